@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from './app.js';
+
+describe('serving the visitor app under /chat/', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'parley-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Parley</title>');
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  let app: Awaited<ReturnType<typeof buildServer>>;
+
+  beforeAll(async () => {
+    app = await buildServer({ visitorDist: dist });
+  });
+  afterAll(() => app.close());
+
+  it('given a page route, should answer the HTML shell and forbid caching it unchecked', async () => {
+    const response = await app.inject('/chat/index?channelid=1');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<title>Parley</title>');
+  });
+
+  it('given a hashed asset, should cache it immutably', async () => {
+    const response = await app.inject('/chat/assets/index-abc123.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('given /chat without a slash, should redirect to /chat/', async () => {
+    const response = await app.inject('/chat');
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/chat/');
+  });
+
+  it('given the health route, should answer ok', async () => {
+    const response = await app.inject('/healthz');
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('without a built visitor app', () => {
+  it('should answer 503 with a clear message instead of crashing', async () => {
+    const app = await buildServer({ visitorDist: join(tmpdir(), 'parley-missing-dist') });
+    const response = await app.inject('/chat/index');
+    expect(response.statusCode).toBe(503);
+    expect(response.json().message).toBe('the visitor app is not built');
+    await app.close();
+  });
+});

@@ -1,0 +1,8 @@
+import { defaultClientConditions } from 'vite';
+
+/**
+ * Inside the repository, workspace packages resolve to their TypeScript source through the
+ * `@parley/source` export condition, so tests and the dev server need no prior build.
+ * Published consumers never see the condition and get dist/.
+ */
+export const sourceConditions = ['@parley/source', ...defaultClientConditions];

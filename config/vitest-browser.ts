@@ -1,0 +1,45 @@
+import { playwright } from '@vitest/browser-playwright';
+import type { BrowserConfigOptions } from 'vitest/node';
+
+/** Debian's Chromium; override with CHROMIUM_PATH. Nothing here downloads a browser. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Flags that make headless Chromium quiet on a closed network and its pixels repeatable. */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--font-render-hinting=none',
+  '--disable-lcd-text',
+  '--force-color-profile=srgb',
+  '--hide-scrollbars',
+];
+
+/**
+ * Browser options for one vitest project. A function, not a shared object: vitest mutates the
+ * object it is given, and projects sharing one end up with each other's names.
+ */
+export function chromiumBrowser(): BrowserConfigOptions {
+  return {
+    enabled: true,
+    headless: true,
+    provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
+    // A phone-sized frame: the kit is built mobile-first, and baselines stay small.
+    viewport: { width: 480, height: 720 },
+    instances: [{ browser: 'chromium' }],
+    screenshotFailures: false,
+    expect: {
+      toMatchScreenshot: {
+        comparatorName: 'pixelmatch',
+        // Renders are byte-identical run to run on this kind of machine; the small allowance only
+        // absorbs anti-aliasing noise at glyph edges, never a changed colour, size or layout.
+        comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0.002 },
+      },
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { isEmbedded, readUrlParams, type UrlParams } from './urlParams.js';

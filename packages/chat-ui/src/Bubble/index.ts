@@ -1,0 +1,1 @@
+export { Bubble, type BubblePosition, type BubbleProps } from './Bubble.js';

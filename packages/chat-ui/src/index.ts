@@ -1,0 +1,4 @@
+// The kit's public API. Each widget also has its own entry (`@parley/chat-ui/Bubble`), which
+// pulls only that widget.
+export * from './Bubble/index.js';
+export * from './LocaleProvider/index.js';

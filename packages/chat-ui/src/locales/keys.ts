@@ -1,0 +1,13 @@
+/**
+ * Every string key of the kit. Each locale file (en-US.json, zh-CN.json, fr-FR.json, ar-EG.json)
+ * has exactly these keys; a test keeps them complete. Plural keys end in `.one`, `.other`, ... as
+ * Intl.PluralRules names the forms.
+ */
+export const messageKeys = ['link.newTab'] as const;
+
+export type MessageKey = (typeof messageKeys)[number];
+export type Messages = Record<MessageKey, string>;
+/** A key that has plural forms in the locale files. */
+export type PluralKey = {
+  [K in MessageKey]: K extends `${infer Base}.other` ? Base : never;
+}[MessageKey];

@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// `npm start`: builds what the product needs, then runs the reference server, which serves the
+// visitor app under /chat/ and prints its URLs. PORT (3000), HOST (127.0.0.1) and DATA_DIR apply.
+import { spawn, spawnSync } from 'node:child_process';
+
+const build = spawnSync(
+  'npx',
+  [
+    'turbo',
+    'run',
+    'build',
+    '--filter=@parley/server...',
+    '--filter=@parley/visitor...',
+    '--output-logs=errors-only',
+  ],
+  { stdio: 'inherit' },
+);
+if (build.status !== 0) {
+  console.error('[start] the build failed: see above.');
+  process.exit(build.status ?? 1);
+}
+
+const server = spawn('node', ['apps/server/dist/main.js'], { stdio: 'inherit', env: process.env });
+const port = process.env.PORT ?? '3000';
+const host = process.env.HOST ?? '127.0.0.1';
+server.once('spawn', () => {
+  console.log(`[start] Parley is starting on http://${host}:${port}/ (Ctrl+C stops it)`);
+  console.log(`[start]   visitor app: http://${host}:${port}/chat/index`);
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,26 @@
+import './config/node20.ts';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+import { chromiumBrowser } from './config/vitest-browser.ts';
+
+/**
+ * Every Storybook story as a test in Chromium: render + play function + axe (a violation fails),
+ * then a screenshot per visual mode compared with the committed baseline next to the story.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [storybookTest({ configDir: '.storybook', tags: { exclude: ['no-test'] } })],
+        optimizeDeps: {
+          include: ['axe-core', 'react', 'react-dom', 'react/jsx-dev-runtime', 'class-variance-authority'],
+        },
+        test: {
+          name: 'storybook',
+          browser: chromiumBrowser(),
+          setupFiles: ['.storybook/visual.setup.ts'],
+        },
+      },
+    ],
+  },
+});
