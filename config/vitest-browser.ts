@@ -39,6 +39,8 @@ export function chromiumBrowser(): BrowserConfigOptions {
         // Renders are byte-identical run to run on this kind of machine; the small allowance only
         // absorbs anti-aliasing noise at glyph edges, never a changed colour, size or layout.
         comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0.002 },
+        // Infinite animations (spinners, typing dots) are frozen at their start, and the caret hidden.
+        screenshotOptions: { animations: 'disabled', caret: 'hide' },
       },
     },
   };

@@ -1,4 +1,5 @@
 // The kit's public API. Each widget also has its own entry (`@parley/chat-ui/Bubble`), which
 // pulls only that widget.
 export * from './Bubble/index.js';
+export * from './Icon/index.js';
 export * from './LocaleProvider/index.js';

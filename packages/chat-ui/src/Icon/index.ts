@@ -1,0 +1,2 @@
+export { createIcon, type IconProps } from './createIcon.js';
+export * from './icons.js';
