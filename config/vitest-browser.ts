@@ -38,7 +38,7 @@ export function chromiumBrowser(): BrowserConfigOptions {
         comparatorName: 'pixelmatch',
         // Renders are byte-identical run to run on this kind of machine; the small allowance only
         // absorbs anti-aliasing noise at glyph edges, never a changed colour, size or layout.
-        comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0.002 },
+        comparatorOptions: { threshold: 0.01, allowedMismatchedPixelRatio: 0.001 },
         // Infinite animations (spinners, typing dots) are frozen at their start, and the caret hidden.
         screenshotOptions: { animations: 'disabled', caret: 'hide' },
       },
