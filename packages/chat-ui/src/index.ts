@@ -3,3 +3,4 @@
 export * from './Bubble/index.js';
 export * from './Icon/index.js';
 export * from './LocaleProvider/index.js';
+export * from './Toast/index.js';

@@ -3,7 +3,23 @@
  * has exactly these keys; a test keeps them complete. Plural keys end in `.one`, `.other`, ... as
  * Intl.PluralRules names the forms.
  */
-export const messageKeys = ['link.newTab'] as const;
+export const messageKeys = [
+  'toast.info',
+  'toast.success',
+  'toast.error',
+  'toast.loading',
+  'toast.dismiss',
+  'dialog.close',
+  'confirm.confirm',
+  'confirm.cancel',
+  'navbar.back',
+  'navbar.sound',
+  'form.required',
+  'starRating.label',
+  'starRating.star',
+  'chat.label',
+  'link.newTab',
+] as const;
 
 export type MessageKey = (typeof messageKeys)[number];
 export type Messages = Record<MessageKey, string>;

@@ -1,0 +1,71 @@
+import { forwardRef, type HTMLAttributes, useSyncExternalStore } from 'react';
+import { IconAlert, IconCheck, IconClose, IconInfo, IconSpinner } from '../Icon/icons.js';
+import { useLocale } from '../LocaleProvider/LocaleProvider.js';
+import { type ToastSnapshot, type ToastStore, type ToastType, toast } from './toastStore.js';
+
+const icons: Record<ToastType, typeof IconInfo> = {
+  info: IconInfo,
+  success: IconCheck,
+  error: IconAlert,
+  loading: IconSpinner,
+};
+
+/** The toast on screen and the queue, from a store (the shared `toast` by default). */
+export function useToasts(store: ToastStore = toast): ToastSnapshot {
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+}
+
+export interface ToasterProps extends HTMLAttributes<HTMLDivElement> {
+  /** The store to show. Default: the kit's shared `toast`. */
+  store?: ToastStore;
+}
+
+/**
+ * Shows the toasts of a store, one at a time, in a polite live region (`role="status"`). Mount it
+ * once, inside your LocaleProvider and themed container; then call `toast.show()` from anywhere.
+ * A toast that stays until dismissed (`duration: -1`) gets a dismiss button.
+ *
+ * @example
+ * <Toaster />
+ * // anywhere:
+ * toast.success('Thanks for your rating');
+ * toast.show('Reconnecting…', { type: 'loading', duration: -1 });
+ */
+export const Toaster = forwardRef<HTMLDivElement, ToasterProps>(function Toaster(
+  { store = toast, className, ...rest },
+  ref,
+) {
+  const { t } = useLocale();
+  const { current } = useToasts(store);
+  const Icon = current ? icons[current.type] : null;
+  return (
+    <div
+      ref={ref}
+      role="status"
+      aria-live="polite"
+      {...rest}
+      className={className ? `parley-toaster ${className}` : 'parley-toaster'}
+      data-state={current ? 'open' : 'closed'}
+    >
+      {current && Icon && (
+        <div key={current.id} className="parley-toast" data-type={current.type} data-toast-id={current.id}>
+          <Icon className="parley-toast__icon" />
+          <p className="parley-toast__content">
+            <span className="parley-visually-hidden">{t(`toast.${current.type}`)}: </span>
+            {current.content}
+          </p>
+          {current.duration < 0 && (
+            <button
+              type="button"
+              className="parley-toast__dismiss"
+              aria-label={t('toast.dismiss')}
+              onClick={() => store.dismiss(current.id)}
+            >
+              <IconClose />
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+});
