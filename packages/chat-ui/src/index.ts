@@ -1,6 +1,9 @@
 // The kit's public API. Each widget also has its own entry (`@parley/chat-ui/Bubble`), which
 // pulls only that widget.
 export * from './Bubble/index.js';
+export * from './Confirm/index.js';
 export * from './Icon/index.js';
 export * from './LocaleProvider/index.js';
+export * from './Modal/index.js';
+export * from './Popup/index.js';
 export * from './Toast/index.js';

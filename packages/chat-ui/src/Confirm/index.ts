@@ -1,0 +1,1 @@
+export { Confirm, type ConfirmOptions, type ConfirmProps, useConfirm } from './Confirm.js';

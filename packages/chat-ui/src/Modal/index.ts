@@ -1,0 +1,1 @@
+export { Modal, type ModalContentProps, type ModalProps, type ModalRootProps } from './Modal.js';
