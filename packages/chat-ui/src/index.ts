@@ -5,5 +5,6 @@ export * from './Confirm/index.js';
 export * from './Icon/index.js';
 export * from './LocaleProvider/index.js';
 export * from './Modal/index.js';
+export * from './Navbar/index.js';
 export * from './Popup/index.js';
 export * from './Toast/index.js';

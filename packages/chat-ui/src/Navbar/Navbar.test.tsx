@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import { LocaleProvider } from '../LocaleProvider/LocaleProvider.js';
+import arEG from '../locales/ar-EG.json' with { type: 'json' };
+import { Navbar } from './Navbar.js';
+
+describe('Navbar', () => {
+  it('given a title, should render a level 1 heading by default and the chosen level otherwise', async () => {
+    const screen = await render(<Navbar title="Support" />);
+    await expect.element(screen.getByRole('heading', { level: 1, name: 'Support' })).toBeVisible();
+    await screen.rerender(<Navbar title="Support" titleLevel={2} />);
+    await expect.element(screen.getByRole('heading', { level: 2, name: 'Support' })).toBeVisible();
+    await expect.element(screen.getByRole('banner')).toBeInTheDocument();
+  });
+
+  it('given onBack, should show a Back button that calls it with pointer and keyboard', async () => {
+    const onBack = vi.fn();
+    const screen = await render(<Navbar title="Support" onBack={onBack} />);
+    const back = screen.getByRole('button', { name: 'Back' });
+    await back.click();
+    await userEvent.keyboard('{Enter}');
+    expect(onBack).toHaveBeenCalledTimes(2);
+  });
+
+  it('given a leading slot, should show it instead of the back button', async () => {
+    const screen = await render(<Navbar title="x" onBack={() => {}} leading={<span>Logo</span>} />);
+    await expect.element(screen.getByText('Logo')).toBeVisible();
+    expect(screen.container.querySelector('button')).toBeNull();
+  });
+
+  it('given an uncontrolled sound toggle, should flip aria-pressed and the icon on click and Space', async () => {
+    const onSoundChange = vi.fn();
+    const screen = await render(<Navbar title="x" onSoundChange={onSoundChange} />);
+    const toggle = screen.getByRole('button', { name: 'Sound' });
+    await expect.element(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(toggle.element().querySelector('[data-icon="Volume"]')).not.toBeNull();
+    await toggle.click();
+    await expect.element(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(toggle.element().querySelector('[data-icon="VolumeOff"]')).not.toBeNull();
+    await userEvent.keyboard(' ');
+    await expect.element(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(onSoundChange.mock.calls).toEqual([[false], [true]]);
+  });
+
+  it('given a controlled sound state, should follow the parent', async () => {
+    function Parent() {
+      const [sound, setSound] = useState(false);
+      return (
+        <>
+          <Navbar title="x" sound={sound} onSoundChange={setSound} />
+          <output>{sound ? 'on' : 'off'}</output>
+        </>
+      );
+    }
+    const screen = await render(<Parent />);
+    await expect
+      .element(screen.getByRole('button', { name: 'Sound' }))
+      .toHaveAttribute('aria-pressed', 'false');
+    await screen.getByRole('button', { name: 'Sound' }).click();
+    await expect.element(screen.getByText('on')).toBeVisible();
+  });
+
+  it('given no sound props, should not show the toggle', async () => {
+    const screen = await render(<Navbar title="x" />);
+    expect(screen.container.querySelector('[aria-pressed]')).toBeNull();
+  });
+
+  it('given actions, should place them at the end', async () => {
+    const screen = await render(
+      <Navbar title="x" defaultSound actions={<button type="button">End chat</button>} />,
+    );
+    const end = screen.container.querySelector('.parley-navbar__end');
+    expect(end?.lastElementChild?.textContent).toBe('End chat');
+  });
+
+  it('given Arabic, should localize the labels and mirror the back arrow', async () => {
+    const screen = await render(
+      <LocaleProvider locale="ar-EG" messages={arEG}>
+        <div dir="rtl">
+          <Navbar title="الدعم" onBack={() => {}} defaultSound />
+        </div>
+      </LocaleProvider>,
+    );
+    await expect.element(screen.getByRole('button', { name: arEG['navbar.back'] })).toBeVisible();
+    await expect.element(screen.getByRole('button', { name: arEG['navbar.sound'] })).toBeVisible();
+    const arrow = screen.container.querySelector('[data-icon="ChevronStart"]') as SVGElement;
+    expect(getComputedStyle(arrow).transform).not.toBe('none');
+    const back = screen.getByRole('button', { name: arEG['navbar.back'] }).element().getBoundingClientRect();
+    const title = screen.getByRole('heading').element().getBoundingClientRect();
+    expect(back.left).toBeGreaterThan(title.right);
+  });
+});

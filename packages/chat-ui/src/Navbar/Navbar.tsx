@@ -1,0 +1,121 @@
+import { type ButtonHTMLAttributes, forwardRef, type HTMLAttributes, type ReactNode } from 'react';
+import { IconChevronStart, IconVolume, IconVolumeOff } from '../Icon/icons.js';
+import { composeHandlers, useControllableState } from '../internal/useControllableState.js';
+import { useLocale } from '../LocaleProvider/LocaleProvider.js';
+
+export interface SoundToggleProps
+  extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'value' | 'defaultValue' | 'onChange'> {
+  /** Controlled: whether sound is on. */
+  on?: boolean;
+  /** Initial state when uncontrolled. Default true. */
+  defaultOn?: boolean;
+  /** Called with the new state when the visitor toggles it. */
+  onOnChange?: (on: boolean) => void;
+}
+
+/**
+ * A pressed-state icon button that turns notification sounds on and off. Its name stays
+ * "Sound" (localized) and `aria-pressed` tells whether it is on, as WAI-ARIA toggle buttons do;
+ * the icon shows a speaker or a muted speaker.
+ *
+ * @example
+ * <SoundToggle on={soundOn} onOnChange={setSoundOn} />
+ */
+export const SoundToggle = forwardRef<HTMLButtonElement, SoundToggleProps>(function SoundToggle(
+  { on: onProp, defaultOn = true, onOnChange, onClick, className, ...rest },
+  ref,
+) {
+  const { t } = useLocale();
+  const [on, setOn] = useControllableState(onProp, defaultOn, onOnChange);
+  const Icon = on ? IconVolume : IconVolumeOff;
+  return (
+    <button
+      ref={ref}
+      type="button"
+      aria-label={t('navbar.sound')}
+      {...rest}
+      aria-pressed={on}
+      className={className ? `parley-navbar__button ${className}` : 'parley-navbar__button'}
+      data-state={on ? 'on' : 'off'}
+      onClick={composeHandlers(onClick, () => setOn(!on))}
+    >
+      <Icon />
+    </button>
+  );
+});
+
+export interface NavbarProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
+  /** The screen's title, e.g. the channel or agent name. */
+  title?: ReactNode;
+  /** Heading level of the title. Default 1; use 2 or more when the page has its own h1. */
+  titleLevel?: 1 | 2 | 3 | 4 | 5 | 6;
+  /** Shows a back button (its arrow mirrored right to left) that calls this. */
+  onBack?: () => void;
+  /** Replaces the back button: a logo, an avatar, your own button. */
+  leading?: ReactNode;
+  /** Shows the sound toggle. Default: shown when `sound`, `defaultSound` or `onSoundChange` is given. */
+  showSoundToggle?: boolean;
+  /** Controlled: whether sound is on. */
+  sound?: boolean;
+  /** Initial sound state when uncontrolled. Default true. */
+  defaultSound?: boolean;
+  /** Called with the new sound state. */
+  onSoundChange?: (on: boolean) => void;
+  /** Actions at the end of the bar, after the sound toggle (icon buttons, a menu). */
+  actions?: ReactNode;
+}
+
+/**
+ * The chat screen's header: an optional back button or leading slot, the title as a heading of
+ * the level you choose, a sound toggle and a slot for actions. Right to left, it mirrors itself
+ * and the back arrow.
+ *
+ * @example
+ * <Navbar title="Support" onBack={() => history.back()} sound={sound} onSoundChange={setSound}
+ *   actions={<button type="button" aria-label="End chat"><IconClose /></button>} />
+ */
+export const Navbar = forwardRef<HTMLElement, NavbarProps>(function Navbar(
+  {
+    title,
+    titleLevel = 1,
+    onBack,
+    leading,
+    showSoundToggle,
+    sound,
+    defaultSound,
+    onSoundChange,
+    actions,
+    className,
+    children,
+    ...rest
+  },
+  ref,
+) {
+  const { t } = useLocale();
+  const Heading = `h${titleLevel}` as const;
+  const withSound =
+    showSoundToggle ?? (sound !== undefined || defaultSound !== undefined || onSoundChange !== undefined);
+  return (
+    <header ref={ref} {...rest} className={className ? `parley-navbar ${className}` : 'parley-navbar'}>
+      <div className="parley-navbar__start">
+        {leading ??
+          (onBack && (
+            <button
+              type="button"
+              className="parley-navbar__button"
+              aria-label={t('navbar.back')}
+              onClick={onBack}
+            >
+              <IconChevronStart className="parley-icon--mirror" />
+            </button>
+          ))}
+      </div>
+      {title !== undefined && <Heading className="parley-navbar__title">{title}</Heading>}
+      {children}
+      <div className="parley-navbar__end">
+        {withSound && <SoundToggle on={sound} defaultOn={defaultSound} onOnChange={onSoundChange} />}
+        {actions}
+      </div>
+    </header>
+  );
+});

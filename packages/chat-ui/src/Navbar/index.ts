@@ -1,0 +1,1 @@
+export { Navbar, type NavbarProps, SoundToggle, type SoundToggleProps } from './Navbar.js';
