@@ -2,9 +2,11 @@
 // pulls only that widget.
 export * from './Bubble/index.js';
 export * from './Confirm/index.js';
+export * from './Form/index.js';
 export * from './Icon/index.js';
 export * from './LocaleProvider/index.js';
 export * from './Modal/index.js';
 export * from './Navbar/index.js';
 export * from './Popup/index.js';
+export * from './StarRating/index.js';
 export * from './Toast/index.js';

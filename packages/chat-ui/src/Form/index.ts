@@ -1,0 +1,15 @@
+export {
+  Checkbox,
+  type CheckboxProps,
+  Field,
+  type FieldProps,
+  Input,
+  Radio,
+  RadioGroup,
+  type RadioGroupProps,
+  type RadioProps,
+  Select,
+  type SelectOption,
+  type SelectProps,
+  Textarea,
+} from './Form.js';
