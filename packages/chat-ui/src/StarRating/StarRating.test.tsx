@@ -79,9 +79,9 @@ describe('StarRating', () => {
     });
     (second.element() as HTMLElement).focus();
     await userEvent.keyboard('{ArrowLeft}');
-    expect(screen.getByRole('radio').elements()[2]?.getAttribute('aria-checked')).toBe('true');
+    await expect.element(screen.getByRole('radio').nth(2)).toHaveAttribute('aria-checked', 'true');
     await userEvent.keyboard('{ArrowRight}{ArrowRight}');
-    expect(screen.getByRole('radio').elements()[0]?.getAttribute('aria-checked')).toBe('true');
+    await expect.element(screen.getByRole('radio').nth(0)).toHaveAttribute('aria-checked', 'true');
   });
 
   it('given labels, should name each star by them and show the chosen one', async () => {
@@ -89,7 +89,9 @@ describe('StarRating', () => {
     await expect.element(screen.getByRole('radio', { name: 'Good' })).toHaveAttribute('aria-checked', 'true');
     await expect.element(screen.getByText('Good', { exact: true }).last()).toBeVisible();
     await screen.getByRole('radio', { name: 'Excellent' }).hover();
-    expect(screen.container.querySelector('.parley-star-rating__caption')?.textContent).toBe('Excellent');
+    await vi.waitFor(() =>
+      expect(screen.container.querySelector('.parley-star-rating__caption')?.textContent).toBe('Excellent'),
+    );
   });
 
   it('given readOnly, should be one image with the value as its name and not change', async () => {
