@@ -1,0 +1,169 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createEmbed, type ParleyEmbed } from './createEmbed.js';
+
+const chatUrl = `${location.origin}/__parley-chat__/index`;
+let embed: ParleyEmbed | undefined;
+
+function mount(options: Partial<Parameters<typeof createEmbed>[0]> = {}) {
+  embed = createEmbed({ chatUrl, params: { channelid: 'demo', username: 'Ann Lee' }, ...options });
+  const root = document.querySelector('[data-parley-embed]')?.shadowRoot;
+  if (!root) throw new Error('no launcher');
+  return {
+    embed,
+    launcher: root.querySelector('button.l') as HTMLButtonElement,
+    badge: root.querySelector('.b') as HTMLElement,
+    panel: root.querySelector('.p') as HTMLElement,
+    close: root.querySelector('button.x') as HTMLButtonElement,
+    frame: () => root.querySelector('iframe'),
+  };
+}
+
+function fromChat(frame: HTMLIFrameElement | null, data: unknown, origin = location.origin) {
+  window.dispatchEvent(new MessageEvent('message', { data, origin, source: frame?.contentWindow ?? null }));
+}
+
+const agentMessage = (id: string) => ({
+  source: 'parley',
+  type: 'message',
+  message: { id, text: `hello ${id}`, senderName: 'Mia', time: 1_700_000_000_000 },
+});
+
+afterEach(() => {
+  embed?.destroy();
+  embed = undefined;
+});
+
+describe('embed loader', () => {
+  it('given a page, should add only a labelled launcher and load no chat frame yet', () => {
+    const { launcher, panel, frame } = mount();
+    expect(launcher.getAttribute('aria-label')).toBe('Open chat');
+    expect(launcher.getAttribute('aria-expanded')).toBe('false');
+    expect(panel.hidden).toBe(true);
+    expect(frame()).toBeNull();
+  });
+
+  it('when opened, should create the chat frame with the parameters and from=iframe', () => {
+    const { launcher, panel, frame } = mount();
+    const opened = vi.fn();
+    embed?.on('open', opened);
+    launcher.click();
+    const src = new URL(frame()?.src ?? '');
+    expect(`${src.origin}${src.pathname}`).toBe(chatUrl);
+    expect(Object.fromEntries(src.searchParams)).toEqual({
+      channelid: 'demo',
+      username: 'Ann Lee',
+      from: 'iframe',
+    });
+    expect(frame()?.title).toBe('Customer service chat');
+    expect(panel.hidden).toBe(false);
+    expect(launcher.getAttribute('aria-expanded')).toBe('true');
+    expect(opened).toHaveBeenCalledTimes(1);
+  });
+
+  it('given an agent message while closed, should count it on the badge and tell listeners', () => {
+    const { launcher, badge, frame } = mount();
+    launcher.click();
+    embed?.close();
+    const received = vi.fn();
+    embed?.on('message', received);
+    fromChat(frame(), agentMessage('m1'));
+    fromChat(frame(), agentMessage('m2'));
+    expect(embed?.unread()).toBe(2);
+    expect(badge.hidden).toBe(false);
+    expect(badge.textContent).toBe('2');
+    expect(launcher.getAttribute('aria-label')).toBe('Open chat (2)');
+    expect(received).toHaveBeenCalledWith({
+      id: 'm2',
+      text: 'hello m2',
+      senderName: 'Mia',
+      time: 1_700_000_000_000,
+    });
+  });
+
+  it('given an agent message while open, should not count it as unread', () => {
+    const { launcher, badge, frame } = mount();
+    launcher.click();
+    fromChat(frame(), agentMessage('m1'));
+    expect(embed?.unread()).toBe(0);
+    expect(badge.hidden).toBe(true);
+  });
+
+  it('when opened again, should clear the unread count', () => {
+    const { launcher, badge, frame } = mount();
+    launcher.click();
+    embed?.close();
+    fromChat(frame(), agentMessage('m1'));
+    launcher.click();
+    expect(embed?.unread()).toBe(0);
+    expect(badge.hidden).toBe(true);
+  });
+
+  it('given a message from another origin or another window, should ignore it', () => {
+    const { launcher, frame } = mount();
+    launcher.click();
+    embed?.close();
+    const received = vi.fn();
+    embed?.on('message', received);
+    fromChat(frame(), agentMessage('evil'), 'https://evil.example');
+    window.dispatchEvent(
+      new MessageEvent('message', { data: agentMessage('x'), origin: location.origin, source: window }),
+    );
+    fromChat(frame(), { source: 'parley', type: 'message', message: { id: 1 } });
+    expect(received).not.toHaveBeenCalled();
+    expect(embed?.unread()).toBe(0);
+  });
+
+  it('given a message before the frame exists, should ignore it', () => {
+    mount();
+    fromChat(null, agentMessage('early'));
+    expect(embed?.unread()).toBe(0);
+  });
+
+  it('should tell the chat page whether it is visible, to its own origin only', () => {
+    const { launcher, frame } = mount();
+    launcher.click();
+    const post = vi.spyOn(frame()?.contentWindow as Window, 'postMessage');
+    embed?.close();
+    embed?.open();
+    expect(post.mock.calls).toEqual([
+      [{ source: 'parley', type: 'visibility', open: false }, location.origin],
+      [{ source: 'parley', type: 'visibility', open: true }, location.origin],
+    ]);
+  });
+
+  it('when closed by the button, Escape or the chat page, should hide the panel and return focus to the launcher', () => {
+    const { launcher, panel, close, frame } = mount();
+    launcher.click();
+    close.click();
+    expect(panel.hidden).toBe(true);
+    expect(document.activeElement?.shadowRoot?.activeElement).toBe(launcher);
+
+    launcher.click();
+    close.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    expect(panel.hidden).toBe(true);
+
+    launcher.click();
+    fromChat(frame(), { source: 'parley', type: 'close' });
+    expect(embed?.isOpen()).toBe(false);
+  });
+
+  it('given position left and custom labels, should use them', () => {
+    const { launcher, close } = mount({ position: 'left', labels: { open: 'Chat with us', close: 'Hide' } });
+    expect(launcher.classList.contains('L')).toBe(true);
+    expect(launcher.getAttribute('aria-label')).toBe('Chat with us');
+    expect(close.getAttribute('aria-label')).toBe('Hide');
+  });
+
+  it('when destroyed, should remove the launcher and stop listening', () => {
+    const { launcher, frame } = mount();
+    launcher.click();
+    const iframe = frame();
+    const received = vi.fn();
+    embed?.on('message', received);
+    embed?.destroy();
+    embed = undefined;
+    fromChat(iframe, agentMessage('late'));
+    expect(document.querySelector('[data-parley-embed]')).toBeNull();
+    expect(received).not.toHaveBeenCalled();
+  });
+});

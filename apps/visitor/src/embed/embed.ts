@@ -1,0 +1,44 @@
+// /chat/embed.js: the one script tag a site adds to get the chat launcher.
+//
+//   <script src="https://support.example.com/chat/embed.js" data-channel-id="7" async></script>
+//
+// data-channel-id, data-group-id, data-admin-id, data-username, data-email, data-phone, data-pid
+// and data-params become the chat page's query parameters; data-position="left" moves the
+// launcher; data-label-open, data-label-close and data-label-title replace the English labels.
+// Calls made before the script loads are queued: window.Parley = window.Parley || { q: [] } and
+// Parley.q.push(['open']).
+import { createEmbed, type ParleyEmbed } from './createEmbed.js';
+
+type QueuedCall = [keyof ParleyEmbed, ...unknown[]];
+/** Before the loader runs, `window.Parley` may be a stub holding queued calls. */
+type ParleyGlobal = ParleyEmbed | { q?: QueuedCall[] };
+const global = window as unknown as { Parley?: ParleyGlobal };
+const script = document.currentScript as HTMLScriptElement | null;
+
+const existing = global.Parley;
+if (script && !(existing && 'open' in existing)) {
+  const data = script.dataset;
+  const params: Record<string, string> = {};
+  const names = ['channelId', 'groupId', 'adminId', 'username', 'email', 'phone', 'pid', 'params'];
+  for (const name of names) {
+    const value = data[name];
+    if (value) params[name.toLowerCase()] = value;
+  }
+  const queued: QueuedCall[] = (existing as { q?: QueuedCall[] } | undefined)?.q ?? [];
+  const start = () => {
+    const embed = createEmbed({
+      chatUrl: new URL('index', script.src).href,
+      params,
+      position: data.position === 'left' ? 'left' : 'right',
+      labels: {
+        ...(data.labelOpen && { open: data.labelOpen }),
+        ...(data.labelClose && { close: data.labelClose }),
+        ...(data.labelTitle && { title: data.labelTitle }),
+      },
+    });
+    global.Parley = embed;
+    for (const [method, ...args] of queued) (embed[method] as (...a: unknown[]) => unknown)(...args);
+  };
+  if (document.body) start();
+  else document.addEventListener('DOMContentLoaded', start);
+}

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+
+// A shop page on another origin adds the loader with one script tag.
+// The parent page and the chat server are both on loopback here, on different origins. Real
+// sites are public, so Chromium's local-network permission is granted for the test.
+const PARENT = 'http://localhost:3999';
+test.use({ permissions: ['local-network-access'] });
+
+test.beforeEach(async ({ page, baseURL }) => {
+  await page.route(`${PARENT}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><title>Shop</title></head><body><main><h1>Shop</h1></main>
+<script>window.Parley = { q: [] }; window.Parley.q.push(['on', 'open', () => { document.title = 'chat opened'; }]);</script>
+<script src="${baseURL}/chat/embed.js" data-channel-id="demo" data-username="Ann" async></script></body></html>`,
+    }),
+  );
+});
+
+test('given the loader, should show a launcher and load none of the chat app before it is opened', async ({
+  page,
+}) => {
+  const chatRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/chat/') && !request.url().endsWith('/chat/embed.js'))
+      chatRequests.push(request.url());
+  });
+  await page.goto(`${PARENT}/`);
+  const launcher = page.getByRole('button', { name: 'Open chat' });
+  await expect(launcher).toBeVisible();
+  await expect(launcher).toHaveAttribute('aria-expanded', 'false');
+  expect(chatRequests).toEqual([]);
+});
+
+test('when the visitor opens it, should load the chat page in a frame and run queued calls', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto(`${PARENT}/`);
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const frame = page.locator('iframe[title="Customer service chat"]');
+  await expect(frame).toHaveAttribute('src', `${baseURL}/chat/index?channelid=demo&username=Ann&from=iframe`);
+  await expect(page.frameLocator('iframe[title="Customer service chat"]').locator('#root')).toBeAttached();
+  await expect(page).toHaveTitle('chat opened');
+  await page.getByRole('button', { name: 'Close chat' }).click();
+  await expect(frame).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open chat' })).toBeFocused();
+});
+
+test('given the keyboard only, should open and close the chat', async ({ page }) => {
+  await page.goto(`${PARENT}/`);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Open chat' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Customer service chat' })).toBeVisible();
+});
