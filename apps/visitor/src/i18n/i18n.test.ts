@@ -1,0 +1,150 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createI18n, switchLanguage } from './i18n.js';
+import {
+  DEFAULT_LANGUAGE,
+  directionOf,
+  LANGUAGE_STORAGE_KEY,
+  languageTag,
+  resolveLanguage,
+  SUPPORTED_LANGUAGES,
+} from './languages.js';
+import { watchLanguage } from './watchLanguage.js';
+
+describe('languages', () => {
+  it('should support exactly the 25 languages of the spec', () => {
+    expect([...SUPPORTED_LANGUAGES].sort()).toEqual(
+      'zh en tw vi id ms ja pt hi es ko ru my km tl lo nl de ar bn tr fa it pl zu'.split(' ').sort(),
+    );
+  });
+
+  it.each(SUPPORTED_LANGUAGES)('given the stored value %s, should keep it', (language) => {
+    expect(resolveLanguage(language)).toBe(language);
+  });
+
+  it.each([null, undefined, '', 'fr', 'EN', 'zh-CN', 'en '])(
+    'given %j, should fall back to English',
+    (value) => {
+      expect(resolveLanguage(value)).toBe(DEFAULT_LANGUAGE);
+      expect(DEFAULT_LANGUAGE).toBe('en');
+    },
+  );
+
+  it('given Arabic or Persian, should be right to left, and everything else left to right', () => {
+    const rtl = SUPPORTED_LANGUAGES.filter((language) => directionOf(language) === 'rtl');
+    expect(rtl).toEqual(['ar', 'fa']);
+  });
+
+  it('given zh and tw, should tag them as Simplified and Traditional Chinese', () => {
+    expect(languageTag('zh')).toBe('zh-CN');
+    expect(languageTag('tw')).toBe('zh-TW');
+    expect(languageTag('de')).toBe('de');
+  });
+});
+
+describe('watchLanguage', () => {
+  let stored: string | null;
+  const storage = { getItem: (key: string) => (key === LANGUAGE_STORAGE_KEY ? stored : null) };
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    stored = 'en';
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('given chat-lan changes in this tab, should report it within 100 ms', () => {
+    const onChange = vi.fn();
+    const stop = watchLanguage('en', onChange, { storage });
+    stored = 'ja';
+    vi.advanceTimersByTime(99);
+    expect(onChange).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(onChange).toHaveBeenCalledExactlyOnceWith('ja');
+    vi.advanceTimersByTime(1000);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('given a storage event from another tab, should report at once', () => {
+    const onChange = vi.fn();
+    const stop = watchLanguage('en', onChange, { storage, events: window });
+    stored = 'ar';
+    window.dispatchEvent(new StorageEvent('storage', { key: LANGUAGE_STORAGE_KEY }));
+    expect(onChange).toHaveBeenCalledExactlyOnceWith('ar');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'unrelated' }));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('given an unsupported value, should switch to English', () => {
+    const onChange = vi.fn();
+    const stop = watchLanguage('ja', onChange, { storage });
+    stored = 'klingon';
+    vi.advanceTimersByTime(100);
+    expect(onChange).toHaveBeenCalledExactlyOnceWith('en');
+    stop();
+  });
+
+  it('given storage that throws, should keep the language', () => {
+    const onChange = vi.fn();
+    const stop = watchLanguage('de', onChange, {
+      storage: {
+        getItem: () => {
+          throw new Error('denied');
+        },
+      },
+    });
+    vi.advanceTimersByTime(500);
+    expect(onChange).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('when stopped, should report nothing more', () => {
+    const onChange = vi.fn();
+    watchLanguage('en', onChange, { storage, events: window })();
+    stored = 'ko';
+    vi.advanceTimersByTime(500);
+    window.dispatchEvent(new StorageEvent('storage', { key: LANGUAGE_STORAGE_KEY }));
+    expect(onChange).not.toHaveBeenCalled();
+  });
+});
+
+describe('i18n', () => {
+  it('given no pack loaded yet, should return the key itself', () => {
+    const i18n = createI18n();
+    expect(i18n.t('chat.newChat')).toBe('chat.newChat');
+  });
+
+  it('given English loaded, should return the spec catalogue texts exactly', async () => {
+    const i18n = createI18n();
+    await switchLanguage(i18n, 'en');
+    expect(i18n.t('page.newMessageTitle')).toBe('You received a new message');
+    expect(i18n.t('notices.submitFailed')).toBe('Submit failed');
+    expect(i18n.t('notices.transferFailed')).toBe('Transfer to human agent failed!');
+    expect(i18n.t('notices.noAgentOnline')).toBe('No customer service online');
+    expect(i18n.t('notices.agentRefused')).toBe('Sorry, the agent refused your chat request');
+    expect(i18n.t('notices.openedElsewhere')).toBe('Your chat was opened in a new window!');
+    expect(i18n.t('page.noscript')).toBe('Enable JavaScript to run this app.');
+    expect(i18n.t('errors.unknownChannelId')).toBe('unknown channel id');
+    expect(i18n.t('errors.unknownChannel', { message: 'gone' })).toBe('unknown channel, gone');
+    expect(i18n.t('errors.sessionFailed', { message: 'busy' })).toBe('failed to create session,busy');
+  });
+
+  it('given a language switch, should load only that pack and use its plural rules', async () => {
+    const i18n = createI18n();
+    const load = vi.fn(async () => ({ default: { embed: { unread_other: '{{count}} 則未讀訊息' } } }));
+    await switchLanguage(i18n, 'tw', load);
+    await switchLanguage(i18n, 'tw', load);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(i18n.language).toBe('zh-TW');
+    expect(i18n.t('embed.unread', { count: 1 })).toBe('1 則未讀訊息');
+  });
+
+  it('given a pack that fails to load, should keep the current language and reject', async () => {
+    const i18n = createI18n();
+    await switchLanguage(i18n, 'en');
+    await expect(switchLanguage(i18n, 'de', () => Promise.reject(new Error('offline')))).rejects.toThrow(
+      'offline',
+    );
+    expect(i18n.language).toBe('en');
+  });
+});
