@@ -13,7 +13,14 @@ export default defineConfig({
       {
         plugins: [storybookTest({ configDir: '.storybook', tags: { exclude: ['no-test'] } })],
         optimizeDeps: {
-          include: ['axe-core', 'react', 'react-dom', 'react/jsx-dev-runtime', 'class-variance-authority'],
+          include: [
+            'axe-core',
+            'react',
+            'react-dom',
+            'react/jsx-dev-runtime',
+            'class-variance-authority',
+            '@floating-ui/react',
+          ],
         },
         test: {
           name: 'storybook',

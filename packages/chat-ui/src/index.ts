@@ -7,6 +7,8 @@ export * from './Icon/index.js';
 export * from './LocaleProvider/index.js';
 export * from './Modal/index.js';
 export * from './Navbar/index.js';
+export * from './Popover/index.js';
 export * from './Popup/index.js';
 export * from './StarRating/index.js';
 export * from './Toast/index.js';
+export * from './Tooltip/index.js';
