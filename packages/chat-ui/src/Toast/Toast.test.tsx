@@ -1,9 +1,10 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { userEvent } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { LocaleProvider } from '../LocaleProvider/LocaleProvider.js';
 import arEG from '../locales/ar-EG.json' with { type: 'json' };
+import { Modal } from '../Modal/Modal.js';
 import { Toaster } from './Toast.js';
 import { createToastStore, TOAST_DEFAULT_DURATION, type ToastStore } from './toastStore.js';
 
@@ -153,5 +154,57 @@ describe('Toast', () => {
     });
     expect(store.getSnapshot()).toEqual({ current: null, queue: [] });
     expect(visibleText(screen.container)).toBeNull();
+  });
+});
+
+describe('Toast countdown hold', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('given the pointer on a toast, should hold its countdown and resume with the time left', async () => {
+    const store = createToastStore();
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    const screen = await render(<Toaster store={store} />);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    await act(async () => {
+      store.show('Read me');
+    });
+    await advance(1500);
+    const toastElement = screen.container.querySelector('.parley-toast') as HTMLElement;
+    await act(async () => {
+      toastElement.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+    });
+    await advance(10_000);
+    expect(visibleText(screen.container)).toContain('Read me');
+    await act(async () => {
+      toastElement.dispatchEvent(new PointerEvent('pointerout', { bubbles: true }));
+    });
+    await advance(499);
+    expect(visibleText(screen.container)).toContain('Read me');
+    await advance(1);
+    expect(visibleText(screen.container)).toBeNull();
+  });
+});
+
+describe('Toast above a modal', () => {
+  it('given an open Modal, should show the toast inside it, usable and announced', async () => {
+    const store = createToastStore();
+    const screen = await render(
+      <>
+        <Toaster store={store} />
+        <Modal defaultOpen title="Rate the service" />
+      </>,
+    );
+    await act(async () => {
+      store.error('Submit failed', { duration: -1 });
+    });
+    const dialog = page.getByRole('dialog');
+    await expect.element(dialog.getByRole('status')).toHaveTextContent('Error: Submit failed');
+    await dialog.getByRole('button', { name: 'Dismiss' }).click();
+    await expect.element(dialog.getByRole('status')).toHaveAttribute('data-state', 'closed');
+    await userEvent.keyboard('{Escape}');
+    await expect.element(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.container.querySelector('.parley-toaster')).not.toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import { forwardRef, type HTMLAttributes, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { IconAlert, IconCheck, IconClose, IconInfo, IconSpinner } from '../Icon/icons.js';
+import { modalLayer } from '../internal/modalLayer.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { type ToastSnapshot, type ToastStore, type ToastType, toast } from './toastStore.js';
 
@@ -23,7 +25,9 @@ export interface ToasterProps extends HTMLAttributes<HTMLDivElement> {
 /**
  * Shows the toasts of a store, one at a time, in a polite live region (`role="status"`). Mount it
  * once, inside your LocaleProvider and themed container; then call `toast.show()` from anywhere.
- * A toast that stays until dismissed (`duration: -1`) gets a dismiss button.
+ * A toast that stays until dismissed (`duration: -1`) gets a dismiss button. Pointing at or
+ * focusing a toast holds its countdown, so it can be read. While a Modal, Popup or Confirm is open,
+ * toasts show inside it (the page behind a modal dialog is inert and hidden from screen readers).
  *
  * @example
  * <Toaster />
@@ -38,7 +42,9 @@ export const Toaster = forwardRef<HTMLDivElement, ToasterProps>(function Toaster
   const { t } = useLocale();
   const { current } = useToasts(store);
   const Icon = current ? icons[current.type] : null;
-  return (
+  // While a kit modal is open the rest of the page is inert, so the toasts move into it.
+  const layer = useSyncExternalStore(modalLayer.subscribe, modalLayer.top, () => null);
+  const region = (
     <div
       ref={ref}
       role="status"
@@ -48,7 +54,16 @@ export const Toaster = forwardRef<HTMLDivElement, ToasterProps>(function Toaster
       data-state={current ? 'open' : 'closed'}
     >
       {current && Icon && (
-        <div key={current.id} className="parley-toast" data-type={current.type} data-toast-id={current.id}>
+        <div
+          key={current.id}
+          className="parley-toast"
+          data-type={current.type}
+          data-toast-id={current.id}
+          onPointerEnter={store.pause}
+          onPointerLeave={store.resume}
+          onFocus={store.pause}
+          onBlur={store.resume}
+        >
           <Icon className="parley-toast__icon" />
           <p className="parley-toast__content">
             <span className="parley-visually-hidden">{t(`toast.${current.type}`)}: </span>
@@ -68,4 +83,5 @@ export const Toaster = forwardRef<HTMLDivElement, ToasterProps>(function Toaster
       )}
     </div>
   );
+  return layer ? createPortal(region, layer) : region;
 });

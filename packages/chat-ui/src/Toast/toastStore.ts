@@ -36,12 +36,14 @@ export interface ToastSnapshot {
 export interface ToastTimers {
   setTimeout: (callback: () => void, ms: number) => unknown;
   clearTimeout: (handle: unknown) => void;
+  now: () => number;
 }
 
 // Wrapped lazily so fake timers installed after this module loads still apply.
 const defaultTimers: ToastTimers = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  now: () => Date.now(),
 };
 
 export interface ToastStore {
@@ -52,6 +54,12 @@ export interface ToastStore {
   loading: (content: ReactNode, options?: Omit<ToastOptions, 'type'>) => ToastHandle;
   /** Removes one toast (by id) or, without an id, every toast. */
   dismiss: (id?: number) => void;
+  /**
+   * Holds the current toast's countdown (while the visitor points at or focuses it, so it can be
+   * read: WCAG 2.2.1); `resume` continues with the time that was left.
+   */
+  pause: () => void;
+  resume: () => void;
   subscribe: (listener: () => void) => () => void;
   getSnapshot: () => ToastSnapshot;
 }
@@ -73,6 +81,9 @@ export function createToastStore(timers: ToastTimers = defaultTimers): ToastStor
   let snapshot: ToastSnapshot = EMPTY;
   let nextId = 1;
   let timer: unknown = null;
+  let startedAt = 0;
+  let remaining = 0;
+  let paused = false;
   const listeners = new Set<() => void>();
 
   function publish(next: ToastSnapshot) {
@@ -85,15 +96,19 @@ export function createToastStore(timers: ToastTimers = defaultTimers): ToastStor
     timer = null;
   }
 
-  function startTimer(item: ToastItem | null) {
+  function startTimer(item: ToastItem | null, ms: number) {
     stopTimer();
-    if (item && item.duration >= 0) timer = timers.setTimeout(() => dismiss(item.id), item.duration);
+    if (!item || item.duration < 0) return;
+    startedAt = timers.now();
+    remaining = ms;
+    timer = timers.setTimeout(() => dismiss(item.id), ms);
   }
 
   function advance(queue: readonly ToastItem[]) {
     const [current = null, ...rest] = queue;
+    paused = false;
     publish(current || rest.length ? { current, queue: rest } : EMPTY);
-    startTimer(current);
+    startTimer(current, current?.duration ?? 0);
   }
 
   function dismiss(id?: number) {
@@ -124,8 +139,23 @@ export function createToastStore(timers: ToastTimers = defaultTimers): ToastStor
     return { id: item.id, dismiss: () => dismiss(item.id) };
   }
 
+  function pause() {
+    if (paused || timer === null) return;
+    paused = true;
+    remaining = Math.max(0, remaining - (timers.now() - startedAt));
+    stopTimer();
+  }
+
+  function resume() {
+    if (!paused) return;
+    paused = false;
+    startTimer(snapshot.current, remaining);
+  }
+
   return {
     show,
+    pause,
+    resume,
     success: (content, options) => show(content, { ...options, type: 'success' }),
     error: (content, options) => show(content, { ...options, type: 'error' }),
     loading: (content, options) => show(content, { ...options, type: 'loading' }),

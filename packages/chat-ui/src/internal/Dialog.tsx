@@ -20,6 +20,7 @@ import {
   useState,
 } from 'react';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
+import { modalLayer } from './modalLayer.js';
 import { lockScroll } from './scrollLock.js';
 import { composeHandlers, mergeRefs, useControllableState } from './useControllableState.js';
 
@@ -177,6 +178,7 @@ const OpenDialog = forwardRef<
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const unlock = lockScroll();
     if (!dialog.open) dialog.showModal();
+    const leaveLayer = modalLayer.push(dialog);
     const target = initialFocus?.current ?? tabbables(dialog)[0];
     if (target) target.focus();
     else {
@@ -184,6 +186,7 @@ const OpenDialog = forwardRef<
       dialog.focus();
     }
     return () => {
+      leaveLayer();
       unlock();
       if (dialog.open) dialog.close();
       // Give focus back to the opener, unless it is gone or focus moved on by itself.
