@@ -54,6 +54,9 @@ export const Toaster = forwardRef<HTMLDivElement, ToasterProps>(function Toaster
       data-state={current ? 'open' : 'closed'}
     >
       {current && Icon && (
+        // Pointer and focus only hold the countdown; they are not an interaction of their own.
+        // biome-ignore lint/a11y/noStaticElementInteractions: see above
+        // biome-ignore lint/a11y/noNoninteractiveElementInteractions: see above
         <div
           key={current.id}
           className="parley-toast"
