@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { Modal } from '../Modal/Modal.js';
 import { Toaster } from './Toast.js';
 import { createToastStore, type ToastType } from './toastStore.js';
 
@@ -14,11 +15,16 @@ const meta = {
   component: Toaster,
   // A transformed frame makes the fixed toaster position itself in the story, not the page.
   decorators: [
-    (Story) => (
-      <div style={{ position: 'relative', blockSize: 180, transform: 'translateZ(0)' }}>
-        <Story />
-      </div>
-    ),
+    (Story, { parameters }) =>
+      parameters.fullHeight ? (
+        <div style={{ minBlockSize: '100vh' }}>
+          <Story />
+        </div>
+      ) : (
+        <div style={{ position: 'relative', blockSize: 180, transform: 'translateZ(0)' }}>
+          <Story />
+        </div>
+      ),
   ],
 } satisfies Meta<typeof Toaster>;
 
@@ -91,5 +97,30 @@ export const Queue: Story = {
     await expect(canvas.getByRole('status')).toHaveTextContent(/First of two/);
     await userEvent.click(canvas.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/Second of two/));
+  },
+};
+
+/**
+ * While a Modal is open the page behind it is inert, so the toast shows inside the modal, above
+ * it and still announced (the evaluation's 'Submit failed' case).
+ */
+export const AboveAModal: Story = {
+  parameters: { fullHeight: true, docs: { story: { inline: false, iframeHeight: 420 } } },
+  render: () => {
+    const [store] = useState(() => {
+      const created = createToastStore();
+      created.error('Submit failed', { duration: -1 });
+      return created;
+    });
+    return (
+      <>
+        <Toaster store={store} />
+        <Modal defaultOpen title="Rate this conversation" description="Your rating helps us improve." />
+      </>
+    );
+  },
+  play: async () => {
+    const dialog = within(document.body).getByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent(/Submit failed/));
   },
 };
