@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
+import { Confirm } from '../Confirm/Confirm.js';
 import { LocaleProvider } from '../LocaleProvider/LocaleProvider.js';
 import arEG from '../locales/ar-EG.json' with { type: 'json' };
 import { Modal } from './Modal.js';
@@ -215,5 +216,27 @@ describe('Modal', () => {
     );
     await screen.getByRole('button', { name: 'Open' }).click();
     await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('given a Confirm opened from a Modal, should close only the top one on Escape and restore focus and scroll step by step', async () => {
+    const screen = await render(
+      <Modal
+        title="Outer"
+        trigger={<button type="button">Open outer</button>}
+        footer={<Confirm title="Inner?" trigger={<button type="button">Open inner</button>} />}
+      />,
+    );
+    await screen.getByRole('button', { name: 'Open outer' }).click();
+    await page.getByRole('button', { name: 'Open inner' }).click();
+    await expect.element(page.getByRole('alertdialog')).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await expect.element(page.getByRole('alertdialog')).not.toBeInTheDocument();
+    await expect.element(page.getByRole('dialog', { name: 'Outer' })).toBeVisible();
+    await expect.element(page.getByRole('button', { name: 'Open inner' })).toHaveFocus();
+    expect(document.body.style.overflow).toBe('hidden');
+    await userEvent.keyboard('{Escape}');
+    await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
+    await expect.element(screen.getByRole('button', { name: 'Open outer' })).toHaveFocus();
+    expect(document.body.style.overflow).toBe('');
   });
 });
