@@ -12,9 +12,13 @@ const icons: Record<ToastType, typeof IconInfo> = {
   loading: IconSpinner,
 };
 
+// Server renders never show toasts: a module-level store would leak them between requests.
+const serverSnapshot: ToastSnapshot = { current: null, queue: [] };
+const getServerSnapshot = () => serverSnapshot;
+
 /** The toast on screen and the queue, from a store (the shared `toast` by default). */
 export function useToasts(store: ToastStore = toast): ToastSnapshot {
-  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, getServerSnapshot);
 }
 
 export interface ToasterProps extends HTMLAttributes<HTMLDivElement> {
