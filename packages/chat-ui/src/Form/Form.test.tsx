@@ -3,7 +3,7 @@ import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { LocaleProvider } from '../LocaleProvider/LocaleProvider.js';
 import zhCN from '../locales/zh-CN.json' with { type: 'json' };
-import { Checkbox, Field, Input, Radio, RadioGroup, Select, Textarea } from './Form.js';
+import { Checkbox, Field, Input, Radio, RadioGroup, Select, Textarea, useFieldControl } from './Form.js';
 
 describe('Form controls', () => {
   it('given a Field with an Input, should label it and wire the description', async () => {
@@ -155,5 +155,20 @@ describe('Form controls', () => {
     await expect.element(screen.getByRole('radio', { name: 'Medium' })).toBeChecked();
     await screen.getByRole('radio', { name: 'Small' }).click();
     await expect.element(screen.getByRole('radio', { name: 'Medium' })).toBeChecked();
+  });
+
+  it('given a custom control using useFieldControl, should be wired like the kit controls', async () => {
+    function Custom() {
+      return <input {...useFieldControl()} className="custom" />;
+    }
+    const screen = await render(
+      <Field label="Code" description="Six digits" error="Wrong code" required>
+        <Custom />
+      </Field>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Code' });
+    await expect.element(input).toHaveAttribute('aria-invalid', 'true');
+    await expect.element(input).toHaveAccessibleErrorMessage('Wrong code');
+    await expect.element(input).toBeRequired();
   });
 });

@@ -128,6 +128,20 @@ export const Field = forwardRef<HTMLDivElement, FieldProps>(function Field(
   );
 });
 
+/**
+ * The attributes a custom control needs to take part in a Field: `id` (so the label points at
+ * it), `aria-describedby`, `aria-invalid`, `aria-errormessage`, `required`, `disabled`. Pass your
+ * own values to override. Outside a Field it returns your values unchanged.
+ *
+ * @example
+ * function PhoneInput(props) {
+ *   return <MaskedInput {...props} {...useFieldControl(props)} />;
+ * }
+ */
+export function useFieldControl(own: Parameters<typeof fieldControlProps>[1] = {}) {
+  return fieldControlProps(useFieldContext(), own);
+}
+
 /** A text input; inside a Field it is labelled, described and marked invalid by it. */
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
   { className, ...rest },

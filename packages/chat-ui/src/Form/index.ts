@@ -12,4 +12,5 @@ export {
   type SelectOption,
   type SelectProps,
   Textarea,
+  useFieldControl,
 } from './Form.js';
