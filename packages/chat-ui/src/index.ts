@@ -1,6 +1,7 @@
 // The kit's public API. Each widget also has its own entry (`@parley/chat-ui/Bubble`), which
 // pulls only that widget.
 export * from './Bubble/index.js';
+export * from './Chat/index.js';
 export * from './Confirm/index.js';
 export * from './Form/index.js';
 export * from './Icon/index.js';

@@ -1,0 +1,109 @@
+import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
+import { useLocale } from '../LocaleProvider/LocaleProvider.js';
+import { Navbar, type NavbarProps } from '../Navbar/Navbar.js';
+
+function cx(...names: Array<string | false | undefined>): string {
+  return names.filter(Boolean).join(' ');
+}
+
+/**
+ * The chat screen's frame: a flex column that fills its container (give the container a height),
+ * with no style on the page around it. Right to left and safe-area insets included.
+ */
+export const ChatRoot = forwardRef<HTMLElement, HTMLAttributes<HTMLElement>>(function ChatRoot(
+  { className, ...rest },
+  ref,
+) {
+  const { t, dir } = useLocale();
+  return (
+    <section
+      ref={ref}
+      aria-label={t('chat.label')}
+      dir={dir}
+      {...rest}
+      className={cx('parley-chat', className)}
+    />
+  );
+});
+
+/** The top bar area (the Navbar goes here); clears the top safe-area inset. */
+export const ChatHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function ChatHeader(
+  { className, ...rest },
+  ref,
+) {
+  return <div ref={ref} {...rest} className={cx('parley-chat__header', className)} />;
+});
+
+/** The conversation area: takes the remaining height; the message list scrolls inside it. */
+export const ChatMain = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function ChatMain(
+  { className, ...rest },
+  ref,
+) {
+  return <div ref={ref} {...rest} className={cx('parley-chat__main', className)} />;
+});
+
+/** The bottom area (quick replies and composer), stuck to the bottom above the safe-area inset. */
+export const ChatFooter = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function ChatFooter(
+  { className, ...rest },
+  ref,
+) {
+  return <div ref={ref} {...rest} className={cx('parley-chat__footer', className)} />;
+});
+
+export interface ChatProps extends HTMLAttributes<HTMLElement> {
+  /** Props for the default Navbar (title, back, sound, actions). Omit or `null` for no bar. */
+  navbar?: NavbarProps | null;
+  /** Replaces the Navbar; receives the props the default would get. */
+  renderNavbar?: (props: NavbarProps) => ReactNode;
+  /** The conversation area's content (e.g. a MessageList). */
+  renderMessageList?: () => ReactNode;
+  /** Content above the composer (e.g. QuickReplies). */
+  renderQuickReplies?: () => ReactNode;
+  /** The input area (e.g. a Composer). */
+  renderComposer?: () => ReactNode;
+  /** Anything else inside the frame, e.g. a Toaster or dialogs. */
+  children?: ReactNode;
+}
+
+/**
+ * A whole chat screen in a few lines: Navbar on top, the conversation filling the middle, quick
+ * replies and the composer stuck to the bottom. Every part is replaceable with a `render*` prop,
+ * and the frame's parts (`Chat.Root`, `Chat.Header`, `Chat.Main`, `Chat.Footer`) build any other
+ * layout. It styles nothing outside `.parley-chat`: give its container a height.
+ *
+ * @example
+ * <div style={{ blockSize: '100dvh' }}>
+ *   <Chat navbar={{ title: 'Support', onBack }}
+ *     renderMessageList={() => <MessageList messages={messages} />}
+ *     renderComposer={() => <Composer onSend={send} />} />
+ * </div>
+ */
+const ChatAssembly = forwardRef<HTMLElement, ChatProps>(function Chat(
+  { navbar, renderNavbar, renderMessageList, renderQuickReplies, renderComposer, children, ...rest },
+  ref,
+) {
+  const navbarProps = navbar ?? {};
+  const header = renderNavbar ? renderNavbar(navbarProps) : navbar ? <Navbar {...navbarProps} /> : null;
+  const quickReplies = renderQuickReplies?.();
+  const composer = renderComposer?.();
+  return (
+    <ChatRoot ref={ref} {...rest}>
+      {header !== null && header !== undefined && <ChatHeader>{header}</ChatHeader>}
+      <ChatMain>{renderMessageList?.()}</ChatMain>
+      {(quickReplies || composer) && (
+        <ChatFooter>
+          {quickReplies}
+          {composer}
+        </ChatFooter>
+      )}
+      {children}
+    </ChatRoot>
+  );
+});
+
+export const Chat = Object.assign(ChatAssembly, {
+  Root: ChatRoot,
+  Header: ChatHeader,
+  Main: ChatMain,
+  Footer: ChatFooter,
+});

@@ -1,0 +1,1 @@
+export { Chat, ChatFooter, ChatHeader, ChatMain, type ChatProps, ChatRoot } from './Chat.js';
