@@ -8,6 +8,8 @@ import { chromiumBrowser } from '../../config/vitest-browser.ts';
 export default defineConfig({
   plugins: [react()],
   resolve: { conditions: sourceConditions },
+  // Pre-bundled up front: discovering them mid-run makes Vite reload the test frames.
+  optimizeDeps: { include: ['i18next', 'jotai', 'react', 'react-dom', 'react-dom/client'] },
   test: {
     name: 'visitor',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
