@@ -17,13 +17,19 @@ async function advance(ms: number) {
   });
 }
 
+// Pointing at a toast holds its countdown: keep the real pointer away from where toasts appear.
+async function parkPointer() {
+  await userEvent.hover(document.body, { position: { x: 1, y: 1 } });
+}
+
 async function run(callback: () => void) {
   await act(async () => callback());
 }
 
 describe('Toast', () => {
   let store: ToastStore;
-  beforeEach(() => {
+  beforeEach(async () => {
+    await parkPointer();
     store = createToastStore();
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   });
@@ -163,6 +169,7 @@ describe('Toast countdown hold', () => {
   });
 
   it('given the pointer on a toast, should hold its countdown and resume with the time left', async () => {
+    await parkPointer();
     const store = createToastStore();
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     const screen = await render(<Toaster store={store} />);
