@@ -10,6 +10,7 @@ export * from './Modal/index.js';
 export * from './Navbar/index.js';
 export * from './Popover/index.js';
 export * from './Popup/index.js';
+export * from './QuickReplies/index.js';
 export * from './StarRating/index.js';
 export * from './Toast/index.js';
 export * from './Tooltip/index.js';

@@ -1,0 +1,1 @@
+export { QuickReplies, type QuickRepliesProps, type QuickReplyItem } from './QuickReplies.js';
