@@ -71,12 +71,14 @@ export const Default: Story = {
 export const WithQuickReplies: Story = {
   args: {
     renderMessageList: () => <Conversation />,
-    renderQuickReplies: () => (
-      <div style={{ display: 'flex', gap: 8, padding: '8px 8px 0' }}>
-        <button type="button">Track my order</button>
-        <button type="button">Talk to an agent</button>
-      </div>
-    ),
+    quickReplies: {
+      items: [
+        { name: 'Track my order', isHighlight: true },
+        { name: 'Talk to an agent' },
+        { name: 'Refunds', isNew: true },
+      ],
+      onClick: fn(),
+    },
     renderComposer: () => <SimpleComposer />,
   },
 };

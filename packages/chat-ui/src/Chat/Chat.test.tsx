@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { Bubble } from '../Bubble/Bubble.js';
 import { Chat } from './Chat.js';
@@ -131,5 +131,30 @@ describe('Chat', () => {
       </Frame>,
     );
     await expect.element(screen.getByRole('region', { name: 'Help' })).toBeVisible();
+  });
+
+  it('given quick reply items, should show the kit QuickReplies above the composer and report a choice', async () => {
+    const onClick = vi.fn();
+    const screen = await render(
+      <Frame>
+        <Chat
+          quickReplies={{ items: [{ name: 'Track my order' }, { name: 'Refunds' }], onClick }}
+          renderComposer={() => <input aria-label="Message" />}
+        />
+      </Frame>,
+    );
+    await screen.getByRole('button', { name: 'Refunds' }).click();
+    expect(onClick).toHaveBeenCalledWith({ name: 'Refunds' }, 1);
+    const footer = screen.container.querySelector('.parley-chat__footer');
+    expect(footer?.firstElementChild?.classList.contains('parley-quick-replies')).toBe(true);
+  });
+
+  it('given no quick reply items, should not render the row', async () => {
+    const screen = await render(
+      <Frame>
+        <Chat quickReplies={{ items: [] }} renderComposer={() => <input aria-label="Message" />} />
+      </Frame>,
+    );
+    expect(screen.container.querySelector('.parley-quick-replies')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { Navbar, type NavbarProps } from '../Navbar/Navbar.js';
+import { QuickReplies, type QuickRepliesProps } from '../QuickReplies/QuickReplies.js';
 
 function cx(...names: Array<string | false | undefined>): string {
   return names.filter(Boolean).join(' ');
@@ -57,8 +58,10 @@ export interface ChatProps extends HTMLAttributes<HTMLElement> {
   renderNavbar?: (props: NavbarProps) => ReactNode;
   /** The conversation area's content (e.g. a MessageList). */
   renderMessageList?: () => ReactNode;
-  /** Content above the composer (e.g. QuickReplies). */
-  renderQuickReplies?: () => ReactNode;
+  /** Props for the default QuickReplies above the composer; shown when it has items. */
+  quickReplies?: QuickRepliesProps;
+  /** Replaces the QuickReplies; receives the props the default would get. */
+  renderQuickReplies?: (props: QuickRepliesProps) => ReactNode;
   /** The input area (e.g. a Composer). */
   renderComposer?: () => ReactNode;
   /** Anything else inside the frame, e.g. a Toaster or dialogs. */
@@ -79,12 +82,23 @@ export interface ChatProps extends HTMLAttributes<HTMLElement> {
  * </div>
  */
 const ChatAssembly = forwardRef<HTMLElement, ChatProps>(function Chat(
-  { navbar, renderNavbar, renderMessageList, renderQuickReplies, renderComposer, children, ...rest },
+  {
+    navbar,
+    renderNavbar,
+    renderMessageList,
+    quickReplies: quickRepliesProps,
+    renderQuickReplies,
+    renderComposer,
+    children,
+    ...rest
+  },
   ref,
 ) {
   const navbarProps = navbar ?? {};
   const header = renderNavbar ? renderNavbar(navbarProps) : navbar ? <Navbar {...navbarProps} /> : null;
-  const quickReplies = renderQuickReplies?.();
+  const quickReplies = renderQuickReplies
+    ? renderQuickReplies(quickRepliesProps ?? { items: [] })
+    : quickRepliesProps && quickRepliesProps.items.length > 0 && <QuickReplies {...quickRepliesProps} />;
   const composer = renderComposer?.();
   return (
     <ChatRoot ref={ref} {...rest}>
