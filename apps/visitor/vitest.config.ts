@@ -9,7 +9,17 @@ export default defineConfig({
   plugins: [react()],
   resolve: { conditions: sourceConditions },
   // Pre-bundled up front: discovering them mid-run makes Vite reload the test frames.
-  optimizeDeps: { include: ['i18next', 'jotai', 'react', 'react-dom', 'react-dom/client'] },
+  optimizeDeps: {
+    include: [
+      'i18next',
+      'jotai',
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react/jsx-dev-runtime',
+      'vitest-browser-react',
+    ],
+  },
   test: {
     name: 'visitor',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { resolveRoute } from './routes.ts';
+import { resolveRoute } from './shell/routes.ts';
 
 const { route, redirectTo } = resolveRoute(import.meta.env.BASE_URL, window.location);
 if (redirectTo) window.history.replaceState(null, '', redirectTo);
