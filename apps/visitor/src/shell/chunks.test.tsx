@@ -79,6 +79,7 @@ describe('ChunkErrorBoundary', () => {
     function Page() {
       const [attempt, setAttempt] = useState(0);
       // A new lazy component per attempt: React.lazy remembers a failed load.
+      // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the reason to recreate it
       const Part = useMemo(() => lazy(() => loadChunk(download)), [attempt]);
       return (
         <ChunkErrorBoundary key={attempt} t={t} onRetry={() => setAttempt((value) => value + 1)}>
