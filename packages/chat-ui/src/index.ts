@@ -2,6 +2,7 @@
 // pulls only that widget.
 export * from './Bubble/index.js';
 export * from './Chat/index.js';
+export * from './Composer/index.js';
 export * from './Confirm/index.js';
 export * from './Form/index.js';
 export * from './Icon/index.js';
@@ -11,6 +12,7 @@ export * from './Navbar/index.js';
 export * from './Popover/index.js';
 export * from './Popup/index.js';
 export * from './QuickReplies/index.js';
+export * from './Recorder/index.js';
 export * from './StarRating/index.js';
 export * from './Toast/index.js';
 export * from './Tooltip/index.js';

@@ -54,3 +54,6 @@ export const IconStar = createIcon('Star', [
 export const IconSpinner = createIcon('Spinner', ['M12 3a9 9 0 1 0 9 9']);
 export const IconUser = createIcon('User', ['M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z', 'M4 21a8 8 0 0 1 16 0']);
 export const IconCopy = createIcon('Copy', ['M9 9h11v11H9Z', 'M5 15H4V4h11v1']);
+export const IconPaperclip = createIcon('Paperclip', [
+  'm20 11-8.5 8.5a5 5 0 0 1-7-7L13 4a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L14 7',
+]);

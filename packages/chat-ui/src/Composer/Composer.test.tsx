@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import { IconImage } from '../Icon/icons.js';
+import { Composer } from './Composer.js';
+
+function input(): HTMLTextAreaElement {
+  return page.getByRole('textbox', { name: 'Message' }).element() as HTMLTextAreaElement;
+}
+
+function dispatchEnter(target: HTMLElement, init: KeyboardEventInit & { keyCode?: number }) {
+  const event = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true, ...init });
+  if (init.keyCode !== undefined) Object.defineProperty(event, 'keyCode', { value: init.keyCode });
+  target.dispatchEvent(event);
+  return event;
+}
+
+describe('Composer text mode', () => {
+  it('given text, when Enter is pressed, should send the trimmed text and clear the input', async () => {
+    const onSend = vi.fn();
+    const screen = await render(<Composer onSend={onSend} />);
+    await screen.getByRole('textbox', { name: 'Message' }).click();
+    await userEvent.keyboard('  hello  {Enter}');
+    expect(onSend).toHaveBeenCalledExactlyOnceWith('hello');
+    expect(input().value).toBe('');
+  });
+
+  it('given Shift+Enter, should insert a newline and not send', async () => {
+    const onSend = vi.fn();
+    await render(<Composer onSend={onSend} />);
+    await userEvent.click(input());
+    await userEvent.keyboard('one{Shift>}{Enter}{/Shift}two');
+    expect(input().value).toBe('one\ntwo');
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('given an input method composing, when Enter is pressed, should never send', async () => {
+    const onSend = vi.fn();
+    await render(<Composer defaultValue="ni hao" onSend={onSend} />);
+    const textarea = input();
+    textarea.focus();
+    const composing = dispatchEnter(textarea, { isComposing: true });
+    const keyCode229 = dispatchEnter(textarea, { keyCode: 229 });
+    expect(onSend).not.toHaveBeenCalled();
+    expect(composing.defaultPrevented).toBe(false);
+    expect(keyCode229.defaultPrevented).toBe(false);
+    dispatchEnter(textarea, {});
+    expect(onSend).toHaveBeenCalledWith('ni hao');
+  });
+
+  it('given blank text, should keep Send disabled and never send on Enter', async () => {
+    const onSend = vi.fn();
+    const screen = await render(<Composer onSend={onSend} />);
+    const send = screen.getByRole('button', { name: 'Send' });
+    await expect.element(send).toBeDisabled();
+    await userEvent.click(input());
+    await userEvent.keyboard('   {Enter}');
+    await expect.element(send).toBeDisabled();
+    expect(onSend).not.toHaveBeenCalled();
+    await userEvent.keyboard('x');
+    await expect.element(send).toBeEnabled();
+    await send.click();
+    expect(onSend).toHaveBeenCalledExactlyOnceWith('x');
+    await expect.element(send).toBeDisabled();
+    expect(document.activeElement).toBe(input());
+  });
+
+  it('given a controlled value, should follow the parent and report changes and typing', async () => {
+    const onTyping = vi.fn();
+    function Parent() {
+      const [text, setText] = useState('draft');
+      return (
+        <>
+          <Composer value={text} onChange={setText} onTyping={onTyping} onSend={() => setText('')} />
+          <output>{`[${text}]`}</output>
+        </>
+      );
+    }
+    const screen = await render(<Parent />);
+    expect(input().value).toBe('draft');
+    await userEvent.click(input());
+    await userEvent.keyboard('!');
+    await expect.element(screen.getByText('[draft!]')).toBeVisible();
+    expect(onTyping).toHaveBeenLastCalledWith('draft!');
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByText('[]')).toBeVisible();
+  });
+
+  it('given maxRows, should grow with each line and stop growing at the limit', async () => {
+    await render(<Composer maxRows={3} />);
+    const textarea = input();
+    await userEvent.click(textarea);
+    const heights = [textarea.getBoundingClientRect().height];
+    for (let line = 0; line < 5; line += 1) {
+      await userEvent.keyboard('{Shift>}{Enter}{/Shift}x');
+      heights.push(textarea.getBoundingClientRect().height);
+    }
+    const lineHeight = Number.parseFloat(getComputedStyle(textarea).lineHeight);
+    const first = heights[0] ?? 0;
+    expect(Math.abs((heights[1] ?? 0) - (first + lineHeight))).toBeLessThanOrEqual(1);
+    expect(Math.abs((heights[2] ?? 0) - (first + 2 * lineHeight))).toBeLessThanOrEqual(1);
+    expect(heights[3]).toBe(heights[2]);
+    expect(heights[5]).toBe(heights[2]);
+    expect(getComputedStyle(textarea).overflowY).toBe('auto');
+  });
+
+  it('given no maxRows, should stop growing at 5 rows', async () => {
+    await render(<Composer defaultValue={'1\n2\n3\n4\n5\n6\n7\n8'} />);
+    const textarea = input();
+    const style = getComputedStyle(textarea);
+    const frame =
+      Number.parseFloat(style.paddingTop) +
+      Number.parseFloat(style.paddingBottom) +
+      Number.parseFloat(style.borderTopWidth) +
+      Number.parseFloat(style.borderBottomWidth);
+    const fiveRows = 5 * Number.parseFloat(style.lineHeight) + frame;
+    expect(Math.abs(textarea.getBoundingClientRect().height - fiveRows)).toBeLessThanOrEqual(1);
+  });
+
+  it('given maxLength, should truncate typing and paste and show a counter announced near the limit', async () => {
+    const onChange = vi.fn();
+    const screen = await render(<Composer maxLength={20} onChange={onChange} />);
+    await userEvent.click(input());
+    await userEvent.keyboard('abc');
+    await expect.element(screen.getByText('3/20')).toBeVisible();
+    expect(screen.getByRole('status').element().textContent).toBe('');
+    await userEvent.keyboard('defghijkl');
+    await expect.element(screen.getByRole('status')).toHaveTextContent('12 of 20 characters');
+    // A paste that bypasses the native limit (set by script, as some keyboards do) is cut too.
+    const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set;
+    setValue?.call(input(), `${input().value}${'z'.repeat(30)}`);
+    input().dispatchEvent(new Event('input', { bubbles: true }));
+    await expect.element(screen.getByText('20/20')).toBeVisible();
+    expect(input().value).toBe(`abcdefghijkl${'z'.repeat(8)}`);
+    await userEvent.fill(screen.getByRole('textbox'), 'x'.repeat(30));
+    expect(input().value).toBe('x'.repeat(20));
+    expect(onChange).toHaveBeenLastCalledWith('x'.repeat(20));
+  });
+
+  it('given a controlled value longer than maxLength, should show it truncated', async () => {
+    await render(<Composer value={'y'.repeat(12)} maxLength={10} onChange={() => {}} />);
+    expect(input().value).toBe('y'.repeat(10));
+  });
+
+  it('given onFocus and onBlur, should call them and close the accessory panel on focus', async () => {
+    const onInputFocus = vi.fn();
+    const onInputBlur = vi.fn();
+    const screen = await render(
+      <Composer
+        onInputFocus={onInputFocus}
+        onInputBlur={onInputBlur}
+        toolbar={[{ type: 'image', title: 'Photo', icon: <IconImage /> }]}
+      />,
+    );
+    await screen.getByRole('button', { name: 'More actions' }).click();
+    await expect.element(screen.getByRole('button', { name: 'Photo' })).toBeVisible();
+    await userEvent.click(input());
+    expect(onInputFocus).toHaveBeenCalledOnce();
+    await expect.element(screen.getByRole('button', { name: 'Photo' })).not.toBeInTheDocument();
+    await screen.getByRole('button', { name: 'More actions' }).click();
+    expect(onInputBlur).toHaveBeenCalledOnce();
+  });
+});

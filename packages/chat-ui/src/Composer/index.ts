@@ -1,0 +1,13 @@
+export {
+  COMPOSER_MAX_ROWS,
+  Composer,
+  type ComposerAttachProps,
+  type ComposerInputProps,
+  type ComposerMode,
+  type ComposerProps,
+  type ComposerRootProps,
+  type ComposerToolbarItem,
+  type ComposerToolbarProps,
+  type ComposerVoiceProps,
+} from './Composer.js';
+export { useVisualViewportInset } from './useVisualViewportInset.js';

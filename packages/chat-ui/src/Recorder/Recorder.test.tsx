@@ -1,0 +1,211 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import { LocaleProvider } from '../LocaleProvider/LocaleProvider.js';
+import frFR from '../locales/fr-FR.json' with { type: 'json' };
+import { Recorder } from './Recorder.js';
+import { RECORDER_CANCEL_DISTANCE } from './useRecorder.js';
+
+/** A MediaRecorder stand-in: emits one chunk and a stop event when stopped. */
+class FakeMediaRecorder extends EventTarget {
+  static instances: FakeMediaRecorder[] = [];
+  static isTypeSupported = () => true;
+  state: 'inactive' | 'recording' = 'inactive';
+  mimeType = 'audio/webm';
+  constructor(public stream: MediaStream) {
+    super();
+    FakeMediaRecorder.instances.push(this);
+  }
+  start() {
+    this.state = 'recording';
+  }
+  stop() {
+    this.state = 'inactive';
+    const data = new Event('dataavailable') as Event & { data: Blob };
+    data.data = new Blob(['voice'], { type: 'audio/webm' });
+    this.dispatchEvent(data);
+    this.dispatchEvent(new Event('stop'));
+  }
+}
+
+function fakeStream() {
+  const track = { stop: vi.fn() };
+  return { stream: { getTracks: () => [track] } as unknown as MediaStream, track };
+}
+
+function setup(overrides: Partial<Parameters<typeof Recorder>[0]> = {}) {
+  const { stream, track } = fakeStream();
+  const onSend = vi.fn();
+  const onCancel = vi.fn();
+  const getUserMedia = vi.fn(() => Promise.resolve(stream));
+  return {
+    track,
+    onSend,
+    onCancel,
+    getUserMedia,
+    element: (
+      <Recorder
+        onSend={onSend}
+        onCancel={onCancel}
+        getUserMedia={getUserMedia}
+        MediaRecorder={FakeMediaRecorder as unknown as typeof MediaRecorder}
+        createAudioContext={() => null}
+        {...overrides}
+      />
+    ),
+  };
+}
+
+function pointer(target: Element, type: string, clientY: number) {
+  target.dispatchEvent(
+    new PointerEvent(type, {
+      bubbles: true,
+      cancelable: true,
+      pointerId: 7,
+      button: 0,
+      clientY,
+      isPrimary: true,
+    }),
+  );
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('Recorder', () => {
+  beforeEach(() => {
+    FakeMediaRecorder.instances = [];
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('given a press, when released without dragging, should record and send blob, duration and type', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    const { element, onSend, track } = setup();
+    const screen = await render(element);
+    const button = screen.getByRole('button', { name: 'Hold to talk' }).element();
+    pointer(button, 'pointerdown', 300);
+    await flush();
+    await expect
+      .element(screen.getByRole('button', { pressed: true, name: /Release to send/ }))
+      .toBeVisible();
+    expect(button.closest('.parley-recorder')).toHaveAttribute('data-state', 'recording');
+    vi.advanceTimersByTime(3000);
+    await expect.element(screen.getByText('3s')).toBeVisible();
+    pointer(button, 'pointerup', 300);
+    await flush();
+    expect(onSend).toHaveBeenCalledOnce();
+    const recording = onSend.mock.calls[0]?.[0];
+    expect(recording.duration).toBe(3);
+    expect(recording.mimeType).toBe('audio/webm');
+    expect(await recording.blob.text()).toBe('voice');
+    expect(track.stop).toHaveBeenCalled();
+    await expect
+      .element(screen.getByRole('button', { name: 'Hold to talk' }))
+      .toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it(`given a drag up of more than ${RECORDER_CANCEL_DISTANCE} px, should arm the cancel, and coming back should resume`, async () => {
+    const { element, onSend, onCancel } = setup();
+    const screen = await render(element);
+    const button = screen.getByRole('button').element();
+    const root = button.closest('.parley-recorder');
+    pointer(button, 'pointerdown', 400);
+    await flush();
+    pointer(button, 'pointermove', 400 - 80);
+    await flush();
+    expect(root).toHaveAttribute('data-state', 'recording');
+    pointer(button, 'pointermove', 400 - 81);
+    await expect.element(screen.getByRole('button', { name: /Release to cancel/ })).toBeVisible();
+    expect(root).toHaveAttribute('data-state', 'willCancel');
+    pointer(button, 'pointermove', 400 - 30);
+    await flush();
+    expect(root).toHaveAttribute('data-state', 'recording');
+    pointer(button, 'pointermove', 200);
+    await flush();
+    pointer(button, 'pointerup', 200);
+    await flush();
+    expect(onSend).not.toHaveBeenCalled();
+    expect(onCancel).toHaveBeenCalledOnce();
+    expect(root).toHaveAttribute('data-state', 'inited');
+  });
+
+  it('given a custom cancelDistance, should use it instead of 80 px', async () => {
+    const { element } = setup({ cancelDistance: 20 });
+    const screen = await render(element);
+    const button = screen.getByRole('button').element();
+    pointer(button, 'pointerdown', 400);
+    await flush();
+    pointer(button, 'pointermove', 379);
+    await flush();
+    expect(button.closest('.parley-recorder')).toHaveAttribute('data-state', 'willCancel');
+  });
+
+  it('given the keyboard, Space should start and stop (send), and Escape should cancel', async () => {
+    const { element, onSend, onCancel } = setup();
+    const screen = await render(element);
+    await userEvent.tab();
+    await userEvent.keyboard(' ');
+    await expect.element(screen.getByRole('button', { pressed: true })).toBeVisible();
+    await userEvent.keyboard(' ');
+    await expect.element(screen.getByRole('button', { pressed: false })).toBeVisible();
+    expect(onSend).toHaveBeenCalledOnce();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByRole('button', { pressed: true })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await expect.element(screen.getByRole('button', { pressed: false })).toBeVisible();
+    expect(onCancel).toHaveBeenCalledOnce();
+    expect(onSend).toHaveBeenCalledOnce();
+  });
+
+  it('given a denied microphone, should show a localized alert and stay idle', async () => {
+    const denied = Object.assign(new Error('denied'), { name: 'NotAllowedError' });
+    const { element, onSend } = setup({ getUserMedia: () => Promise.reject(denied) });
+    const screen = await render(
+      <LocaleProvider locale="fr-FR" messages={frFR}>
+        {element}
+      </LocaleProvider>,
+    );
+    await userEvent.tab();
+    await userEvent.keyboard(' ');
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent(
+        'L’accès au micro a été refusé. Autorisez-le dans les réglages du navigateur pour envoyer des messages vocaux.',
+      );
+    expect(screen.getByRole('button').element()).toHaveAttribute('aria-pressed', 'false');
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('given no microphone, should say none was found', async () => {
+    const missing = Object.assign(new Error('none'), { name: 'NotFoundError' });
+    const { element } = setup({ getUserMedia: () => Promise.reject(missing) });
+    const screen = await render(element);
+    await userEvent.tab();
+    await userEvent.keyboard(' ');
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent('No microphone was found on this device.');
+  });
+
+  it('given a level meter, should show the input level while recording', async () => {
+    const analyser = {
+      fftSize: 0,
+      getByteTimeDomainData: (samples: Uint8Array) => samples.fill(192),
+    };
+    const audio = {
+      createAnalyser: () => analyser,
+      createMediaStreamSource: () => ({ connect: () => {} }),
+      close: () => Promise.resolve(),
+    } as unknown as AudioContext;
+    const { element } = setup({ createAudioContext: () => audio });
+    const screen = await render(element);
+    await userEvent.tab();
+    await userEvent.keyboard(' ');
+    // RMS of a constant 0.5 deflection is 0.5, scaled by 2: a full meter.
+    await expect
+      .element(screen.getByRole('meter', { name: 'Microphone level' }))
+      .toHaveAttribute('aria-valuenow', '100');
+    await userEvent.keyboard('{Escape}');
+  });
+});

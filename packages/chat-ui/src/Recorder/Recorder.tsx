@@ -1,0 +1,143 @@
+import { type ButtonHTMLAttributes, forwardRef, type HTMLAttributes, useId, useMemo } from 'react';
+import { IconMic } from '../Icon/icons.js';
+import { useLocale } from '../LocaleProvider/LocaleProvider.js';
+import {
+  type RecorderError,
+  type RecorderState,
+  type UseRecorderOptions,
+  useRecorder,
+} from './useRecorder.js';
+
+export interface RecorderProps extends Omit<HTMLAttributes<HTMLDivElement>, 'onError'>, UseRecorderOptions {}
+
+const labelKey = {
+  inited: 'recorder.hold',
+  recording: 'recorder.release',
+  willCancel: 'recorder.willCancel',
+} as const satisfies Record<RecorderState, string>;
+
+const errorKey = {
+  denied: 'recorder.denied',
+  unavailable: 'recorder.unavailable',
+  failed: 'recorder.failed',
+} as const;
+
+export interface RecorderViewProps extends HTMLAttributes<HTMLDivElement> {
+  /** The hold-to-talk state. */
+  state: RecorderState;
+  /** Elapsed seconds. */
+  duration?: number;
+  /** Input level from 0 to 1. */
+  level?: number;
+  /** The reason recording failed, shown as a message. */
+  error?: RecorderError | null;
+  /** Props for the button, usually `useRecorder().getButtonProps()`. */
+  buttonProps?: ButtonHTMLAttributes<HTMLButtonElement>;
+}
+
+/**
+ * The Recorder's markup without behaviour: a hold-to-talk button whose label follows the state,
+ * the elapsed seconds and a level meter while recording, and the error message. Pair it with
+ * `useRecorder`, or use `Recorder`, which does.
+ */
+export const RecorderView = forwardRef<HTMLDivElement, RecorderViewProps>(function RecorderView(
+  { state, duration = 0, level = 0, error = null, buttonProps, className, ...rest },
+  ref,
+) {
+  const { t, locale } = useLocale();
+  const hintId = useId();
+  const seconds = useMemo(
+    () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'second', unitDisplay: 'narrow' }),
+    [locale],
+  );
+  const active = state !== 'inited';
+  const percent = Math.round(Math.min(1, Math.max(0, level)) * 100);
+  const classes = className ? `parley-recorder ${className}` : 'parley-recorder';
+  return (
+    <div ref={ref} {...rest} className={classes} data-state={state}>
+      <button
+        type="button"
+        className="parley-recorder__button"
+        aria-pressed={active}
+        aria-describedby={hintId}
+        data-state={state}
+        {...buttonProps}
+      >
+        <IconMic />
+        <span className="parley-recorder__label">{t(labelKey[state])}</span>
+      </button>
+      <span id={hintId} className="parley-visually-hidden">
+        {t('recorder.keyboardHint')}
+      </span>
+      {active && (
+        <div className="parley-recorder__status">
+          <span className="parley-recorder__duration">{seconds.format(duration)}</span>
+          {/* biome-ignore lint/a11y/useSemanticElements: a native <meter> cannot be styled alike in every browser */}
+          <div
+            className="parley-recorder__meter"
+            role="meter"
+            aria-label={t('recorder.level')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+          >
+            <span className="parley-recorder__level" style={{ inlineSize: `${percent}%` }} />
+          </div>
+        </div>
+      )}
+      {error && (
+        <p className="parley-recorder__error" role="alert">
+          {t(errorKey[error])}
+        </p>
+      )}
+    </div>
+  );
+});
+
+/**
+ * Hold-to-talk voice recording. Press and hold the button (touch or mouse) to record; drag up
+ * more than 80 px to arm the cancel, release to send. With the keyboard, Space or Enter starts
+ * and stops, Escape cancels. Shows the elapsed seconds and a level meter while recording, and a
+ * clear message when the microphone is denied or missing. State shows as `data-state`
+ * (`inited`, `recording`, `willCancel`). Behaviour comes from `useRecorder`; the markup is
+ * `RecorderView`.
+ *
+ * @example
+ * <Recorder onSend={({ blob, duration, mimeType }) => upload(blob, duration, mimeType)} />
+ */
+export const Recorder = forwardRef<HTMLDivElement, RecorderProps>(function Recorder(
+  {
+    onSend,
+    onCancel,
+    onError,
+    cancelDistance,
+    getUserMedia,
+    MediaRecorder,
+    createAudioContext,
+    mimeType,
+    ...rest
+  },
+  ref,
+) {
+  const recorder = useRecorder({
+    onSend,
+    onCancel,
+    onError,
+    cancelDistance,
+    getUserMedia,
+    MediaRecorder,
+    createAudioContext,
+    mimeType,
+  });
+  return (
+    <RecorderView
+      ref={ref}
+      {...rest}
+      state={recorder.state}
+      duration={recorder.duration}
+      level={recorder.level}
+      error={recorder.error}
+      buttonProps={recorder.getButtonProps()}
+    />
+  );
+});

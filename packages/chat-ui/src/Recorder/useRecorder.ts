@@ -1,0 +1,298 @@
+import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+
+/** Hold-to-talk states (spec section 4): idle, recording, or about to cancel on release. */
+export type RecorderState = 'inited' | 'recording' | 'willCancel';
+
+/** Why recording could not start: microphone denied, absent, or another failure. */
+export type RecorderError = 'denied' | 'unavailable' | 'failed';
+
+/** What `onSend` receives when a recording ends without being cancelled. */
+export interface Recording {
+  blob: Blob;
+  /** Length in whole seconds. */
+  duration: number;
+  mimeType: string;
+}
+
+/** Spec section 9: dragging up more than this many CSS pixels arms the cancel. */
+export const RECORDER_CANCEL_DISTANCE = 80;
+
+export interface UseRecorderOptions {
+  /** Called with the recording when the visitor releases without cancelling. */
+  onSend?: (recording: Recording) => void;
+  /** Called when a recording is cancelled (dragged up, or Escape). */
+  onCancel?: () => void;
+  /** Called with the reason when the microphone cannot be used. */
+  onError?: (error: RecorderError, cause: unknown) => void;
+  /** Pixels to drag up before release cancels. Default 80 (spec). */
+  cancelDistance?: number;
+  /** Replaces `navigator.mediaDevices.getUserMedia` (tests, native bridges). */
+  getUserMedia?: (constraints: MediaStreamConstraints) => Promise<MediaStream>;
+  /** Replaces the global `MediaRecorder` constructor. */
+  MediaRecorder?: typeof MediaRecorder;
+  /** Makes the AudioContext for the level meter; return null for no meter. Default the global one. */
+  createAudioContext?: () => AudioContext | null;
+  /** Preferred MIME type, used when the browser supports it. */
+  mimeType?: string;
+}
+
+export interface UseRecorderResult {
+  state: RecorderState;
+  /** Elapsed seconds of the current recording. */
+  duration: number;
+  /** Input level from 0 to 1 (0 without a level meter). */
+  level: number;
+  error: RecorderError | null;
+  /** Starts recording (asks for the microphone the first time). */
+  start: () => Promise<void>;
+  /** Stops and sends, unless the state is willCancel (then it cancels). */
+  stop: () => void;
+  /** Stops and discards. */
+  cancel: () => void;
+  /** Props for a hold-to-talk button: pointer capture, drag-up to cancel, keyboard toggle. */
+  getButtonProps: () => {
+    onPointerDown: (event: PointerEvent<HTMLElement>) => void;
+    onPointerMove: (event: PointerEvent<HTMLElement>) => void;
+    onPointerUp: (event: PointerEvent<HTMLElement>) => void;
+    onPointerCancel: (event: PointerEvent<HTMLElement>) => void;
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+    onContextMenu: (event: { preventDefault: () => void }) => void;
+  };
+}
+
+interface Session {
+  stream: MediaStream | null;
+  recorder: MediaRecorder | null;
+  chunks: Blob[];
+  startedAt: number;
+  cancelled: boolean;
+  audio: AudioContext | null;
+  frame: number;
+  tick: ReturnType<typeof setInterval> | undefined;
+}
+
+function classify(cause: unknown): RecorderError {
+  const name = (cause as { name?: string } | null)?.name;
+  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError')
+    return 'denied';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError')
+    return 'unavailable';
+  return 'failed';
+}
+
+// Defaults read the globals only when recording starts, never at import (SSR, tests).
+const defaultGetUserMedia = (constraints: MediaStreamConstraints): Promise<MediaStream> => {
+  const devices = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
+  if (!devices?.getUserMedia) {
+    return Promise.reject(Object.assign(new Error('No media devices'), { name: 'NotFoundError' }));
+  }
+  return devices.getUserMedia(constraints);
+};
+
+const defaultCreateAudioContext = (): AudioContext | null => {
+  const Context = typeof window === 'undefined' ? undefined : window.AudioContext;
+  return Context ? new Context() : null;
+};
+
+/**
+ * Hold-to-talk recording with MediaRecorder, for the kit's Recorder or your own markup.
+ * Pointer: press to start, drag up more than `cancelDistance` to arm the cancel (state
+ * `willCancel`), come back to resume, release to send or cancel. Keyboard: Space or Enter starts
+ * and stops (sends), Escape cancels.
+ *
+ * @example
+ * const recorder = useRecorder({ onSend: ({ blob, duration }) => upload(blob, duration) });
+ * <button type="button" {...recorder.getButtonProps()}>{recorder.state}</button>
+ */
+export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult {
+  const [state, setState] = useState<RecorderState>('inited');
+  const [duration, setDuration] = useState(0);
+  const [level, setLevel] = useState(0);
+  const [error, setError] = useState<RecorderError | null>(null);
+  const latest = useRef(options);
+  latest.current = options;
+  const session = useRef<Session | null>(null);
+  const stateRef = useRef<RecorderState>('inited');
+  const startY = useRef(0);
+
+  const setRecorderState = useCallback((next: RecorderState) => {
+    stateRef.current = next;
+    setState(next);
+  }, []);
+
+  const release = useCallback((current: Session) => {
+    clearInterval(current.tick);
+    if (current.frame && typeof cancelAnimationFrame !== 'undefined') cancelAnimationFrame(current.frame);
+    for (const track of current.stream?.getTracks() ?? []) track.stop();
+    current.audio?.close().catch(() => {});
+    setLevel(0);
+  }, []);
+
+  const finish = useCallback(
+    (cancelled: boolean) => {
+      const current = session.current;
+      if (!current) return;
+      session.current = null;
+      current.cancelled = cancelled;
+      setRecorderState('inited');
+      setDuration(0);
+      if (current.recorder && current.recorder.state !== 'inactive') {
+        current.recorder.addEventListener('stop', () => {
+          release(current);
+          if (current.cancelled) return;
+          const mimeType = current.recorder?.mimeType || current.chunks[0]?.type || 'audio/webm';
+          const blob = new Blob(current.chunks, { type: mimeType });
+          const seconds = Math.round((Date.now() - current.startedAt) / 1000);
+          latest.current.onSend?.({ blob, duration: seconds, mimeType });
+        });
+        current.recorder.stop();
+      } else {
+        // Released before the microphone answered: nothing was recorded.
+        current.cancelled = true;
+        release(current);
+      }
+      if (cancelled) latest.current.onCancel?.();
+    },
+    [release, setRecorderState],
+  );
+
+  const start = useCallback(async () => {
+    if (session.current) return;
+    const current: Session = {
+      stream: null,
+      recorder: null,
+      chunks: [],
+      startedAt: Date.now(),
+      cancelled: false,
+      audio: null,
+      frame: 0,
+      tick: undefined,
+    };
+    session.current = current;
+    setError(null);
+    setRecorderState('recording');
+    const { getUserMedia = defaultGetUserMedia, mimeType } = latest.current;
+    try {
+      const stream = await getUserMedia({ audio: true });
+      current.stream = stream;
+      if (session.current !== current) {
+        // Released while the permission prompt was open.
+        release(current);
+        return;
+      }
+      const Recorder =
+        latest.current.MediaRecorder ?? (typeof MediaRecorder === 'undefined' ? undefined : MediaRecorder);
+      if (!Recorder) throw Object.assign(new Error('No MediaRecorder'), { name: 'NotSupportedError' });
+      const supported = mimeType && Recorder.isTypeSupported?.(mimeType) ? { mimeType } : undefined;
+      const recorder = new Recorder(stream, supported);
+      current.recorder = recorder;
+      recorder.addEventListener('dataavailable', (event: BlobEvent) => {
+        if (event.data.size > 0) current.chunks.push(event.data);
+      });
+      recorder.start();
+      current.startedAt = Date.now();
+      setDuration(0);
+      current.tick = setInterval(() => {
+        setDuration(Math.floor((Date.now() - current.startedAt) / 1000));
+      }, 1000);
+      startMeter(current, stream);
+    } catch (cause) {
+      if (session.current === current) session.current = null;
+      release(current);
+      setRecorderState('inited');
+      const kind = classify(cause);
+      setError(kind);
+      latest.current.onError?.(kind, cause);
+    }
+
+    function startMeter(target: Session, stream: MediaStream) {
+      const create = latest.current.createAudioContext ?? defaultCreateAudioContext;
+      try {
+        const audio = create();
+        if (!audio) return;
+        target.audio = audio;
+        const analyser = audio.createAnalyser();
+        analyser.fftSize = 256;
+        audio.createMediaStreamSource(stream).connect(analyser);
+        const samples = new Uint8Array(analyser.fftSize);
+        const read = () => {
+          analyser.getByteTimeDomainData(samples);
+          let sum = 0;
+          for (const sample of samples) sum += ((sample - 128) / 128) ** 2;
+          // RMS of speech rarely passes 0.5: scale so a normal voice fills most of the meter.
+          setLevel(Math.min(1, Math.sqrt(sum / samples.length) * 2));
+          target.frame = requestAnimationFrame(read);
+        };
+        read();
+      } catch {
+        // No meter is better than no recording.
+      }
+    }
+  }, [release, setRecorderState]);
+
+  const stop = useCallback(() => finish(stateRef.current === 'willCancel'), [finish]);
+  const cancel = useCallback(() => finish(true), [finish]);
+
+  // Unmounting mid-recording discards it and frees the microphone.
+  useEffect(
+    () => () => {
+      const current = session.current;
+      if (current) {
+        session.current = null;
+        current.cancelled = true;
+        if (current.recorder && current.recorder.state !== 'inactive') current.recorder.stop();
+        release(current);
+      }
+    },
+    [release],
+  );
+
+  const getButtonProps = useCallback(
+    () => ({
+      onPointerDown: (event: PointerEvent<HTMLElement>) => {
+        if (event.button !== 0 || session.current) return;
+        event.preventDefault();
+        try {
+          // Keeps move and up events coming when the finger leaves the button.
+          event.currentTarget.setPointerCapture(event.pointerId);
+        } catch {
+          // Synthetic or already released pointers cannot be captured; the gesture still works.
+        }
+        startY.current = event.clientY;
+        void start();
+      },
+      onPointerMove: (event: PointerEvent<HTMLElement>) => {
+        const current = stateRef.current;
+        if (current === 'inited') return;
+        const distance = latest.current.cancelDistance ?? RECORDER_CANCEL_DISTANCE;
+        const next = startY.current - event.clientY > distance ? 'willCancel' : 'recording';
+        if (next !== current) setRecorderState(next);
+      },
+      onPointerUp: (event: PointerEvent<HTMLElement>) => {
+        if (event.currentTarget.hasPointerCapture?.(event.pointerId)) {
+          event.currentTarget.releasePointerCapture(event.pointerId);
+        }
+        if (session.current) stop();
+      },
+      onPointerCancel: () => {
+        if (session.current) cancel();
+      },
+      onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+        if (event.key === 'Escape') {
+          if (!session.current) return;
+          event.preventDefault();
+          cancel();
+        } else if (event.key === ' ' || event.key === 'Enter') {
+          event.preventDefault();
+          if (event.repeat) return;
+          if (session.current) stop();
+          else void start();
+        }
+      },
+      onContextMenu: (event: { preventDefault: () => void }) => event.preventDefault(),
+    }),
+    [start, stop, cancel, setRecorderState],
+  );
+
+  return { state, duration, level, error, start, stop, cancel, getButtonProps };
+}
