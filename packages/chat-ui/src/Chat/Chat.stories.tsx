@@ -50,7 +50,7 @@ function Conversation() {
   );
 }
 
-function SimpleComposer() {
+function CustomInput() {
   return (
     <div style={{ display: 'flex', gap: 8, padding: 8 }}>
       <input aria-label="Message" placeholder="Type a message" style={{ flex: 1, font: 'inherit' }} />
@@ -63,7 +63,7 @@ function SimpleComposer() {
 export const Default: Story = {
   args: {
     renderMessageList: () => <Conversation />,
-    renderComposer: () => <SimpleComposer />,
+    composer: { onSend: fn() },
   },
 };
 
@@ -79,7 +79,7 @@ export const WithQuickReplies: Story = {
       ],
       onClick: fn(),
     },
-    renderComposer: () => <SimpleComposer />,
+    composer: { onSend: fn() },
   },
 };
 
@@ -90,7 +90,7 @@ export const CustomHeader: Story = {
       <div style={{ padding: 12, fontWeight: 600, textAlign: 'center' }}>{props.title} (custom header)</div>
     ),
     renderMessageList: () => <Conversation />,
-    renderComposer: () => <SimpleComposer />,
+    composer: { onSend: fn() },
   },
 };
 
@@ -99,6 +99,14 @@ export const NoNavbar: Story = {
   args: {
     navbar: null,
     renderMessageList: () => <Conversation />,
-    renderComposer: () => <SimpleComposer />,
+    composer: { onSend: fn() },
+  },
+};
+
+/** Any part can be replaced: here the composer is a product's own input. */
+export const CustomComposer: Story = {
+  args: {
+    renderMessageList: () => <Conversation />,
+    renderComposer: () => <CustomInput />,
   },
 };

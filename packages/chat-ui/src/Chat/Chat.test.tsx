@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { Bubble } from '../Bubble/Bubble.js';
 import { Chat } from './Chat.js';
@@ -156,5 +157,22 @@ describe('Chat', () => {
       </Frame>,
     );
     expect(screen.container.querySelector('.parley-quick-replies')).toBeNull();
+  });
+
+  it('given composer props, should render the kit Composer at the bottom and send from it', async () => {
+    const onSend = vi.fn();
+    const screen = await render(
+      <Frame>
+        <Chat navbar={{ title: 'Support' }} renderMessageList={manyMessages} composer={{ onSend }} />
+      </Frame>,
+    );
+    const input = screen.getByRole('textbox');
+    await input.click();
+    await userEvent.keyboard('Hello{Enter}');
+    expect(onSend).toHaveBeenCalledWith('Hello');
+    const frame = (screen.container.firstElementChild as HTMLElement).getBoundingClientRect();
+    const footer = screen.container.querySelector('.parley-chat__footer')?.getBoundingClientRect();
+    expect(Math.round(footer?.bottom ?? 0)).toBe(Math.round(frame.bottom));
+    expect(screen.container.querySelector('.parley-chat__footer .parley-composer')).not.toBeNull();
   });
 });

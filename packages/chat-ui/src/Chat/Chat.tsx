@@ -1,4 +1,5 @@
 import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
+import { Composer, type ComposerProps } from '../Composer/Composer.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { Navbar, type NavbarProps } from '../Navbar/Navbar.js';
 import { QuickReplies, type QuickRepliesProps } from '../QuickReplies/QuickReplies.js';
@@ -62,8 +63,10 @@ export interface ChatProps extends HTMLAttributes<HTMLElement> {
   quickReplies?: QuickRepliesProps;
   /** Replaces the QuickReplies; receives the props the default would get. */
   renderQuickReplies?: (props: QuickRepliesProps) => ReactNode;
-  /** The input area (e.g. a Composer). */
-  renderComposer?: () => ReactNode;
+  /** Props for the default Composer at the bottom (onSend, onSendVoice, onFiles, toolbar, ...). */
+  composer?: ComposerProps;
+  /** Replaces the Composer; receives the props the default would get. */
+  renderComposer?: (props: ComposerProps) => ReactNode;
   /** Anything else inside the frame, e.g. a Toaster or dialogs. */
   children?: ReactNode;
 }
@@ -88,6 +91,7 @@ const ChatAssembly = forwardRef<HTMLElement, ChatProps>(function Chat(
     renderMessageList,
     quickReplies: quickRepliesProps,
     renderQuickReplies,
+    composer: composerProps,
     renderComposer,
     children,
     ...rest
@@ -99,7 +103,9 @@ const ChatAssembly = forwardRef<HTMLElement, ChatProps>(function Chat(
   const quickReplies = renderQuickReplies
     ? renderQuickReplies(quickRepliesProps ?? { items: [] })
     : quickRepliesProps && quickRepliesProps.items.length > 0 && <QuickReplies {...quickRepliesProps} />;
-  const composer = renderComposer?.();
+  const composer = renderComposer
+    ? renderComposer(composerProps ?? {})
+    : composerProps && <Composer {...composerProps} />;
   return (
     <ChatRoot ref={ref} {...rest}>
       {header !== null && header !== undefined && <ChatHeader>{header}</ChatHeader>}
