@@ -208,4 +208,41 @@ describe('Recorder', () => {
       .toHaveAttribute('aria-valuenow', '100');
     await userEvent.keyboard('{Escape}');
   });
+
+  it('given a press, should capture the pointer so moves outside the button still count', async () => {
+    const capture = vi.spyOn(Element.prototype, 'setPointerCapture').mockImplementation(() => {});
+    const { element } = setup();
+    const screen = await render(element);
+    pointer(screen.getByRole('button').element(), 'pointerdown', 100);
+    expect(capture).toHaveBeenCalledWith(7);
+    capture.mockRestore();
+  });
+
+  it('given a release before the microphone answers, should send nothing and free the microphone', async () => {
+    let grant: (stream: MediaStream) => void = () => {};
+    const { stream, track } = fakeStream();
+    const { element, onSend } = setup({ getUserMedia: () => new Promise((resolve) => (grant = resolve)) });
+    const screen = await render(element);
+    const button = screen.getByRole('button').element();
+    pointer(button, 'pointerdown', 100);
+    pointer(button, 'pointerup', 100);
+    grant(stream);
+    await flush();
+    expect(track.stop).toHaveBeenCalled();
+    expect(FakeMediaRecorder.instances).toHaveLength(0);
+    expect(onSend).not.toHaveBeenCalled();
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('given an unmount while recording, should discard the recording and free the microphone', async () => {
+    const { element, onSend, track } = setup();
+    const screen = await render(element);
+    pointer(screen.getByRole('button').element(), 'pointerdown', 100);
+    await flush();
+    expect(FakeMediaRecorder.instances[0]?.state).toBe('recording');
+    screen.unmount();
+    expect(track.stop).toHaveBeenCalled();
+    expect(FakeMediaRecorder.instances[0]?.state).toBe('inactive');
+    expect(onSend).not.toHaveBeenCalled();
+  });
 });
