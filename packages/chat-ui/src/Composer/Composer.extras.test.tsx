@@ -42,7 +42,7 @@ describe('Composer voice mode', () => {
     expect(document.querySelector('.parley-composer__send')).toBeNull();
     await userEvent.keyboard(' ');
     await expect.element(toggle).toHaveAttribute('aria-pressed', 'false');
-    await expect.element(screen.getByRole('textbox', { name: 'Message' })).toBeVisible();
+    await expect.element(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus();
     expect(onModeChange.mock.calls).toEqual([['voice'], ['text']]);
   });
 
@@ -74,6 +74,17 @@ describe('Composer toolbar', () => {
     await expect.element(screen.getByText('Pick one')).toBeVisible();
     expect(page.getByRole('button', { name: 'Photo' }).query()).toBeNull();
     await userEvent.keyboard('{Enter}');
+  });
+
+  it('given an open panel, Escape should close it and return focus to the more button', async () => {
+    const screen = await render(<Composer toolbar={toolbar} />);
+    const more = screen.getByRole('button', { name: 'More actions' });
+    await more.click();
+    await userEvent.tab();
+    await expect.element(screen.getByRole('button', { name: 'Photo' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await expect.element(more).toHaveAttribute('aria-expanded', 'false');
+    await expect.element(more).toHaveFocus();
   });
 });
 

@@ -70,6 +70,9 @@ interface ComposerContextValue {
   maxLength?: number;
   disabled: boolean;
   inputRef: RefObject<HTMLTextAreaElement | null>;
+  /** Set by the mode toggle: the input takes focus when it comes back. */
+  focusInputOnMount: RefObject<boolean>;
+  moreRef: RefObject<HTMLButtonElement | null>;
   accessoryId: string;
   accessoryOpen: boolean;
   setAccessoryOpen: (open: boolean) => void;
@@ -163,6 +166,8 @@ const ComposerRoot = forwardRef<HTMLDivElement, ComposerRootProps>(function Comp
   const [dragging, setDragging] = useState(false);
   const dragDepth = useRef(0);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const focusInputOnMount = useRef(false);
+  const moreRef = useRef<HTMLButtonElement>(null);
   const accessoryId = useId();
   const inset = useVisualViewportInset(avoidKeyboard);
 
@@ -198,6 +203,8 @@ const ComposerRoot = forwardRef<HTMLDivElement, ComposerRootProps>(function Comp
       maxLength,
       disabled,
       inputRef,
+      focusInputOnMount,
+      moreRef,
       accessoryId,
       accessoryOpen,
       setAccessoryOpen: openAccessory,
@@ -357,7 +364,24 @@ const ComposerInput = forwardRef<HTMLTextAreaElement, ComposerInputProps>(functi
 ) {
   const { t } = useLocale();
   const composer = useComposer('Input');
-  const { value, setValue, send, maxLength, disabled, inputRef, onTyping, setAccessoryOpen } = composer;
+  const {
+    value,
+    setValue,
+    send,
+    maxLength,
+    disabled,
+    inputRef,
+    onTyping,
+    setAccessoryOpen,
+    focusInputOnMount,
+  } = composer;
+
+  // Back from voice mode with the toggle: continue typing without another click.
+  useEffect(() => {
+    if (!focusInputOnMount.current) return;
+    focusInputOnMount.current = false;
+    inputRef.current?.focus();
+  }, [focusInputOnMount, inputRef]);
 
   useIsomorphicLayoutEffect(() => {
     const input = inputRef.current;
@@ -447,7 +471,7 @@ const ComposerModeToggle = forwardRef<HTMLButtonElement, ButtonProps>(function C
   ref,
 ) {
   const { t } = useLocale();
-  const { mode, setMode, disabled } = useComposer('ModeToggle');
+  const { mode, setMode, disabled, focusInputOnMount } = useComposer('ModeToggle');
   const voice = mode === 'voice';
   return (
     <button
@@ -458,7 +482,10 @@ const ComposerModeToggle = forwardRef<HTMLButtonElement, ButtonProps>(function C
       disabled={disabled}
       {...rest}
       className={className ? `parley-composer__button ${className}` : 'parley-composer__button'}
-      onClick={composeHandlers(onClick, () => setMode(voice ? 'text' : 'voice'))}
+      onClick={composeHandlers(onClick, () => {
+        focusInputOnMount.current = voice;
+        setMode(voice ? 'text' : 'voice');
+      })}
     >
       {voice ? <IconKeyboard /> : <IconMic />}
     </button>
@@ -480,10 +507,10 @@ const ComposerMore = forwardRef<HTMLButtonElement, ButtonProps>(function Compose
   ref,
 ) {
   const { t } = useLocale();
-  const { accessoryOpen, setAccessoryOpen, accessoryId, disabled } = useComposer('More');
+  const { accessoryOpen, setAccessoryOpen, accessoryId, disabled, moreRef } = useComposer('More');
   return (
     <button
-      ref={ref}
+      ref={mergeRefs(ref, moreRef)}
       type="button"
       aria-label={t('composer.more')}
       aria-expanded={accessoryOpen}
@@ -501,14 +528,22 @@ const ComposerMore = forwardRef<HTMLButtonElement, ButtonProps>(function Compose
 
 /** The panel under the bar, shown while the "more" button is expanded. */
 const ComposerAccessory = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(
-  function ComposerAccessory({ className, children, ...rest }, ref) {
-    const { accessoryOpen, accessoryId, accessoryContent } = useComposer('Accessory');
+  function ComposerAccessory({ className, children, onKeyDown, ...rest }, ref) {
+    const { accessoryOpen, accessoryId, accessoryContent, setAccessoryOpen, moreRef } =
+      useComposer('Accessory');
     if (!accessoryOpen) return null;
     return (
+      // biome-ignore lint/a11y: Escape from any control inside the panel closes it (bubbled key event)
       <div
         ref={ref}
         id={accessoryId}
         {...rest}
+        onKeyDown={composeHandlers(onKeyDown, (event: KeyboardEvent<HTMLDivElement>) => {
+          if (event.key !== 'Escape') return;
+          event.preventDefault();
+          setAccessoryOpen(false);
+          moreRef.current?.focus();
+        })}
         className={className ? `parley-composer__accessory ${className}` : 'parley-composer__accessory'}
       >
         {accessoryContent ? accessoryContent() : children}
