@@ -124,7 +124,8 @@ describe('Composer files', () => {
     await expect.element(dialog.getByRole('img', { name: 'Pasted image' })).toBeInTheDocument();
     expect(onFiles).not.toHaveBeenCalled();
     const url = created.mock.results[0]?.value;
-    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect.element(dialog.getByRole('button', { name: 'Send' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
     expect(onFiles).toHaveBeenCalledWith([file]);
     await expect.element(dialog).not.toBeInTheDocument();
     expect(revoked).toHaveBeenCalledWith(url);

@@ -96,6 +96,14 @@ export const SendWithEnter: Story = {
 /** Pasting an image asks before sending it: preview, Cancel and Send. */
 export const PasteImage: Story = {
   args: { onFiles: fn() },
+  decorators: [
+    (Story) => (
+      // Tall enough for the screenshot to hold the dialog.
+      <div style={{ minBlockSize: '100vh' }}>
+        <Story />
+      </div>
+    ),
+  ],
   play: async ({ canvasElement }) => {
     const textbox = within(canvasElement).getByRole('textbox');
     textbox.focus();

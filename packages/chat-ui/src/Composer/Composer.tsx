@@ -312,6 +312,7 @@ function PhotoConfirm({
 }) {
   const { t } = useLocale();
   const [url, setUrl] = useState<string | null>(null);
+  const sendRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!file) return;
     const objectUrl = URL.createObjectURL(file);
@@ -327,12 +328,15 @@ function PhotoConfirm({
       onOpenChange={(open) => !open && onClose()}
       title={t('composer.photoTitle')}
       className="parley-composer__photo"
+      // Paste, then Enter sends: the usual flow in chat apps.
+      initialFocus={sendRef}
       footer={
         <>
           <button type="button" className="parley-composer__photo-button" onClick={onClose}>
             {t('composer.photoCancel')}
           </button>
           <button
+            ref={sendRef}
             type="button"
             className="parley-composer__photo-button"
             data-variant="primary"
