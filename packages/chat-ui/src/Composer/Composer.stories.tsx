@@ -62,9 +62,18 @@ export const VoiceMode: Story = {
   args: { defaultMode: 'voice', onSendVoice: fn() },
 };
 
-/** Every control: voice toggle, attachment picker, "more" toolbar. */
+/** Every control: voice toggle, attachment picker, "more" toolbar. The toggle switches modes. */
 export const Full: Story = {
   args: { onSendVoice: fn(), onFiles: fn(), accept: 'image/*,video/*', toolbar, onToolbarClick: fn() },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const toggle = canvas.getByRole('button', { name: 'Voice input', pressed: false });
+    await userEvent.click(toggle);
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.getByRole('button', { name: /Hold to talk/ })).toBeVisible();
+    await userEvent.click(toggle);
+    await expect(canvas.getByRole('textbox')).toHaveFocus();
+  },
 };
 
 /** The "more" button opens the toolbar items in an accessory panel. */
