@@ -46,6 +46,39 @@ describe('Composer voice mode', () => {
     expect(onModeChange.mock.calls).toEqual([['voice'], ['text']]);
   });
 
+  it('given voice mode, a hold-to-talk recording should reach onSendVoice through recorderProps', async () => {
+    class OneChunkRecorder extends EventTarget {
+      state = 'inactive';
+      mimeType = 'audio/ogg';
+      start() {
+        this.state = 'recording';
+      }
+      stop() {
+        this.state = 'inactive';
+        this.dispatchEvent(Object.assign(new Event('dataavailable'), { data: new Blob(['a']) }));
+        this.dispatchEvent(new Event('stop'));
+      }
+    }
+    const onSendVoice = vi.fn();
+    const screen = await render(
+      <Composer
+        defaultMode="voice"
+        onSendVoice={onSendVoice}
+        recorderProps={{
+          getUserMedia: () => Promise.resolve({ getTracks: () => [] } as unknown as MediaStream),
+          MediaRecorder: OneChunkRecorder as unknown as typeof MediaRecorder,
+          createAudioContext: () => null,
+        }}
+      />,
+    );
+    (screen.getByRole('button', { name: 'Hold to talk' }).element() as HTMLElement).focus();
+    await userEvent.keyboard(' ');
+    await expect.element(screen.getByRole('button', { name: /Release to send/ })).toBeVisible();
+    await userEvent.keyboard(' ');
+    await expect.poll(() => onSendVoice.mock.calls.length).toBe(1);
+    expect(onSendVoice.mock.calls[0]?.[0]).toMatchObject({ mimeType: 'audio/ogg', duration: 0 });
+  });
+
   it('given no onSendVoice, should not offer the voice toggle', async () => {
     await render(<Composer />);
     expect(page.getByRole('button', { name: 'Voice input' }).query()).toBeNull();
