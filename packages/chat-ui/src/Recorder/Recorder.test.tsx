@@ -56,7 +56,7 @@ function setup(overrides: Partial<Parameters<typeof Recorder>[0]> = {}) {
   };
 }
 
-function pointer(target: Element, type: string, clientY: number) {
+function pointer(target: Element, type: string, clientY: number, pointerType = 'mouse') {
   target.dispatchEvent(
     new PointerEvent(type, {
       bubbles: true,
@@ -65,6 +65,7 @@ function pointer(target: Element, type: string, clientY: number) {
       button: 0,
       clientY,
       isPrimary: true,
+      pointerType,
     }),
   );
 }
@@ -243,6 +244,38 @@ describe('Recorder', () => {
     screen.unmount();
     expect(track.stop).toHaveBeenCalled();
     expect(FakeMediaRecorder.instances[0]?.state).toBe('inactive');
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('given a touch, should follow the same hold, drag-up and release rules', async () => {
+    const { element, onSend, onCancel } = setup();
+    const screen = await render(element);
+    const button = screen.getByRole('button').element();
+    const root = button.closest('.parley-recorder');
+    pointer(button, 'pointerdown', 500, 'touch');
+    await flush();
+    pointer(button, 'pointermove', 400, 'touch');
+    await flush();
+    expect(root).toHaveAttribute('data-state', 'willCancel');
+    pointer(button, 'pointerup', 400, 'touch');
+    await flush();
+    expect(onCancel).toHaveBeenCalledOnce();
+    pointer(button, 'pointerdown', 500, 'touch');
+    await flush();
+    pointer(button, 'pointerup', 490, 'touch');
+    await flush();
+    expect(onSend).toHaveBeenCalledOnce();
+  });
+
+  it('given the touch is taken away by the system (pointercancel), should cancel', async () => {
+    const { element, onSend, onCancel } = setup();
+    const screen = await render(element);
+    const button = screen.getByRole('button').element();
+    pointer(button, 'pointerdown', 500, 'touch');
+    await flush();
+    pointer(button, 'pointercancel', 500, 'touch');
+    await flush();
+    expect(onCancel).toHaveBeenCalledOnce();
     expect(onSend).not.toHaveBeenCalled();
   });
 });
