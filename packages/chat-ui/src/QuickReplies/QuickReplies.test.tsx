@@ -99,6 +99,24 @@ describe('QuickReplies', () => {
     await expect.poll(() => row.scrollLeft).toBe(0);
   });
 
+  it('given a re-render with an equal new array, should keep the scroll position', async () => {
+    const screen = await render(
+      <div style={{ inlineSize: 240 }}>
+        <QuickReplies items={many.map((item) => ({ ...item }))} />
+      </div>,
+    );
+    const row = screen.getByRole('toolbar').element() as HTMLElement;
+    row.scrollLeft = 300;
+    await expect.poll(() => row.scrollLeft).toBeGreaterThan(0);
+    const before = row.scrollLeft;
+    await screen.rerender(
+      <div style={{ inlineSize: 240 }}>
+        <QuickReplies items={many.map((item) => ({ ...item }))} />
+      </div>,
+    );
+    expect(row.scrollLeft).toBe(before);
+  });
+
   it('should scroll horizontally and never wrap', async () => {
     const screen = await render(
       <div style={{ inlineSize: 200 }}>

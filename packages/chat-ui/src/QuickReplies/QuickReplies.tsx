@@ -38,7 +38,7 @@ const chipVariants = cva('parley-quick-replies__chip', {
 });
 
 export interface QuickRepliesProps extends Omit<HTMLAttributes<HTMLDivElement>, 'onClick'> {
-  /** The chips, in order. When this array changes, the row scrolls back to its start. */
+  /** The chips, in order. When their names or codes change, the row scrolls back to its start. */
   items: readonly QuickReplyItem[];
   /** Called with the chip and its index when it is chosen (pointer, Enter or Space). */
   onClick?: (item: QuickReplyItem, index: number) => void;
@@ -67,13 +67,17 @@ export const QuickReplies = forwardRef<HTMLDivElement, QuickRepliesProps>(functi
   const rootRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
 
+  // Compared by content, so a parent passing a fresh array literal on every render does not
+  // throw the visitor back to the start while they scroll.
+  const signature = items.map((item) => `${item.code ?? ''}\u0000${item.name}`).join('\u0001');
+
   // New items: back to the first chip and the start of the row.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the items array changes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the items' content changes
   useEffect(() => {
     setActive(0);
     const root = rootRef.current;
     if (root) root.scrollLeft = 0;
-  }, [items]);
+  }, [signature]);
 
   const focusChip = (index: number) => {
     const chips = rootRef.current?.querySelectorAll<HTMLButtonElement>('.parley-quick-replies__chip');
