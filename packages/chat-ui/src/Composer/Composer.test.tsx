@@ -148,8 +148,8 @@ describe('Composer text mode', () => {
     const onInputBlur = vi.fn();
     const screen = await render(
       <Composer
-        onInputFocus={onInputFocus}
-        onInputBlur={onInputBlur}
+        onFocus={onInputFocus}
+        onBlur={onInputBlur}
         toolbar={[{ type: 'image', title: 'Photo', icon: <IconImage /> }]}
       />,
     );

@@ -683,7 +683,7 @@ const ComposerCounter = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement
   );
 });
 
-export interface ComposerProps extends ComposerRootProps {
+export interface ComposerProps extends Omit<ComposerRootProps, 'onFocus' | 'onBlur'> {
   /** Placeholder of the input. Default from the locale. */
   placeholder?: string;
   /** Rows the input grows to before it scrolls. Default 5. */
@@ -696,10 +696,10 @@ export interface ComposerProps extends ComposerRootProps {
   accept?: string;
   /** Recorder options in voice mode (injectable `getUserMedia`, `MediaRecorder`, ...). */
   recorderProps?: ComposerVoiceProps;
-  /** Composed with the input's own focus handling. */
-  onInputFocus?: (event: FocusEvent<HTMLTextAreaElement>) => void;
+  /** Called when the input gains focus (composed with the input's own handling). */
+  onFocus?: (event: FocusEvent<HTMLTextAreaElement>) => void;
   /** Called when the input loses focus. */
-  onInputBlur?: (event: FocusEvent<HTMLTextAreaElement>) => void;
+  onBlur?: (event: FocusEvent<HTMLTextAreaElement>) => void;
   /** Props for the textarea. */
   inputProps?: ComposerInputProps;
 }
@@ -731,8 +731,8 @@ const ComposerAssembly = forwardRef<HTMLDivElement, ComposerProps>(function Comp
     onToolbarClick,
     accept,
     recorderProps,
-    onInputFocus,
-    onInputBlur,
+    onFocus,
+    onBlur,
     inputProps,
     ...rootProps
   },
@@ -749,8 +749,8 @@ const ComposerAssembly = forwardRef<HTMLDivElement, ComposerProps>(function Comp
               placeholder={placeholder}
               maxRows={maxRows}
               {...inputProps}
-              onFocus={composeHandlers(onInputFocus, inputProps?.onFocus ?? (() => {}))}
-              onBlur={composeHandlers(onInputBlur, inputProps?.onBlur ?? (() => {}))}
+              onFocus={composeHandlers(onFocus, inputProps?.onFocus ?? (() => {}))}
+              onBlur={composeHandlers(onBlur, inputProps?.onBlur ?? (() => {}))}
             />
           }
           voice={<ComposerVoice {...recorderProps} />}
