@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { IconFile, IconImage, IconStar, IconVideo } from '../Icon/icons.js';
+import { IconAudio, IconFile, IconImage, IconStar, IconVideo } from '../Icon/icons.js';
 import { Composer, type ComposerToolbarItem } from './Composer.js';
 
 // A 96x64 checkerboard PNG, pasted or dropped by the play functions (no network).
@@ -142,4 +142,32 @@ export const Dragging: Story = {
 /** Disabled: nothing can be typed or sent. */
 export const Disabled: Story = {
   args: { disabled: true, defaultValue: 'Chat ended', onSendVoice: fn() },
+};
+
+/**
+ * Compound parts for your own layout: here one picker per kind of file (`accept` lists) and the
+ * counter above the bar.
+ */
+export const CustomLayout: Story = {
+  render: (args) => (
+    <Composer.Root onSend={args.onSend} onFiles={fn()} maxLength={200}>
+      <Composer.Counter />
+      <div className="parley-composer__bar">
+        <Composer.Input maxRows={3} />
+        <Composer.Attach accept="image/*" aria-label="Attach an image">
+          <IconImage />
+        </Composer.Attach>
+        <Composer.Attach accept="video/*" aria-label="Attach a video">
+          <IconVideo />
+        </Composer.Attach>
+        <Composer.Attach accept="audio/*" aria-label="Attach an audio file">
+          <IconAudio />
+        </Composer.Attach>
+        <Composer.Attach aria-label="Attach any file">
+          <IconFile />
+        </Composer.Attach>
+        <Composer.Send />
+      </div>
+    </Composer.Root>
+  ),
 };
