@@ -105,6 +105,18 @@ describe('Composer text mode', () => {
     expect(getComputedStyle(textarea).overflowY).toBe('auto');
   });
 
+  it('given a narrower input, should grow to fit the text that now wraps', async () => {
+    const screen = await render(
+      <div style={{ inlineSize: 600 }} data-testid="frame">
+        <Composer defaultValue="a sentence long enough to wrap once the composer gets narrow" />
+      </div>,
+    );
+    const textarea = input();
+    const wide = textarea.getBoundingClientRect().height;
+    (screen.getByTestId('frame').element() as HTMLElement).style.inlineSize = '220px';
+    await expect.poll(() => textarea.getBoundingClientRect().height).toBeGreaterThan(wide);
+  });
+
   it('given no maxRows, should stop growing at 5 rows', async () => {
     await render(<Composer defaultValue={'1\n2\n3\n4\n5\n6\n7\n8'} />);
     const textarea = input();

@@ -387,25 +387,25 @@ const ComposerInput = forwardRef<HTMLTextAreaElement, ComposerInputProps>(functi
     inputRef.current?.focus();
   }, [focusInputOnMount, inputRef]);
 
+  // Runs again whenever the text changes: its height follows it.
   useIsomorphicLayoutEffect(() => {
     const input = inputRef.current;
-    if (!input) return;
-    const style = getComputedStyle(input);
-    const lineHeight = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.5;
-    const frame =
-      Number.parseFloat(style.paddingTop) +
-      Number.parseFloat(style.paddingBottom) +
-      Number.parseFloat(style.borderTopWidth) +
-      Number.parseFloat(style.borderBottomWidth);
-    const limit = lineHeight * maxRows + frame;
-    input.style.height = 'auto';
-    const needed =
-      input.scrollHeight +
-      Number.parseFloat(style.borderTopWidth) +
-      Number.parseFloat(style.borderBottomWidth);
-    input.style.height = `${Math.min(needed, limit)}px`;
-    input.style.overflowY = needed > limit + 1 ? 'auto' : 'hidden';
+    if (input) autosize(input, maxRows);
   }, [value, maxRows, inputRef]);
+
+  // Lines wrap differently when the width changes (rotation, resized panel).
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input || typeof ResizeObserver === 'undefined') return;
+    let width = input.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (input.clientWidth === width) return;
+      width = input.clientWidth;
+      autosize(input, maxRows);
+    });
+    observer.observe(input);
+    return () => observer.disconnect();
+  }, [maxRows, inputRef]);
 
   const handleChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
     const next = truncate(event.target.value, maxLength);
@@ -440,6 +440,22 @@ const ComposerInput = forwardRef<HTMLTextAreaElement, ComposerInputProps>(functi
     />
   );
 });
+
+/** Fits the textarea's height to its text, up to `maxRows` lines; beyond that it scrolls. */
+function autosize(input: HTMLTextAreaElement, maxRows: number) {
+  const style = getComputedStyle(input);
+  const lineHeight = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.5;
+  const borders = Number.parseFloat(style.borderTopWidth) + Number.parseFloat(style.borderBottomWidth);
+  const limit =
+    lineHeight * maxRows +
+    Number.parseFloat(style.paddingTop) +
+    Number.parseFloat(style.paddingBottom) +
+    borders;
+  input.style.height = 'auto';
+  const needed = input.scrollHeight + borders;
+  input.style.height = `${Math.min(needed, limit)}px`;
+  input.style.overflowY = needed > limit + 1 ? 'auto' : 'hidden';
+}
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement>;
 
