@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { IconFile, IconImage } from '../Icon/icons.js';
-import { Composer, type ComposerToolbarItem } from './Composer.js';
+import { Composer, type ComposerToolbarItem, useComposer } from './Composer.js';
 
 const toolbar: ComposerToolbarItem[] = [
   { type: 'image', title: 'Photo', icon: <IconImage /> },
@@ -118,6 +118,30 @@ describe('Composer toolbar', () => {
     await userEvent.keyboard('{Escape}');
     await expect.element(more).toHaveAttribute('aria-expanded', 'false');
     await expect.element(more).toHaveFocus();
+  });
+});
+
+describe('useComposer', () => {
+  it('given a custom part, should read and change the text through the scoped context', async () => {
+    function Emoji() {
+      const { value, setValue } = useComposer();
+      return (
+        <button type="button" onClick={() => setValue(`${value}🙂`)}>
+          smile
+        </button>
+      );
+    }
+    const onSend = vi.fn();
+    const screen = await render(
+      <Composer.Root onSend={onSend} defaultValue="Hi">
+        <Composer.Input />
+        <Emoji />
+        <Composer.Send />
+      </Composer.Root>,
+    );
+    await screen.getByRole('button', { name: 'smile' }).click();
+    await screen.getByRole('button', { name: 'Send' }).click();
+    expect(onSend).toHaveBeenCalledWith('Hi🙂');
   });
 });
 

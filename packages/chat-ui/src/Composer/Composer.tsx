@@ -60,7 +60,8 @@ function truncate(text: string, max: number | undefined): string {
   return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
 }
 
-interface ComposerContextValue {
+/** What `useComposer` returns. */
+export interface ComposerContextValue {
   value: string;
   setValue: (text: string) => void;
   mode: ComposerMode;
@@ -85,7 +86,17 @@ interface ComposerContextValue {
 
 const ComposerContext = createContext<ComposerContextValue | null>(null);
 
-function useComposer(part: string): ComposerContextValue {
+/**
+ * The nearest Composer.Root's state, for parts of your own: the text and `setValue`, `send`,
+ * `canSend`, the mode, `addFiles`, the accessory panel. Throws outside a Composer.Root.
+ *
+ * @example
+ * function Emoji({ emoji }: { emoji: string }) {
+ *   const { value, setValue } = useComposer();
+ *   return <button type="button" onClick={() => setValue(value + emoji)}>{emoji}</button>;
+ * }
+ */
+export function useComposer(part = 'useComposer'): ComposerContextValue {
   const context = useContext(ComposerContext);
   if (!context) throw new Error(`Composer.${part} must be inside Composer.Root`);
   return context;

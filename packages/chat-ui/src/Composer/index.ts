@@ -2,6 +2,7 @@ export {
   COMPOSER_MAX_ROWS,
   Composer,
   type ComposerAttachProps,
+  type ComposerContextValue,
   type ComposerInputProps,
   type ComposerMode,
   type ComposerProps,
@@ -9,5 +10,6 @@ export {
   type ComposerToolbarItem,
   type ComposerToolbarProps,
   type ComposerVoiceProps,
+  useComposer,
 } from './Composer.js';
 export { useVisualViewportInset } from './useVisualViewportInset.js';
