@@ -79,6 +79,11 @@ describe('Composer voice mode', () => {
     expect(onSendVoice.mock.calls[0]?.[0]).toMatchObject({ mimeType: 'audio/ogg', duration: 0 });
   });
 
+  it('given a disabled composer in voice mode, should disable the hold-to-talk button', async () => {
+    const screen = await render(<Composer disabled defaultMode="voice" onSendVoice={() => {}} />);
+    await expect.element(screen.getByRole('button', { name: 'Hold to talk' })).toBeDisabled();
+  });
+
   it('given no onSendVoice, should not offer the voice toggle', async () => {
     await render(<Composer />);
     expect(page.getByRole('button', { name: 'Voice input' }).query()).toBeNull();

@@ -527,9 +527,9 @@ export type ComposerVoiceProps = Omit<RecorderProps, 'onSend'>;
 
 /** The hold-to-talk Recorder, shown in voice mode; sends through the Root's `onSendVoice`. */
 function ComposerVoice(props: ComposerVoiceProps) {
-  const { mode, onSendVoice } = useComposer('Voice');
+  const { mode, onSendVoice, disabled } = useComposer('Voice');
   if (mode !== 'voice') return null;
-  return <Recorder {...props} onSend={onSendVoice} />;
+  return <Recorder disabled={disabled} {...props} onSend={onSendVoice} />;
 }
 
 /** The "more" button: opens and closes the accessory panel (`aria-expanded`). */

@@ -278,4 +278,15 @@ describe('Recorder', () => {
     expect(onCancel).toHaveBeenCalledOnce();
     expect(onSend).not.toHaveBeenCalled();
   });
+
+  it('given it becomes disabled while recording, should cancel and disable the button', async () => {
+    const { element, onSend, onCancel } = setup();
+    const screen = await render(element);
+    pointer(screen.getByRole('button').element(), 'pointerdown', 100);
+    await flush();
+    await screen.rerender(<Recorder {...(element.props as object)} disabled />);
+    await expect.element(screen.getByRole('button', { name: 'Hold to talk' })).toBeDisabled();
+    expect(onCancel).toHaveBeenCalledOnce();
+    expect(onSend).not.toHaveBeenCalled();
+  });
 });

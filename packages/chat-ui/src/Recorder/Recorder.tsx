@@ -1,4 +1,4 @@
-import { type ButtonHTMLAttributes, forwardRef, type HTMLAttributes, useId, useMemo } from 'react';
+import { type ButtonHTMLAttributes, forwardRef, type HTMLAttributes, useEffect, useId, useMemo } from 'react';
 import { IconMic } from '../Icon/icons.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import {
@@ -8,7 +8,10 @@ import {
   useRecorder,
 } from './useRecorder.js';
 
-export interface RecorderProps extends Omit<HTMLAttributes<HTMLDivElement>, 'onError'>, UseRecorderOptions {}
+export interface RecorderProps extends Omit<HTMLAttributes<HTMLDivElement>, 'onError'>, UseRecorderOptions {
+  /** Disables the button (a recording in progress is cancelled). */
+  disabled?: boolean;
+}
 
 const labelKey = {
   inited: 'recorder.hold',
@@ -33,6 +36,8 @@ export interface RecorderViewProps extends HTMLAttributes<HTMLDivElement> {
   error?: RecorderError | null;
   /** Props for the button, usually `useRecorder().getButtonProps()`. */
   buttonProps?: ButtonHTMLAttributes<HTMLButtonElement>;
+  /** Disables the button. */
+  disabled?: boolean;
 }
 
 /**
@@ -41,7 +46,7 @@ export interface RecorderViewProps extends HTMLAttributes<HTMLDivElement> {
  * `useRecorder`, or use `Recorder`, which does.
  */
 export const RecorderView = forwardRef<HTMLDivElement, RecorderViewProps>(function RecorderView(
-  { state, duration = 0, level = 0, error = null, buttonProps, className, ...rest },
+  { state, duration = 0, level = 0, error = null, buttonProps, disabled, className, ...rest },
   ref,
 ) {
   const { t, locale } = useLocale();
@@ -62,6 +67,7 @@ export const RecorderView = forwardRef<HTMLDivElement, RecorderViewProps>(functi
         aria-describedby={hintId}
         data-state={state}
         {...buttonProps}
+        disabled={disabled}
       >
         <IconMic />
         <span className="parley-recorder__label">{t(labelKey[state])}</span>
@@ -115,6 +121,7 @@ export const Recorder = forwardRef<HTMLDivElement, RecorderProps>(function Recor
     MediaRecorder,
     createAudioContext,
     mimeType,
+    disabled = false,
     ...rest
   },
   ref,
@@ -129,10 +136,15 @@ export const Recorder = forwardRef<HTMLDivElement, RecorderProps>(function Recor
     createAudioContext,
     mimeType,
   });
+  const { cancel } = recorder;
+  useEffect(() => {
+    if (disabled) cancel();
+  }, [disabled, cancel]);
   return (
     <RecorderView
       ref={ref}
       {...rest}
+      disabled={disabled}
       state={recorder.state}
       duration={recorder.duration}
       level={recorder.level}
