@@ -9,7 +9,7 @@ import { RECORDER_CANCEL_DISTANCE } from './useRecorder.js';
 /** A MediaRecorder stand-in: emits one chunk and a stop event when stopped. */
 class FakeMediaRecorder extends EventTarget {
   static instances: FakeMediaRecorder[] = [];
-  static isTypeSupported = () => true;
+  static isTypeSupported = (_type: string): boolean => true;
   state: 'inactive' | 'recording' = 'inactive';
   mimeType = 'audio/webm';
   constructor(public stream: MediaStream) {
@@ -288,5 +288,46 @@ describe('Recorder', () => {
     await expect.element(screen.getByRole('button', { name: 'Hold to talk' })).toBeDisabled();
     expect(onCancel).toHaveBeenCalledOnce();
     expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('given a browser without mediaDevices and no injected getUserMedia, should say no microphone was found', async () => {
+    Object.defineProperty(navigator, 'mediaDevices', { value: undefined, configurable: true });
+    try {
+      const screen = await render(
+        <Recorder MediaRecorder={FakeMediaRecorder as unknown as typeof MediaRecorder} />,
+      );
+      await userEvent.tab();
+      await userEvent.keyboard(' ');
+      await expect
+        .element(screen.getByRole('alert'))
+        .toHaveTextContent('No microphone was found on this device.');
+    } finally {
+      // Removes the own property: the prototype's getter shows through again.
+      Reflect.deleteProperty(navigator, 'mediaDevices');
+    }
+  });
+
+  it('given a preferred mimeType, should ask for it only when the browser supports it', async () => {
+    const options: unknown[] = [];
+    class Picky extends FakeMediaRecorder {
+      static override isTypeSupported = (type: string): boolean => type === 'audio/ogg';
+      constructor(stream: MediaStream, recorderOptions?: MediaRecorderOptions) {
+        super(stream);
+        options.push(recorderOptions);
+      }
+    }
+    const first = setup({ MediaRecorder: Picky as unknown as typeof MediaRecorder, mimeType: 'audio/ogg' });
+    const screen = await render(first.element);
+    await userEvent.tab();
+    await userEvent.keyboard(' ');
+    await expect.poll(() => options.length).toBe(1);
+    await userEvent.keyboard('{Escape}');
+    await screen.rerender(
+      setup({ MediaRecorder: Picky as unknown as typeof MediaRecorder, mimeType: 'audio/mp4' }).element,
+    );
+    await userEvent.keyboard(' ');
+    await expect.poll(() => options.length).toBe(2);
+    expect(options).toEqual([{ mimeType: 'audio/ogg' }, undefined]);
+    await userEvent.keyboard('{Escape}');
   });
 });
