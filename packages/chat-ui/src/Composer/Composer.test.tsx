@@ -150,6 +150,29 @@ describe('Composer text mode', () => {
     expect(onChange).toHaveBeenLastCalledWith('x'.repeat(20));
   });
 
+  it('given typing near the limit, should announce the count only after a 500 ms pause', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const screen = await render(<Composer maxLength={20} defaultValue={'a'.repeat(9)} />);
+      const status = screen.getByRole('status').element();
+      await userEvent.click(input());
+      await userEvent.keyboard('bb');
+      vi.advanceTimersByTime(499);
+      expect(status.textContent).toBe('');
+      vi.advanceTimersByTime(1);
+      await expect.element(screen.getByRole('status')).toHaveTextContent('11 of 20 characters');
+      await userEvent.keyboard('c');
+      vi.advanceTimersByTime(400);
+      await userEvent.keyboard('d');
+      vi.advanceTimersByTime(400);
+      expect(status.textContent).toBe('11 of 20 characters');
+      vi.advanceTimersByTime(100);
+      await expect.element(screen.getByRole('status')).toHaveTextContent('13 of 20 characters');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('given a controlled value longer than maxLength, should show it truncated', async () => {
     await render(<Composer value={'y'.repeat(12)} maxLength={10} onChange={() => {}} />);
     expect(input().value).toBe('y'.repeat(10));

@@ -409,13 +409,19 @@ const ComposerInput = forwardRef<HTMLTextAreaElement, ComposerInputProps>(functi
     const input = inputRef.current;
     if (!input || typeof ResizeObserver === 'undefined') return;
     let width = input.clientWidth;
+    let frame = 0;
     const observer = new ResizeObserver(() => {
       if (input.clientWidth === width) return;
       width = input.clientWidth;
-      autosize(input, maxRows);
+      // Next frame: resizing the observed element inside its own callback loops the observer.
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => autosize(input, maxRows));
     });
     observer.observe(input);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
   }, [maxRows, inputRef]);
 
   const handleChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
@@ -683,16 +689,32 @@ function nearLimit(count: number, max: number): boolean {
   return max - count <= Math.max(10, Math.ceil(max * 0.1));
 }
 
-/** `count/max` under the input when `maxLength` is set; announced politely near the limit. */
+/** Typing pause before the counter is announced, so a screen reader does not talk over each key. */
+export const COMPOSER_COUNTER_ANNOUNCE_DELAY = 500;
+
+/**
+ * `count/max` under the input when `maxLength` is set. Near the limit (the last 10 %, at least
+ * 10 characters) it is announced politely once typing pauses.
+ */
 const ComposerCounter = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function ComposerCounter(
   { className, ...rest },
   ref,
 ) {
   const { t } = useLocale();
   const { value, maxLength } = useComposer('Counter');
-  if (maxLength === undefined) return null;
   const count = value.length;
-  const near = nearLimit(count, maxLength);
+  const near = maxLength !== undefined && nearLimit(count, maxLength);
+  const message = near ? t('composer.counter', { count, max: maxLength }) : '';
+  const [announced, setAnnounced] = useState('');
+  useEffect(() => {
+    if (!message) {
+      setAnnounced('');
+      return;
+    }
+    const timer = setTimeout(() => setAnnounced(message), COMPOSER_COUNTER_ANNOUNCE_DELAY);
+    return () => clearTimeout(timer);
+  }, [message]);
+  if (maxLength === undefined) return null;
   return (
     <div
       ref={ref}
@@ -704,7 +726,7 @@ const ComposerCounter = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement
         {count}/{maxLength}
       </span>
       <span className="parley-visually-hidden" role="status">
-        {near ? t('composer.counter', { count, max: maxLength }) : ''}
+        {announced}
       </span>
     </div>
   );

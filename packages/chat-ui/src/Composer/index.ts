@@ -1,4 +1,5 @@
 export {
+  COMPOSER_COUNTER_ANNOUNCE_DELAY,
   COMPOSER_MAX_ROWS,
   Composer,
   type ComposerAttachProps,
