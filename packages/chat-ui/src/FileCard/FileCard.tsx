@@ -1,0 +1,100 @@
+import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
+import { IconAudio, IconDownload, IconFile, IconImage, IconVideo } from '../Icon/icons.js';
+import { useLocale } from '../LocaleProvider/LocaleProvider.js';
+
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
+
+/**
+ * Formats a byte count from B up to YB in steps of 1024 with 2 decimals: `formatFileSize(1536)`
+ * is `"1.50 KB"`, `formatFileSize(0)` is `"0.00 B"`. Values past YB stay in YB. Negative or
+ * non-finite input gives `""`.
+ */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(2)} ${UNITS[unit]}`;
+}
+
+/** The broad kind of a file, from its extension. */
+export type FileKind = 'image' | 'video' | 'audio' | 'file';
+
+const KINDS: Record<string, FileKind> = {};
+for (const ext of ['png', 'jpg', 'jpeg', 'gif', 'webp', 'svg', 'bmp', 'avif', 'heic']) KINDS[ext] = 'image';
+for (const ext of ['mp4', 'webm', 'mov', 'mkv', 'avi', 'm4v']) KINDS[ext] = 'video';
+for (const ext of ['mp3', 'wav', 'ogg', 'oga', 'm4a', 'aac', 'flac', 'amr', 'opus']) KINDS[ext] = 'audio';
+
+/** The kind of a file from the extension of its name (case-insensitive); `file` when unknown. */
+export function fileKindOf(name: string): FileKind {
+  const dot = name.lastIndexOf('.');
+  if (dot < 0) return 'file';
+  return KINDS[name.slice(dot + 1).toLowerCase()] ?? 'file';
+}
+
+const ICONS = { image: IconImage, video: IconVideo, audio: IconAudio, file: IconFile };
+
+export interface FileCardProps extends HTMLAttributes<HTMLDivElement> {
+  /** The file name; its extension picks the icon. */
+  name: string;
+  /** The size in bytes, shown from B to YB with 2 decimals. */
+  size?: number;
+  /** Where to download the file. Without it there is no download link. */
+  url?: string;
+  /** Extra content under the name, e.g. an upload progress. */
+  children?: ReactNode;
+}
+
+/**
+ * A file shared in the conversation: its type icon, name, size and a download link (the
+ * `download` attribute, opened with `rel="noopener noreferrer"`).
+ *
+ * @example
+ * <FileCard name="invoice-1042.pdf" size={48213} url="/files/invoice-1042.pdf" />
+ */
+export const FileCard = forwardRef<HTMLDivElement, FileCardProps>(function FileCard(
+  { name, size, url, className, children, ...rest },
+  ref,
+) {
+  const { t } = useLocale();
+  const kind = fileKindOf(name);
+  const Icon = ICONS[kind];
+  return (
+    <div
+      ref={ref}
+      {...rest}
+      className={className ? `parley-file-card ${className}` : 'parley-file-card'}
+      data-kind={kind}
+    >
+      <span className="parley-file-card__icon">
+        <Icon size={28} />
+      </span>
+      <span className="parley-file-card__body">
+        <span className="parley-file-card__name" dir="auto">
+          {name}
+        </span>
+        {size !== undefined && (
+          <span className="parley-file-card__size" dir="ltr">
+            {formatFileSize(size)}
+          </span>
+        )}
+        {children}
+      </span>
+      {url && (
+        <a
+          className="parley-file-card__download"
+          href={url}
+          download={name}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t('fileCard.download', { name })}
+        >
+          <IconDownload />
+        </a>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,1 @@
+export { FileCard, type FileCardProps, type FileKind, fileKindOf, formatFileSize } from './FileCard.js';

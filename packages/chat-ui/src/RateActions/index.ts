@@ -1,0 +1,1 @@
+export { type Rate, RateActions, type RateActionsProps } from './RateActions.js';

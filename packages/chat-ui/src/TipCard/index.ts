@@ -1,0 +1,1 @@
+export { TipCard, type TipCardLink, type TipCardProps } from './TipCard.js';
