@@ -1,5 +1,7 @@
 // The kit's public API. Each widget also has its own entry (`@parley/chat-ui/Bubble`), which
 // pulls only that widget.
+
+export * from './Audio/index.js';
 export * from './Bubble/index.js';
 export * from './Chat/index.js';
 export * from './Composer/index.js';
@@ -7,6 +9,7 @@ export * from './Confirm/index.js';
 export * from './FileCard/index.js';
 export * from './Form/index.js';
 export * from './Icon/index.js';
+export * from './Image/index.js';
 export * from './LocaleProvider/index.js';
 export * from './Modal/index.js';
 export * from './Navbar/index.js';
@@ -19,3 +22,4 @@ export * from './StarRating/index.js';
 export * from './TipCard/index.js';
 export * from './Toast/index.js';
 export * from './Tooltip/index.js';
+export * from './Video/index.js';

@@ -1,0 +1,1 @@
+export { Audio, type AudioProps, formatDuration } from './Audio.js';

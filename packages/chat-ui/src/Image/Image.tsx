@@ -1,0 +1,84 @@
+import { forwardRef, type HTMLAttributes, useState } from 'react';
+import { IconClose, IconImage } from '../Icon/icons.js';
+import { DialogClose, DialogContent, DialogRoot, DialogTrigger } from '../internal/Dialog.js';
+import { useLocale } from '../LocaleProvider/LocaleProvider.js';
+
+export interface ImageProps extends Omit<HTMLAttributes<HTMLElement>, 'onError'> {
+  /** The full-size image, shown in the preview. */
+  src: string;
+  /** A smaller image for the thumbnail; `src` when absent. */
+  thumbnail?: string;
+  /** What the image shows. It names the thumbnail button and the preview. */
+  alt: string;
+  /** Thumbnail width and height in CSS pixels, reserved before it loads (no layout shift). */
+  width?: number;
+  height?: number;
+  /** Controlled preview state. */
+  open?: boolean;
+  /** Initial preview state when uncontrolled. Default false. */
+  defaultOpen?: boolean;
+  /** Called when the preview asks to open or close (thumbnail, Escape, close button, backdrop). */
+  onOpenChange?: (open: boolean) => void;
+  /** Called when the image fails to load; the fallback is shown then. */
+  onError?: () => void;
+}
+
+/**
+ * An image in the conversation: a lazily loaded thumbnail that opens a full-size preview in a
+ * modal dialog (focus moves in and returns to the thumbnail; Escape, the close button and the
+ * backdrop close it). A broken image shows a labelled fallback instead.
+ *
+ * @example
+ * <Image src="/uploads/receipt.jpg" alt="Photo of the receipt" width={160} height={120} />
+ */
+export const Image = forwardRef<HTMLElement, ImageProps>(function Image(
+  { src, thumbnail, alt, width, height, open, defaultOpen, onOpenChange, onError, className, style, ...rest },
+  ref,
+) {
+  const { t } = useLocale();
+  const [broken, setBroken] = useState(false);
+  const classes = className ? `parley-image ${className}` : 'parley-image';
+  const size = { inlineSize: width, blockSize: height, ...style };
+  if (broken) {
+    return (
+      <figure ref={ref} {...rest} className={classes} data-state="broken" style={size}>
+        <span className="parley-image__fallback" role="img" aria-label={`${alt} (${t('image.broken')})`}>
+          <IconImage size={24} />
+          <span aria-hidden="true">{t('image.broken')}</span>
+        </span>
+      </figure>
+    );
+  }
+  return (
+    <DialogRoot open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
+      <figure ref={ref} {...rest} className={classes} data-state="loaded" style={size}>
+        <DialogTrigger>
+          <button type="button" className="parley-image__thumb" aria-label={t('image.open', { alt })}>
+            {/* biome-ignore lint/a11y/noNoninteractiveElementInteractions: onError is a load event, not an interaction */}
+            <img
+              className="parley-image__img"
+              src={thumbnail ?? src}
+              alt={alt}
+              width={width}
+              height={height}
+              loading="lazy"
+              decoding="async"
+              onError={() => {
+                setBroken(true);
+                onError?.();
+              }}
+            />
+          </button>
+        </DialogTrigger>
+      </figure>
+      <DialogContent className="parley-dialog parley-image-preview" aria-label={alt || t('image.preview')}>
+        <DialogClose>
+          <button type="button" className="parley-image-preview__close" aria-label={t('dialog.close')}>
+            <IconClose />
+          </button>
+        </DialogClose>
+        <img className="parley-image-preview__img" src={src} alt={alt} />
+      </DialogContent>
+    </DialogRoot>
+  );
+});

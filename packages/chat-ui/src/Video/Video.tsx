@@ -1,0 +1,40 @@
+import { forwardRef, type VideoHTMLAttributes } from 'react';
+import { useLocale } from '../LocaleProvider/LocaleProvider.js';
+
+export interface VideoProps extends VideoHTMLAttributes<HTMLVideoElement> {
+  /** The video file. */
+  src: string;
+  /** An image shown before playback. */
+  poster?: string;
+  /** The accessible name; the kit's "Video" when absent. */
+  'aria-label'?: string;
+}
+
+/**
+ * A video in the conversation with the browser's native controls (keyboard and screen-reader
+ * support come with them) and a poster. Only metadata loads before the visitor presses play.
+ *
+ * @example
+ * <Video src="/media/unboxing.mp4" poster="/media/unboxing.jpg" aria-label="Unboxing the parcel" />
+ */
+export const Video = forwardRef<HTMLVideoElement, VideoProps>(function Video(
+  { src, poster, className, 'aria-label': label, children, ...rest },
+  ref,
+) {
+  const { t } = useLocale();
+  return (
+    <video
+      ref={ref}
+      controls
+      preload="metadata"
+      playsInline
+      {...rest}
+      src={src}
+      poster={poster}
+      aria-label={label ?? t('video.label')}
+      className={className ? `parley-video ${className}` : 'parley-video'}
+    >
+      {children}
+    </video>
+  );
+});

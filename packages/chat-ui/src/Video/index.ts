@@ -1,0 +1,1 @@
+export { Video, type VideoProps } from './Video.js';
