@@ -3,11 +3,13 @@
 
 export * from './Audio/index.js';
 export * from './Bubble/index.js';
+export * from './Card/index.js';
 export * from './Chat/index.js';
 export * from './Composer/index.js';
 export * from './Confirm/index.js';
 export * from './FileCard/index.js';
 export * from './Form/index.js';
+export * from './GoodsCard/index.js';
 export * from './Icon/index.js';
 export * from './Image/index.js';
 export * from './LocaleProvider/index.js';

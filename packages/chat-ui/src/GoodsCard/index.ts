@@ -1,0 +1,7 @@
+export {
+  formatPrice,
+  GoodsCard,
+  type GoodsCardProps,
+  type GoodsCardType,
+  type GoodsTag,
+} from './GoodsCard.js';
