@@ -24,4 +24,5 @@ export * from './StarRating/index.js';
 export * from './TipCard/index.js';
 export * from './Toast/index.js';
 export * from './Tooltip/index.js';
+export * from './Tree/index.js';
 export * from './Video/index.js';

@@ -1,0 +1,1 @@
+export { Tree, type TreeNode, type TreeProps } from './Tree.js';
