@@ -161,12 +161,9 @@ export const Tree = forwardRef<HTMLUListElement, TreeProps>(function Tree(
       if (element) items.current.set(item.id, element);
       else items.current.delete(item.id);
     },
-    role: 'treeitem' as const,
     'aria-level': depth,
     'aria-setsize': setSize,
     'aria-posinset': position,
-    tabIndex: item.id === activeId ? 0 : -1,
-    onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => onKeyDown(event, item),
     onFocus: (event: FocusEvent<HTMLDivElement>) => {
       if (event.target === event.currentTarget) setFocusedId(item.id);
     },
@@ -192,8 +189,10 @@ export const Tree = forwardRef<HTMLUListElement, TreeProps>(function Tree(
           className="parley-tree__node"
           data-state={item.expandable ? (isOpen ? 'open' : 'closed') : undefined}
         >
-          {/* biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard is handled in onKeyDown */}
           <div
+            role="treeitem"
+            tabIndex={id === activeId ? 0 : -1}
+            onKeyDown={(event) => onKeyDown(event, item)}
             {...itemProps(item, depth, level.length, index + 1)}
             aria-expanded={item.expandable ? isOpen : undefined}
             aria-owns={isOpen && childCount > 0 ? groupId : undefined}
@@ -214,10 +213,14 @@ export const Tree = forwardRef<HTMLUListElement, TreeProps>(function Tree(
             </span>
           </div>
           {isOpen && childCount > 0 && (
+            // biome-ignore lint/a11y/useSemanticElements: a tree's group is a list, not a fieldset
             <ul role="group" id={groupId} className="parley-tree__group">
               {contentItem && (
                 <li role="none">
                   <div
+                    role="treeitem"
+                    tabIndex={contentItem.id === activeId ? 0 : -1}
+                    onKeyDown={(event) => onKeyDown(event, contentItem)}
                     {...itemProps(contentItem, depth + 1, childCount, 1)}
                     className="parley-tree__content"
                     dir="auto"
@@ -250,6 +253,7 @@ export const Tree = forwardRef<HTMLUListElement, TreeProps>(function Tree(
   return (
     <ul
       ref={ref}
+      // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA tree pattern on a list
       role="tree"
       aria-label={t('tree.label')}
       {...rest}
