@@ -1,0 +1,72 @@
+import { forwardRef, type HTMLAttributes } from 'react';
+import { useLocale } from '../LocaleProvider/LocaleProvider.js';
+
+const DAY_MS = 86_400_000;
+
+/** Spec section 9: the visible message time is HH:mm:ss (24-hour clock, localized digits). */
+export function formatClockTime(date: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
+}
+
+function startOfDay(date: Date): number {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+
+/**
+ * Spec section 9, relative time: today shows the time, yesterday shows 'Yesterday', within a week
+ * shows the weekday, otherwise the full date. 'Yesterday' comes from Intl.RelativeTimeFormat, so it
+ * is localized without a kit string.
+ */
+export function formatRelativeTime(date: Date, now: Date, locale: string): string {
+  const days = Math.round((startOfDay(now) - startOfDay(date)) / DAY_MS);
+  if (days <= 0) return formatClockTime(date, locale);
+  if (days === 1) {
+    const text = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(-1, 'day');
+    return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+  }
+  if (days < 7) return new Intl.DateTimeFormat(locale, { weekday: 'long' }).format(date);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(date);
+}
+
+export interface TimeProps extends Omit<HTMLAttributes<HTMLTimeElement>, 'children'> {
+  /** The moment to show: a Date or epoch milliseconds. */
+  date: Date | number;
+  /** `clock` shows HH:mm:ss; `relative` shows the time today, 'Yesterday', a weekday or a date. Default `clock`. */
+  variant?: 'clock' | 'relative';
+  /** The reference moment for `relative` (pass it for deterministic rendering). Default: now. */
+  now?: Date | number;
+}
+
+/**
+ * A message time in a `<time dateTime>` element (ISO 8601), formatted for the kit locale.
+ *
+ * @example
+ * <Time date={message.createdAt} variant="relative" />
+ */
+export const Time = forwardRef<HTMLTimeElement, TimeProps>(function Time(
+  { date, variant = 'clock', now, className, ...rest },
+  ref,
+) {
+  const { locale } = useLocale();
+  const value = new Date(date);
+  const text =
+    variant === 'relative'
+      ? formatRelativeTime(value, new Date(now ?? Date.now()), locale)
+      : formatClockTime(value, locale);
+  return (
+    <time
+      ref={ref}
+      {...rest}
+      className={className ? `parley-time ${className}` : 'parley-time'}
+      dateTime={value.toISOString()}
+      data-variant={variant}
+    >
+      {text}
+    </time>
+  );
+});

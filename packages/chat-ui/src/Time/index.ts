@@ -1,0 +1,1 @@
+export { formatClockTime, formatRelativeTime, Time, type TimeProps } from './Time.js';
