@@ -20,6 +20,9 @@ export default defineConfig({
             'react/jsx-dev-runtime',
             'class-variance-authority',
             '@floating-ui/react',
+            'react-markdown',
+            'rehype-sanitize',
+            'embla-carousel-react',
           ],
         },
         test: {

@@ -1,0 +1,148 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render } from 'vitest-browser-react';
+import { isSafeUrl } from '../internal/safeUrl.js';
+import { LazyRichText } from './LazyRichText.js';
+import { RichText } from './RichText.js';
+
+const flag = () => (window as { __pwned?: number }).__pwned;
+
+// Each entry tries to run script, add a handler, load a remote resource or inject style.
+const hostile = [
+  '<script>window.__pwned=1</script>',
+  '<img src=x onerror="window.__pwned=1">',
+  '<svg><script>window.__pwned=1</script></svg>',
+  '<svg onload="window.__pwned=1"></svg>',
+  '<iframe src="javascript:window.__pwned=1"></iframe>',
+  '<iframe srcdoc="<script>parent.__pwned=1</script>"></iframe>',
+  '<style>body{display:none}</style>',
+  '<div style="background:url(javascript:window.__pwned=1)">x</div>',
+  '<a href="javascript:window.__pwned=1">click</a>',
+  '[click](javascript:window.__pwned=1)',
+  '[click](JaVaScRiPt:window.__pwned=1)',
+  '[click](java\tscript:window.__pwned=1)',
+  '[click](vbscript:msgbox(1))',
+  '[click](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+  '![x](javascript:window.__pwned=1)',
+  '![x](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)',
+  '![x](https://tracker.example/pixel.png)',
+  '<object data="javascript:window.__pwned=1"></object>',
+  '<form action="javascript:window.__pwned=1"><button>go</button></form>',
+  '<math><mtext><table><mglyph><style><img src=x onerror="window.__pwned=1">',
+  '[x](<javascript:window.__pwned=1>)',
+  '<details open ontoggle="window.__pwned=1">',
+];
+
+const DANGEROUS_TAGS = 'script, iframe, object, embed, style, svg, math, form, link, meta, base';
+
+function assertSafe(container: HTMLElement) {
+  expect(container.querySelector(DANGEROUS_TAGS)).toBeNull();
+  for (const element of container.querySelectorAll('*')) {
+    for (const attribute of element.attributes) {
+      expect(attribute.name.startsWith('on'), `${attribute.name} on ${element.tagName}`).toBe(false);
+      expect(attribute.name).not.toBe('style');
+      expect(attribute.name).not.toBe('srcdoc');
+      if (['href', 'src', 'action', 'xlink:href', 'formaction'].includes(attribute.name)) {
+        // isSafeUrl refuses javascript:, data:, vbscript: (with control characters removed first)
+        expect(isSafeUrl(attribute.value), attribute.value).toBe(true);
+      }
+    }
+  }
+  // No remote image is requested without permission.
+  expect(container.querySelector('img')).toBeNull();
+}
+
+describe('RichText', () => {
+  it('given markdown, should render emphasis, lists and code', async () => {
+    const screen = await render(<RichText content={'**bold** _it_\n\n- one\n- two\n\n`code`'} />);
+    expect(screen.container.querySelector('strong')?.textContent).toBe('bold');
+    expect(screen.container.querySelector('em')?.textContent).toBe('it');
+    expect(screen.container.querySelectorAll('li')).toHaveLength(2);
+    expect(screen.container.querySelector('code')?.textContent).toBe('code');
+  });
+
+  it('given a markdown link and a bare URL, should make links that open in a new tab safely', async () => {
+    const screen = await render(
+      <RichText content="See [docs](https://example.com/docs) or https://example.com/help." />,
+    );
+    const links = screen.getByRole('link').all();
+    expect(links).toHaveLength(2);
+    for (const link of links) {
+      await expect.element(link).toHaveAttribute('target', '_blank');
+      await expect.element(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+    await expect
+      .element(screen.getByRole('link', { name: 'docs (opens in a new tab)' }))
+      .toHaveAttribute('href', 'https://example.com/docs');
+    await expect
+      .element(links[1] ?? screen.getByRole('link'))
+      .toHaveAttribute('href', 'https://example.com/help');
+  });
+
+  it('given a URL inside code, should leave it as code', async () => {
+    const screen = await render(<RichText content="`https://example.com`" />);
+    expect(screen.container.querySelector('a')).toBeNull();
+  });
+
+  it('given raw HTML, should drop the tags and keep their text', async () => {
+    const screen = await render(<RichText content="<b>bold?</b> after" />);
+    expect(screen.container.querySelector('b')).toBeNull();
+    expect(screen.container.textContent).toBe('bold? after');
+  });
+
+  it.each(hostile)(
+    'given hostile input %j, should run no script and keep nothing dangerous',
+    async (input) => {
+      const screen = await render(<RichText content={input} />);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assertSafe(screen.container);
+      expect(flag()).toBeUndefined();
+    },
+  );
+
+  it('given a remote image without permission, should show a link with its alt text instead', async () => {
+    const screen = await render(<RichText content="![Size chart](https://cdn.example/chart.png)" />);
+    expect(screen.container.querySelector('img')).toBeNull();
+    await expect
+      .element(screen.getByRole('link', { name: 'Image: Size chart (opens in a new tab)' }))
+      .toHaveAttribute('href', 'https://cdn.example/chart.png');
+  });
+
+  it('given allowImages, should load remote images lazily with their alt text', async () => {
+    const screen = await render(
+      <RichText allowImages content="![Size chart](https://cdn.example/chart.png)" />,
+    );
+    const img = screen.container.querySelector('img');
+    expect(img?.getAttribute('src')).toBe('https://cdn.example/chart.png');
+    expect(img?.getAttribute('alt')).toBe('Size chart');
+    expect(img?.getAttribute('loading')).toBe('lazy');
+  });
+
+  it('given imageUrlAllowed, should load only the images it accepts', async () => {
+    const allowed = vi.fn((url: string) => url.startsWith('https://cdn.example/'));
+    const screen = await render(
+      <RichText
+        imageUrlAllowed={allowed}
+        content="![a](https://cdn.example/a.png) ![b](https://other.example/b.png)"
+      />,
+    );
+    const images = screen.container.querySelectorAll('img');
+    expect(images).toHaveLength(1);
+    expect(images[0]?.getAttribute('src')).toBe('https://cdn.example/a.png');
+    expect(allowed).toHaveBeenCalledWith('https://other.example/b.png');
+  });
+
+  it('given allowImages, should still refuse javascript: and data: images', async () => {
+    const screen = await render(
+      <RichText allowImages content="![a](javascript:alert(1)) ![b](data:image/png;base64,AAAA)" />,
+    );
+    assertSafe(screen.container);
+  });
+});
+
+describe('LazyRichText', () => {
+  it('given markdown, should show plain text first, then the rendered markdown', async () => {
+    const screen = await render(<LazyRichText content="**bold** <i>x</i>" />);
+    await expect.poll(() => screen.container.querySelector('strong')?.textContent).toBe('bold');
+    expect(screen.container.querySelector('i')).toBeNull();
+  });
+});

@@ -1,0 +1,133 @@
+import { type ComponentPropsWithoutRef, forwardRef, type HTMLAttributes } from 'react';
+import Markdown, { type Components } from 'react-markdown';
+import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
+import { linkify } from '../internal/linkify.js';
+import { isHttpUrl, isSafeUrl } from '../internal/safeUrl.js';
+import { useLocale } from '../LocaleProvider/LocaleProvider.js';
+
+export interface RichTextProps extends Omit<HTMLAttributes<HTMLDivElement>, 'content' | 'children'> {
+  /** Markdown. HTML tags in it are dropped (their text stays), never interpreted. */
+  content: string;
+  /** Load remote (http/https) images. Default false: images show as a link with their alt text. */
+  allowImages?: boolean;
+  /** Decide per image URL whether to load it; takes precedence over `allowImages`. */
+  imageUrlAllowed?: (url: string) => boolean;
+}
+
+// Minimal hast shapes: enough for the link pass below without a dependency on @types/hast.
+interface HastText {
+  type: 'text';
+  value: string;
+}
+interface HastElement {
+  type: 'element';
+  tagName: string;
+  properties: Record<string, unknown>;
+  children: HastNode[];
+}
+type HastNode = HastText | HastElement | { type: string; children?: HastNode[] };
+type HastParent = { children: HastNode[] };
+
+const NO_LINKS_INSIDE = new Set(['a', 'code', 'pre']);
+
+/** Turns bare URLs in text into links (http/https only, via the kit's linkify). */
+function rehypeLinkify() {
+  const walk = (parent: HastParent) => {
+    parent.children = parent.children.flatMap((child): HastNode[] => {
+      if (child.type === 'element') {
+        const element = child as HastElement;
+        if (!NO_LINKS_INSIDE.has(element.tagName)) walk(element);
+        return [element];
+      }
+      if (child.type !== 'text') return [child];
+      const segments = linkify((child as HastText).value);
+      if (segments.length === 1 && segments[0]?.kind === 'text') return [child];
+      return segments.map((segment) =>
+        segment.kind === 'text'
+          ? { type: 'text', value: segment.text }
+          : {
+              type: 'element',
+              tagName: 'a',
+              properties: { href: segment.href },
+              children: [{ type: 'text', value: segment.text }],
+            },
+      );
+    });
+  };
+  return (tree: HastParent) => walk(tree);
+}
+
+// GitHub's schema, without images' and links' non-http schemes and with no inline styles,
+// classes or ids from the content.
+const schema = {
+  ...defaultSchema,
+  clobberPrefix: 'parley-md-',
+  protocols: { href: ['http', 'https', 'mailto', 'tel'], src: ['http', 'https'] },
+};
+
+/**
+ * Markdown in a message: emphasis, lists, code, quotes, tables and links. Safe with hostile
+ * input: raw HTML is never parsed (no rehype-raw): its tags are dropped and their text stays, so
+ * no script, handler or style can come from it. The output goes through rehype-sanitize, links are limited to http(s)/mailto/tel and open
+ * in a new tab with `rel="noopener noreferrer"`, bare URLs become links, and remote images load
+ * only when the caller allows them (`allowImages` or `imageUrlAllowed`); otherwise an image
+ * shows as a link with its alt text.
+ *
+ * It costs react-markdown in the bundle: use `LazyRichText` to load it on first use.
+ *
+ * @example
+ * <RichText content={'**Order shipped.** Track it at https://example.com/track'} />
+ */
+export const RichText = forwardRef<HTMLDivElement, RichTextProps>(function RichText(
+  { content, allowImages = false, imageUrlAllowed, className, ...rest },
+  ref,
+) {
+  const { t } = useLocale();
+  const components: Components = {
+    a: ({ node: _node, href, children, ...props }: ComponentPropsWithoutRef<'a'> & { node?: unknown }) =>
+      href && isSafeUrl(href) ? (
+        <a
+          {...props}
+          href={href}
+          className="parley-rich-text__link"
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {children}
+          <span className="parley-visually-hidden"> {t('link.newTab')}</span>
+        </a>
+      ) : (
+        <span>{children}</span>
+      ),
+    img: ({ src, alt }: ComponentPropsWithoutRef<'img'> & { node?: unknown }) => {
+      const url = typeof src === 'string' ? src : '';
+      const label = alt || url;
+      const allowed = isHttpUrl(url) && (imageUrlAllowed ? imageUrlAllowed(url) : allowImages);
+      if (allowed) return <img className="parley-rich-text__img" src={url} alt={alt ?? ''} loading="lazy" />;
+      return isHttpUrl(url) ? (
+        <a className="parley-rich-text__link" href={url} target="_blank" rel="noopener noreferrer">
+          {t('richText.image', { alt: label })}
+          <span className="parley-visually-hidden"> {t('link.newTab')}</span>
+        </a>
+      ) : (
+        <span>{t('richText.image', { alt: alt || '' })}</span>
+      );
+    },
+  };
+  return (
+    <div
+      ref={ref}
+      dir="auto"
+      {...rest}
+      className={className ? `parley-rich-text ${className}` : 'parley-rich-text'}
+    >
+      <Markdown
+        rehypePlugins={[rehypeLinkify, [rehypeSanitize, schema]]}
+        urlTransform={(url) => (isSafeUrl(url) ? url : '')}
+        components={components}
+      >
+        {content}
+      </Markdown>
+    </div>
+  );
+});

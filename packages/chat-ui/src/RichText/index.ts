@@ -1,0 +1,2 @@
+export { LazyRichText } from './LazyRichText.js';
+export { RichText, type RichTextProps } from './RichText.js';
