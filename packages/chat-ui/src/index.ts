@@ -28,3 +28,5 @@ export * from './Toast/index.js';
 export * from './Tooltip/index.js';
 export * from './Tree/index.js';
 export * from './Video/index.js';
+export * from './MessageStatus/index.js';
+export * from './Carousel/index.js';

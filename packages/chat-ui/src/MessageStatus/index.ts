@@ -1,0 +1,11 @@
+export { MessageStatus, type MessageStatusProps } from './MessageStatus.js';
+export {
+  type DeliveryStatus,
+  MESSAGE_STATUS_DELAY,
+  MESSAGE_STATUS_MAX_DELAY,
+  MESSAGE_STATUS_RETRY_INTERVAL,
+  type MessageStatusState,
+  type UseMessageStatusOptions,
+  type UseMessageStatusResult,
+  useMessageStatus,
+} from './useMessageStatus.js';

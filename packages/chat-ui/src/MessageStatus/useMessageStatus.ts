@@ -1,0 +1,79 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** Spec section 9: pending shows loading after this delay. */
+export const MESSAGE_STATUS_DELAY = 800;
+/** Spec section 9: pending turns to fail after this long. */
+export const MESSAGE_STATUS_MAX_DELAY = 12_000;
+/** Spec section 9: while pending, the retry callback fires this often. */
+export const MESSAGE_STATUS_RETRY_INTERVAL = 5_000;
+
+/** A message's delivery status as the product knows it (spec: pending, sent, fail). */
+export type DeliveryStatus = 'pending' | 'sent' | 'fail';
+/** What the widget shows: nothing yet (`idle`), a spinner (`loading`), a retry button (`fail`). */
+export type MessageStatusState = 'idle' | 'loading' | 'fail';
+
+export interface UseMessageStatusOptions {
+  /** The delivery status. `sent` clears everything; `fail` shows the retry button at once. */
+  status?: DeliveryStatus;
+  /** Called every 5 000 ms while pending, and when the reader presses retry. */
+  onRetry?: () => void;
+  /** Called when the status turns to fail after 12 000 ms without an answer. */
+  onTimeout?: () => void;
+}
+
+export interface UseMessageStatusResult {
+  state: MessageStatusState;
+  /** Restarts the pending cycle and calls `onRetry`. */
+  retry: () => void;
+}
+
+/**
+ * The delivery-status cycle without markup: pending -> loading after 800 ms -> fail after
+ * 12 000 ms, a retry callback every 5 000 ms while pending; `retry()` restarts the cycle.
+ *
+ * @example
+ * const { state, retry } = useMessageStatus({ status: message.status, onRetry: resend });
+ */
+export function useMessageStatus({
+  status,
+  onRetry,
+  onTimeout,
+}: UseMessageStatusOptions): UseMessageStatusResult {
+  const [state, setState] = useState<MessageStatusState>(status === 'fail' ? 'fail' : 'idle');
+  const [cycle, setCycle] = useState(0);
+  // A retry restarts the pending cycle locally, even when the product still says `fail`, until
+  // the product reports a new status.
+  const [retriedStatus, setRetriedStatus] = useState<DeliveryStatus | undefined | null>(null);
+  const effective = retriedStatus !== null && retriedStatus === status ? 'pending' : status;
+  const callbacks = useRef({ onRetry, onTimeout });
+  callbacks.current = { onRetry, onTimeout };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `cycle` restarts the timers on retry
+  useEffect(() => {
+    if (effective !== 'pending') {
+      setState(effective === 'fail' ? 'fail' : 'idle');
+      return;
+    }
+    setState('idle');
+    const loading = setTimeout(() => setState('loading'), MESSAGE_STATUS_DELAY);
+    const retrying = setInterval(() => callbacks.current.onRetry?.(), MESSAGE_STATUS_RETRY_INTERVAL);
+    const failing = setTimeout(() => {
+      clearInterval(retrying);
+      setState('fail');
+      callbacks.current.onTimeout?.();
+    }, MESSAGE_STATUS_MAX_DELAY);
+    return () => {
+      clearTimeout(loading);
+      clearTimeout(failing);
+      clearInterval(retrying);
+    };
+  }, [effective, cycle]);
+
+  const retry = useCallback(() => {
+    callbacks.current.onRetry?.();
+    setRetriedStatus(status);
+    setCycle((value) => value + 1);
+  }, [status]);
+
+  return { state, retry };
+}
