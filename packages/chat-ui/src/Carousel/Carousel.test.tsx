@@ -1,0 +1,207 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import { LocaleProvider } from '../LocaleProvider/LocaleProvider.js';
+import arEG from '../locales/ar-EG.json' with { type: 'json' };
+import {
+  CAROUSEL_AUTOPLAY_MS,
+  CAROUSEL_CLICK_DRAG_THRESHOLD,
+  CAROUSEL_DRAG_THRESHOLD,
+  CAROUSEL_TRANSITION_MS,
+  Carousel,
+  EMBLA_DURATION,
+  emblaTransitionMs,
+} from './Carousel.js';
+
+const slides = ['One', 'Two', 'Three'].map((name) => (
+  <div key={name} style={{ blockSize: 80 }}>
+    {name}
+  </div>
+));
+
+const current = (container: HTMLElement) =>
+  container.querySelector('[aria-roledescription="slide"][data-state="current"]')?.getAttribute('aria-label');
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('Carousel constants', () => {
+  it('should use the spec values', () => {
+    expect(CAROUSEL_TRANSITION_MS).toBe(300);
+    expect(CAROUSEL_DRAG_THRESHOLD).toBe(20);
+    expect(CAROUSEL_CLICK_DRAG_THRESHOLD).toBe(10);
+    expect(CAROUSEL_AUTOPLAY_MS).toBe(4000);
+  });
+
+  it('given embla duration units, should map to a 300 ms transition', () => {
+    expect(emblaTransitionMs(EMBLA_DURATION)).toBe(CAROUSEL_TRANSITION_MS);
+    expect(emblaTransitionMs(25)).toBeGreaterThan(CAROUSEL_TRANSITION_MS);
+  });
+});
+
+describe('Carousel', () => {
+  it('given slides, should label the carousel and each slide "n of m"', async () => {
+    const screen = await render(<Carousel autoplay={false}>{slides}</Carousel>);
+    const region = screen.getByRole('region', { name: 'Slides' });
+    await expect.element(region).toHaveAttribute('aria-roledescription', 'carousel');
+    await expect
+      .element(screen.getByRole('group', { name: '2 of 3' }))
+      .toHaveAttribute('aria-roledescription', 'slide');
+    expect(current(screen.container)).toBe('1 of 3');
+  });
+
+  it('given loop (default), next on the last slide should go to the first', async () => {
+    const screen = await render(<Carousel autoplay={false}>{slides}</Carousel>);
+    const next = screen.getByRole('button', { name: 'Next slide' });
+    await next.click();
+    await next.click();
+    await expect.poll(() => current(screen.container)).toBe('3 of 3');
+    await next.click();
+    await expect.poll(() => current(screen.container)).toBe('1 of 3');
+  });
+
+  it('given no loop, next on the last slide should stay and be disabled', async () => {
+    const onSlideChange = vi.fn();
+    const screen = await render(
+      <Carousel autoplay={false} loop={false} onSlideChange={onSlideChange}>
+        {slides}
+      </Carousel>,
+    );
+    await expect.element(screen.getByRole('button', { name: 'Previous slide' })).toBeDisabled();
+    await screen.getByRole('button', { name: 'Go to slide 3' }).click();
+    await expect.poll(() => current(screen.container)).toBe('3 of 3');
+    await expect.element(screen.getByRole('button', { name: 'Next slide' })).toBeDisabled();
+    expect(onSlideChange).toHaveBeenLastCalledWith(2);
+  });
+
+  it('given dots, should mark the current one with aria-current', async () => {
+    const screen = await render(<Carousel autoplay={false}>{slides}</Carousel>);
+    await expect
+      .element(screen.getByRole('button', { name: 'Go to slide 1' }))
+      .toHaveAttribute('aria-current', 'true');
+    await screen.getByRole('button', { name: 'Go to slide 2' }).click();
+    await expect
+      .element(screen.getByRole('button', { name: 'Go to slide 2' }))
+      .toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('button', { name: 'Go to slide 1' }).element().hasAttribute('aria-current')).toBe(
+      false,
+    );
+  });
+
+  it('given dots off, should render none', async () => {
+    const screen = await render(
+      <Carousel autoplay={false} dots={false}>
+        {slides}
+      </Carousel>,
+    );
+    expect(screen.container.querySelector('.parley-carousel__dot')).toBeNull();
+  });
+
+  it('given autoplay, should advance every 4000 ms and not before', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const screen = await render(
+      <>
+        <p>outside</p>
+        <Carousel>{slides}</Carousel>
+      </>,
+    );
+    await userEvent.hover(screen.getByText('outside'));
+    await expect
+      .poll(() => screen.container.querySelector('[data-autoplay]')?.getAttribute('data-autoplay'))
+      .toBe('playing');
+    vi.advanceTimersByTime(CAROUSEL_AUTOPLAY_MS - 1);
+    expect(current(screen.container)).toBe('1 of 3');
+    vi.advanceTimersByTime(1);
+    await expect.poll(() => current(screen.container)).toBe('2 of 3');
+  });
+
+  it('given the pointer over the carousel, should pause autoplay until it leaves', async () => {
+    const screen = await render(
+      <>
+        <p>outside</p>
+        <Carousel>{slides}</Carousel>
+      </>,
+    );
+    const root = screen.container.querySelector('.parley-carousel') as HTMLElement;
+    await userEvent.hover(screen.getByText('outside'));
+    await expect.poll(() => root.getAttribute('data-autoplay')).toBe('playing');
+    await userEvent.hover(root);
+    await expect.poll(() => root.getAttribute('data-autoplay')).toBe('paused');
+    await userEvent.hover(screen.getByText('outside'));
+    await expect.poll(() => root.getAttribute('data-autoplay')).toBe('playing');
+  });
+
+  it('given focus within, should pause autoplay', async () => {
+    const screen = await render(<Carousel>{slides}</Carousel>);
+    await userEvent.keyboard('{Tab}');
+    const root = screen.container.querySelector('.parley-carousel') as HTMLElement;
+    await expect.poll(() => root.getAttribute('data-autoplay')).toBe('paused');
+  });
+
+  it('given reduced motion, should not autoplay', async () => {
+    const real = window.matchMedia.bind(window);
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      query.includes('reduced-motion')
+        ? ({
+            ...real(query),
+            matches: true,
+            addEventListener() {},
+            removeEventListener() {},
+          } as MediaQueryList)
+        : real(query),
+    );
+    const screen = await render(<Carousel>{slides}</Carousel>);
+    const root = screen.container.querySelector('.parley-carousel') as HTMLElement;
+    await expect.poll(() => root.getAttribute('data-autoplay')).toBe('paused');
+    await screen.getByRole('button', { name: 'Next slide' }).click();
+    await expect.poll(() => current(screen.container)).toBe('2 of 3');
+  });
+
+  it('given arrow keys, should move to the next and previous slides', async () => {
+    const screen = await render(<Carousel autoplay={false}>{slides}</Carousel>);
+    await userEvent.keyboard('{Tab}{ArrowRight}');
+    await expect.poll(() => current(screen.container)).toBe('2 of 3');
+    await userEvent.keyboard('{ArrowLeft}');
+    await expect.poll(() => current(screen.container)).toBe('1 of 3');
+  });
+
+  it('given right to left, ArrowLeft should go to the next slide', async () => {
+    const rtl = await render(
+      <LocaleProvider locale="ar-EG" messages={arEG}>
+        <div dir="rtl">
+          <Carousel autoplay={false}>{slides}</Carousel>
+        </div>
+      </LocaleProvider>,
+    );
+    await userEvent.keyboard('{Tab}{ArrowLeft}');
+    await expect
+      .poll(() => current(rtl.container))
+      .toBe(arEG['carousel.slide'].replace('{index}', '2').replace('{count}', '3'));
+  });
+
+  it('given a click after the pointer moved 10 px or more, should swallow it; under 10 px it is a click', async () => {
+    const onClick = vi.fn();
+    const screen = await render(
+      <Carousel autoplay={false}>
+        <button type="button" onClick={onClick}>
+          Open
+        </button>
+      </Carousel>,
+    );
+    const open = screen.getByRole('button', { name: 'Open' });
+    await expect.element(open).toBeVisible();
+    const button = open.element();
+    const press = (dx: number) => {
+      button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, clientX: 100, clientY: 10 }));
+      button.dispatchEvent(
+        new MouseEvent('click', { bubbles: true, clientX: 100 + dx, clientY: 10, detail: 1 }),
+      );
+    };
+    press(CAROUSEL_CLICK_DRAG_THRESHOLD - 1);
+    expect(onClick).toHaveBeenCalledTimes(1);
+    press(CAROUSEL_CLICK_DRAG_THRESHOLD);
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+});
