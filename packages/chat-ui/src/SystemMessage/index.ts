@@ -1,0 +1,1 @@
+export { SystemMessage, type SystemMessageAction, type SystemMessageProps } from './SystemMessage.js';

@@ -1,0 +1,1 @@
+export { Thinking, type ThinkingProps } from './Thinking.js';

@@ -1,0 +1,75 @@
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render } from 'vitest-browser-react';
+import { LocaleProvider } from '../LocaleProvider/LocaleProvider.js';
+import frFR from '../locales/fr-FR.json' with { type: 'json' };
+import { Typing } from './Typing.js';
+
+const stateOf = (container: HTMLElement) =>
+  container.querySelector('.parley-typing')?.getAttribute('data-state');
+
+async function advance(ms: number) {
+  await act(async () => {
+    vi.advanceTimersByTime(ms);
+  });
+}
+
+describe('Typing', () => {
+  it('given the indicator, should be a polite status named "Agent is typing" with hidden dots', async () => {
+    const screen = await render(<Typing cycle={false} />);
+    const status = screen.getByRole('status');
+    await expect.element(status).toHaveTextContent('Agent is typing');
+    expect(status.element().getAttribute('aria-live')).toBeNull(); // role=status is polite implicitly
+    expect(screen.container.querySelector('.parley-typing__dots')?.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.container.querySelectorAll('.parley-typing__dot')).toHaveLength(3);
+  });
+
+  it('given a French locale, should announce in French', async () => {
+    const screen = await render(
+      <LocaleProvider locale="fr-FR" messages={frFR}>
+        <Typing cycle={false} />
+      </LocaleProvider>,
+    );
+    await expect.element(screen.getByRole('status')).toHaveTextContent(frFR['typing.label']);
+  });
+
+  describe('cycle', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('given the shortest phases, should show for 3 s then hide for 1 s', async () => {
+      const screen = await render(<Typing random={() => 0} />);
+      await advance(2_999);
+      expect(stateOf(screen.container)).toBe('visible');
+      await advance(1);
+      expect(stateOf(screen.container)).toBe('hidden');
+      await advance(999);
+      expect(stateOf(screen.container)).toBe('hidden');
+      await advance(1);
+      expect(stateOf(screen.container)).toBe('visible');
+    });
+
+    it('given the longest phases, should show for 6 s then hide for 2 s', async () => {
+      const screen = await render(<Typing random={() => 1} />);
+      await advance(5_999);
+      expect(stateOf(screen.container)).toBe('visible');
+      await advance(1);
+      expect(stateOf(screen.container)).toBe('hidden');
+      await advance(1_999);
+      expect(stateOf(screen.container)).toBe('hidden');
+      await advance(1);
+      expect(stateOf(screen.container)).toBe('visible');
+    });
+
+    it('given a hidden phase, should keep the status text so it is not re-announced', async () => {
+      const screen = await render(<Typing random={() => 0} />);
+      await advance(3_000);
+      expect(stateOf(screen.container)).toBe('hidden');
+      await expect.element(screen.getByRole('status')).toHaveTextContent('Agent is typing');
+    });
+  });
+});
