@@ -19,6 +19,7 @@ export * from './Modal/index.js';
 export * from './Navbar/index.js';
 export * from './Popover/index.js';
 export * from './Popup/index.js';
+export * from './PullToRefresh/index.js';
 export * from './QuickReplies/index.js';
 export * from './RateActions/index.js';
 export * from './Recorder/index.js';
