@@ -19,8 +19,15 @@ type Story = StoryObj<typeof meta>;
 /** The thumbnail. */
 export const Thumbnail: Story = {};
 
-/** The full-size preview, open. */
+/** The full-size preview, open. (The story is as tall as the viewport so its screenshot shows the dialog.) */
 export const Preview: Story = {
+  decorators: [
+    (Story) => (
+      <div style={{ minBlockSize: '100vh' }}>
+        <Story />
+      </div>
+    ),
+  ],
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: /Photo of the receipt/ }));
     const dialog = within(canvasElement.ownerDocument.body).getByRole('dialog', {
