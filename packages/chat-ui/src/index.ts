@@ -14,6 +14,7 @@ export * from './GoodsCard/index.js';
 export * from './Icon/index.js';
 export * from './Image/index.js';
 export * from './LocaleProvider/index.js';
+export * from './Message/index.js';
 export * from './MessageStatus/index.js';
 export * from './Modal/index.js';
 export * from './Navbar/index.js';

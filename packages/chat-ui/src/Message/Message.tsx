@@ -1,0 +1,145 @@
+import { forwardRef, type HTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { Bubble } from '../Bubble/Bubble.js';
+import { isSafeUrl } from '../internal/safeUrl.js';
+import { useLocale } from '../LocaleProvider/LocaleProvider.js';
+import { MessageStatus } from '../MessageStatus/MessageStatus.js';
+import { SystemMessage } from '../SystemMessage/SystemMessage.js';
+import { Time } from '../Time/Time.js';
+import { Typing } from '../Typing/Typing.js';
+import type { MessageInput, MessageModel, MessageUser } from './model.js';
+
+export interface MessageProps extends Omit<HTMLAttributes<HTMLDivElement>, 'content'> {
+  /** The message. Missing `_id`, `createdAt`, `type` and `position` get their defaults. */
+  message: MessageInput;
+  /** Draws `custom` messages (and may override any type by returning something other than undefined). */
+  renderContent?: (message: MessageModel) => ReactNode;
+  /** Called when the visitor retries a message (every 5 000 ms while pending, and on the retry button). */
+  onRetry?: (message: MessageModel) => void;
+  /** The reference moment for the relative time label. Default: now. */
+  now?: Date | number;
+}
+
+function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return words
+    .slice(0, 2)
+    .map((word) => Array.from(word)[0]?.toLocaleUpperCase() ?? '')
+    .join('');
+}
+
+function Avatar({ user, linked }: { user: MessageUser; linked: string | undefined }) {
+  const { t } = useLocale();
+  const name = user.name ?? '';
+  // The name link, when shown, is the one a keyboard or screen reader reaches; the avatar link
+  // duplicates it for the pointer only.
+  const duplicate = Boolean(linked && name);
+  const image = user.avatar ? (
+    <img
+      className="parley-message__avatar"
+      src={user.avatar}
+      alt={duplicate || !name ? '' : t('message.avatar', { name })}
+    />
+  ) : name ? (
+    <span className="parley-message__avatar parley-message__avatar--initials" aria-hidden="true">
+      {initialsOf(name)}
+    </span>
+  ) : null;
+  if (!image) return null;
+  if (!linked) return image;
+  return (
+    <a
+      className="parley-message__avatar-link"
+      href={linked}
+      target="_blank"
+      rel="noopener noreferrer"
+      tabIndex={duplicate ? -1 : undefined}
+      aria-hidden={duplicate || undefined}
+    >
+      {image}
+    </a>
+  );
+}
+
+function Name({ name, linked }: { name: string; linked: string | undefined }) {
+  const { t } = useLocale();
+  return linked ? (
+    <a className="parley-message__name" href={linked} target="_blank" rel="noopener noreferrer" dir="auto">
+      {name}
+      <span className="parley-visually-hidden"> {t('link.newTab')}</span>
+    </a>
+  ) : (
+    <span className="parley-message__name" dir="auto">
+      {name}
+    </span>
+  );
+}
+
+/**
+ * One row of the conversation: the time label when `hasTime`, the author (avatar or initials,
+ * name, optional profile link), and the content by type: `text` in a Bubble, `system` as a
+ * SystemMessage, `typing` as the Typing indicator, `custom` through `renderContent`. The visitor's
+ * own messages (position `right`) show their delivery status.
+ *
+ * @example
+ * <Message message={{ content: 'Hello', user: { name: 'Camille Martin' } }} />
+ * <Message message={{ type: 'custom', content: order }} renderContent={(m) => <OrderCard order={m.content} />} />
+ */
+export const Message = forwardRef<HTMLDivElement, MessageProps>(function Message(
+  { message: input, renderContent, onRetry, now, className, ...rest },
+  ref,
+) {
+  const fallbackId = useId();
+  const [mountedAt] = useState(Date.now);
+  const message: MessageModel = {
+    ...input,
+    _id: input._id ?? fallbackId,
+    type: input.type ?? 'text',
+    position: input.position ?? 'left',
+    createdAt: input.createdAt === undefined ? mountedAt : new Date(input.createdAt).getTime(),
+  };
+  const { type, position, user, status } = message;
+  const linked = user?.url && isSafeUrl(user.url) ? user.url : undefined;
+  const custom = renderContent?.(message);
+  const classes = className ? `parley-message ${className}` : 'parley-message';
+
+  let body: ReactNode;
+  if (custom !== undefined) body = custom;
+  else if (type === 'system') body = <SystemMessage content={String(message.content ?? '')} />;
+  else if (type === 'typing') body = <Typing />;
+  else if (type === 'text') body = <Bubble content={String(message.content ?? '')} position={position} />;
+  else body = null;
+
+  const isNotice = type === 'system' || position === 'pop';
+  return (
+    <div
+      ref={ref}
+      {...rest}
+      className={classes}
+      data-position={position}
+      data-type={type}
+      data-message-id={message._id}
+    >
+      {message.hasTime && (
+        <div className="parley-message__time">
+          <Time date={message.createdAt} variant="relative" now={now} />
+        </div>
+      )}
+      {isNotice ? (
+        body
+      ) : (
+        <div className="parley-message__row">
+          {user && <Avatar user={user} linked={linked} />}
+          <div className="parley-message__main">
+            {user?.name && position === 'left' && <Name name={user.name} linked={linked} />}
+            <div className="parley-message__content">
+              {body}
+              {position === 'right' && status && (
+                <MessageStatus status={status} onRetry={onRetry ? () => onRetry(message) : undefined} />
+              )}
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+});

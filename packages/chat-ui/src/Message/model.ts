@@ -1,0 +1,94 @@
+import type { DeliveryStatus } from '../MessageStatus/useMessageStatus.js';
+
+/** Spec section 9: a message shows its time when more than 300 000 ms (5 min) passed since the last shown one. */
+export const MESSAGE_TIME_GAP = 300_000;
+
+/** Where a message sits: received (left), sent by the visitor (right), or a centred notice (pop). */
+export type MessagePosition = 'left' | 'right' | 'pop';
+/** Built-in kinds; `custom` is drawn by the `renderContent` prop. */
+export type MessageType = 'text' | 'system' | 'typing' | 'custom';
+
+/** Who wrote a message. */
+export interface MessageUser {
+  /** Shown beside the message and used for the avatar's initials. */
+  name?: string;
+  /** An avatar image URL. Without it, the name's initials are shown. */
+  avatar?: string;
+  /** A profile URL: the avatar and name become a link to it (new tab). */
+  url?: string;
+}
+
+/** A message as the conversation widgets draw it (spec section 3, generic chat widgets). */
+export interface MessageModel<Content = unknown> {
+  /** A unique id; generated when absent. */
+  _id: string;
+  /** Default `text`. */
+  type: MessageType;
+  /** Plain text for `text` and `system`; anything for `custom`. */
+  content: Content;
+  /** Default `left`. */
+  position: MessagePosition;
+  user?: MessageUser;
+  /** Epoch milliseconds; defaults to now. */
+  createdAt: number;
+  /** Whether the time label shows; decided by {@link assignMessageTimes} when not given. */
+  hasTime?: boolean;
+  /** Delivery status of the visitor's own message. */
+  status?: DeliveryStatus;
+}
+
+/** What a product passes in: only `content` is required. */
+export type MessageInput<Content = unknown> = Partial<Omit<MessageModel<Content>, 'createdAt'>> & {
+  content: Content;
+  createdAt?: number | Date;
+};
+
+let counter = 0;
+
+/** A new message id: a UUID where the browser has one, otherwise a time-based id. */
+export function generateMessageId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  counter += 1;
+  return `msg-${Date.now().toString(36)}-${counter.toString(36)}`;
+}
+
+/**
+ * Fills a message's defaults: a generated `_id`, `createdAt` now, `type` text, `position` left.
+ *
+ * @example
+ * const message = createMessage({ content: 'Hello', position: 'right', status: 'pending' });
+ */
+export function createMessage<Content>(
+  input: MessageInput<Content>,
+  now: () => number = Date.now,
+): MessageModel<Content> {
+  return {
+    ...input,
+    _id: input._id ?? generateMessageId(),
+    type: input.type ?? 'text',
+    position: input.position ?? 'left',
+    createdAt: input.createdAt === undefined ? now() : new Date(input.createdAt).getTime(),
+  };
+}
+
+/**
+ * Decides `hasTime` where it is not given: a message shows its time when more than `gap` ms
+ * passed since the last earlier message in the list that showed one (the first always does).
+ * Given values are kept, so a list that remembers its decisions (see MessageList) keeps every
+ * shown time in place when history is prepended or messages appended. Pure: returns new objects
+ * only for messages whose `hasTime` was decided here.
+ *
+ * @example
+ * const timed = assignMessageTimes([...history, ...messages]);
+ */
+export function assignMessageTimes<M extends Pick<MessageModel, 'createdAt' | 'hasTime'>>(
+  messages: readonly M[],
+  gap: number = MESSAGE_TIME_GAP,
+): M[] {
+  let lastShown = Number.NEGATIVE_INFINITY;
+  return messages.map((message) => {
+    const hasTime = message.hasTime ?? message.createdAt - lastShown > gap;
+    if (hasTime) lastShown = message.createdAt;
+    return message.hasTime === hasTime ? message : { ...message, hasTime };
+  });
+}
