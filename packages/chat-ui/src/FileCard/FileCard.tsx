@@ -73,9 +73,7 @@ export const FileCard = forwardRef<HTMLDivElement, FileCardProps>(function FileC
         <Icon size={28} />
       </span>
       <span className="parley-file-card__body">
-        <span className="parley-file-card__name" dir="auto">
-          {name}
-        </span>
+        <span className="parley-file-card__name">{name}</span>
         {size !== undefined && (
           <span className="parley-file-card__size" dir="ltr">
             {formatFileSize(size)}

@@ -208,9 +208,7 @@ export const Tree = forwardRef<HTMLUListElement, TreeProps>(function Tree(
             <span className="parley-tree__chevron" aria-hidden="true">
               {item.expandable && <IconChevronEnd className="parley-icon--mirror" size="1em" />}
             </span>
-            <span className="parley-tree__title" dir="auto">
-              {node.title}
-            </span>
+            <span className="parley-tree__title">{node.title}</span>
           </div>
           {isOpen && childCount > 0 && (
             // biome-ignore lint/a11y/useSemanticElements: a tree's group is a list, not a fieldset
@@ -223,7 +221,6 @@ export const Tree = forwardRef<HTMLUListElement, TreeProps>(function Tree(
                     onKeyDown={(event) => onKeyDown(event, contentItem)}
                     {...itemProps(contentItem, depth + 1, childCount, 1)}
                     className="parley-tree__content"
-                    dir="auto"
                     style={{
                       paddingInlineStart: `calc(${depth} * var(--parley-tree-indent, 1.25rem) + var(--parley-space-2))`,
                     }}
