@@ -12,6 +12,7 @@ import {
   EMBLA_DURATION,
   emblaTransitionMs,
 } from './Carousel.js';
+import { LazyCarousel } from './LazyCarousel.js';
 
 const slides = ['One', 'Two', 'Three'].map((name) => (
   <div key={name} style={{ blockSize: 80 }}>
@@ -203,5 +204,14 @@ describe('Carousel', () => {
     expect(onClick).toHaveBeenCalledTimes(1);
     press(CAROUSEL_CLICK_DRAG_THRESHOLD);
     expect(onClick).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('LazyCarousel', () => {
+  it('given slides, should show the first slide, then the full carousel once loaded', async () => {
+    const screen = await render(<LazyCarousel autoplay={false}>{slides}</LazyCarousel>);
+    await expect.element(screen.getByText('One')).toBeVisible();
+    await expect.element(screen.getByRole('region', { name: 'Slides' })).toBeVisible();
+    await expect.element(screen.getByRole('group', { name: '3 of 3' })).toBeInTheDocument();
   });
 });
