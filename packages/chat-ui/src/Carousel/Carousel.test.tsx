@@ -91,6 +91,20 @@ describe('Carousel', () => {
     );
   });
 
+  it('given embla, should pass it the 300 ms duration and the drag threshold 20', async () => {
+    const setApi = vi.fn();
+    await render(
+      <Carousel autoplay={false} setApi={setApi}>
+        {slides}
+      </Carousel>,
+    );
+    await expect.poll(() => setApi.mock.calls.length).toBeGreaterThan(0);
+    const options = setApi.mock.calls[0]?.[0].internalEngine().options;
+    expect(options.dragThreshold).toBe(CAROUSEL_DRAG_THRESHOLD);
+    expect(options.duration).toBe(EMBLA_DURATION);
+    expect(options.loop).toBe(true);
+  });
+
   it('given dots off, should render none', async () => {
     const screen = await render(
       <Carousel autoplay={false} dots={false}>

@@ -1,4 +1,4 @@
-import useEmblaCarousel from 'embla-carousel-react';
+import useEmblaCarousel, { type UseEmblaCarouselType } from 'embla-carousel-react';
 import {
   Children,
   forwardRef,
@@ -77,7 +77,12 @@ export interface CarouselProps extends Omit<HTMLAttributes<HTMLElement>, 'onChan
   'aria-label'?: string;
   /** Called with the index of the slide that became current. */
   onSlideChange?: (index: number) => void;
+  /** Receives embla's API once it is ready, for custom controls. */
+  setApi?: (api: CarouselApi) => void;
 }
+
+/** Embla's carousel API, as `setApi` hands it over. */
+export type CarouselApi = NonNullable<UseEmblaCarouselType[1]>;
 
 /**
  * A carousel of cards or images on embla: 300 ms transitions, drag threshold 20 px, a click on a
@@ -100,6 +105,7 @@ export const Carousel = forwardRef<HTMLElement, CarouselProps>(function Carousel
     arrows = true,
     'aria-label': label,
     onSlideChange,
+    setApi,
     className,
     onMouseEnter,
     onMouseLeave,
@@ -125,6 +131,10 @@ export const Carousel = forwardRef<HTMLElement, CarouselProps>(function Carousel
   const [focused, setFocused] = useState(false);
   const changeRef = useRef(onSlideChange);
   changeRef.current = onSlideChange;
+
+  useEffect(() => {
+    if (api) setApi?.(api);
+  }, [api, setApi]);
 
   useEffect(() => {
     if (!api) return;

@@ -4,6 +4,7 @@ export {
   CAROUSEL_DRAG_THRESHOLD,
   CAROUSEL_TRANSITION_MS,
   Carousel,
+  type CarouselApi,
   type CarouselProps,
   EMBLA_DURATION,
   emblaTransitionMs,
