@@ -155,7 +155,7 @@ describe('Carousel', () => {
     await expect.poll(() => root.getAttribute('data-autoplay')).toBe('paused');
   });
 
-  it('given reduced motion, should not autoplay', async () => {
+  it('given reduced motion, should not autoplay and should move without animation', async () => {
     const real = window.matchMedia.bind(window);
     vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
       query.includes('reduced-motion')
@@ -167,9 +167,12 @@ describe('Carousel', () => {
           } as MediaQueryList)
         : real(query),
     );
-    const screen = await render(<Carousel>{slides}</Carousel>);
+    const setApi = vi.fn();
+    const screen = await render(<Carousel setApi={setApi}>{slides}</Carousel>);
     const root = screen.container.querySelector('.parley-carousel') as HTMLElement;
     await expect.poll(() => root.getAttribute('data-autoplay')).toBe('paused');
+    // no animated transition: embla's duration 0 moves instantly
+    await expect.poll(() => setApi.mock.lastCall?.[0].internalEngine().options.duration).toBe(0);
     await screen.getByRole('button', { name: 'Next slide' }).click();
     await expect.poll(() => current(screen.container)).toBe('2 of 3');
   });
