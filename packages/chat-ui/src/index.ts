@@ -36,3 +36,4 @@ export * from './Tree/index.js';
 export * from './Typing/index.js';
 export * from './TypingEffect/index.js';
 export * from './Video/index.js';
+export * from './MessageList/index.js';

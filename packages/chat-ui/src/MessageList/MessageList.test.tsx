@@ -1,0 +1,267 @@
+import { act, createRef, useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import type { MessageInput } from '../Message/model.js';
+import { MessageList, type MessageListHandle, type MessageListProps } from './MessageList.js';
+
+const t0 = new Date(2026, 2, 18, 10, 0, 0).getTime();
+const message = (i: number, extra: Partial<MessageInput> = {}): MessageInput => ({
+  _id: `m${i}`,
+  content: `Message number ${i}`,
+  createdAt: t0 + i * 1000,
+  ...extra,
+});
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => message(from + k));
+
+let setMessages: (update: (list: MessageInput[]) => MessageInput[]) => void = () => {};
+function Harness({ initial, ...props }: Omit<MessageListProps, 'messages'> & { initial: MessageInput[] }) {
+  const [messages, set] = useState(initial);
+  setMessages = (update) => set(update);
+  return (
+    <div style={{ blockSize: 300, inlineSize: 400, display: 'flex' }}>
+      <MessageList messages={messages} {...props} />
+    </div>
+  );
+}
+
+const scroller = () => document.querySelector('.parley-message-list__scroller') as HTMLDivElement;
+const distanceFromBottom = () => {
+  const element = scroller();
+  return element.scrollHeight - element.clientHeight - element.scrollTop;
+};
+async function scrollTo(top: number) {
+  scroller().scrollTop = top;
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+}
+// Rows measured on the way change the height: repeat until the distance holds.
+async function settleAtDistance(distance: number) {
+  for (let i = 0; i < 6; i += 1) await scrollTo(scroller().scrollHeight - scroller().clientHeight - distance);
+  expect(Math.abs(distanceFromBottom() - distance)).toBeLessThanOrEqual(1);
+}
+const backButton = () => document.querySelector<HTMLButtonElement>('.parley-message-list__back');
+
+describe('MessageList', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('given messages, should be a focusable, named log that starts at the newest message', async () => {
+    const screen = await render(<Harness initial={range(0, 50)} />);
+    const log = screen.getByRole('log', { name: 'Conversation' });
+    await expect.element(log).toBeVisible();
+    await expect.element(screen.getByText('Message number 49')).toBeVisible();
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+    expect(log.element().getAttribute('aria-live')).toBe('off');
+  });
+
+  it('given 10 000 messages, should render only the rows in view', async () => {
+    const screen = await render(<Harness initial={range(0, 10_000)} />);
+    await expect.element(screen.getByText('Message number 9999')).toBeVisible();
+    expect(document.querySelectorAll('.parley-message').length).toBeLessThan(40);
+  });
+
+  it('given the reader at the bottom, when a message arrives, should follow it and announce it politely', async () => {
+    const screen = await render(<Harness initial={range(0, 30)} />);
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+    await act(async () =>
+      setMessages((list) => [
+        ...list,
+        message(30, { content: 'Your parcel ships today', user: { name: 'Camille' } }),
+      ]),
+    );
+    await expect.element(screen.getByText('Your parcel ships today')).toBeVisible();
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+    const live = document.querySelector('.parley-message-list [aria-live="polite"]');
+    expect(live?.textContent).toBe('Message from Camille: Your parcel ships today');
+    expect(document.querySelector('[aria-live="assertive"]')).toBeNull();
+    expect(backButton()).toBeNull();
+  });
+
+  it('given the visitor’s own message, should not announce it', async () => {
+    await render(<Harness initial={range(0, 5)} />);
+    await act(async () =>
+      setMessages((list) => [...list, message(5, { position: 'right', content: 'Mine' })]),
+    );
+    const live = document.querySelector('.parley-message-list [aria-live="polite"]');
+    expect(live?.textContent).toBe('');
+  });
+
+  it('given the reader scrolled up, when messages arrive, should stay put and count them on the back-to-bottom button', async () => {
+    const screen = await render(<Harness initial={range(0, 40)} />);
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+    await scrollTo(scroller().scrollTop - 200);
+    const top = scroller().scrollTop;
+    await act(async () => setMessages((list) => [...list, message(40), message(41)]));
+    await expect.element(screen.getByRole('button', { name: /2 new messages/ })).toBeVisible();
+    expect(Math.abs(scroller().scrollTop - top)).toBeLessThanOrEqual(1);
+    await act(async () => setMessages((list) => [...list, message(42)]));
+    await expect
+      .element(screen.getByRole('button'))
+      .toHaveAccessibleName('Back to the latest messages, 3 new messages');
+    await screen.getByRole('button').click();
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+    await expect.poll(backButton).toBeNull();
+  });
+
+  it('given one unread message, should use the singular form', async () => {
+    const screen = await render(<Harness initial={range(0, 40)} />);
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+    await scrollTo(scroller().scrollTop - 200);
+    await act(async () => setMessages((list) => [...list, message(40)]));
+    await expect.element(screen.getByText('1 new message')).toBeVisible();
+  });
+
+  it('given the reader scrolled up, when the visitor sends a message, should scroll to it', async () => {
+    await render(<Harness initial={range(0, 40)} />);
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+    await scrollTo(0);
+    await act(async () => setMessages((list) => [...list, message(40, { position: 'right' })]));
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+  });
+
+  it('given a 300 px viewport, should show back-to-bottom only past 900 px from the bottom (3 viewports)', async () => {
+    await render(<Harness initial={range(0, 100)} />);
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+    await settleAtDistance(890);
+    expect(backButton()).toBeNull();
+    await settleAtDistance(910);
+    await expect.poll(backButton).not.toBeNull();
+  });
+
+  it('given a 150 px viewport, should use the 600 px minimum', async () => {
+    const screen = await render(
+      <div style={{ blockSize: 150, display: 'flex' }}>
+        <MessageList messages={range(0, 100)} />
+      </div>,
+    );
+    await expect.element(screen.getByText('Message number 99')).toBeVisible();
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+    await settleAtDistance(590);
+    expect(backButton()).toBeNull();
+    await settleAtDistance(610);
+    await expect.poll(backButton).not.toBeNull();
+  });
+
+  it('given the back-to-bottom button, should tween for 300 ms', async () => {
+    await render(<Harness initial={range(0, 100)} />);
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+    await scrollTo(scroller().scrollTop - 1500);
+    await expect.poll(backButton).not.toBeNull();
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'performance'] });
+    backButton()?.click();
+    vi.advanceTimersByTime(16 * 9); // about half way
+    const halfway = distanceFromBottom();
+    expect(halfway).toBeGreaterThan(10);
+    expect(halfway).toBeLessThan(1500);
+    vi.advanceTimersByTime(16 * 11); // past 300 ms
+    vi.useRealTimers();
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+  });
+
+  it('given the reader reaches the top, should load history, show progress, and keep the message in view where it was', async () => {
+    let resolve: () => void = () => {};
+    const onLoadMore = vi.fn(
+      () =>
+        new Promise<void>((done) => {
+          resolve = () => {
+            setMessages((list) => [...range(-20, 0), ...list]);
+            done();
+          };
+        }),
+    );
+    const screen = await render(<Harness initial={range(0, 30)} hasMore onLoadMore={onLoadMore} />);
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+    await scrollTo(0);
+    await expect.poll(() => onLoadMore.mock.calls.length).toBe(1);
+    await expect.element(screen.getByRole('status')).toHaveTextContent('Loading earlier messages…');
+    const anchor = screen.getByText('Message number 0').element();
+    const before = anchor.getBoundingClientRect().top;
+    await act(async () => resolve());
+    await expect.poll(() => screen.container.querySelector('[role="status"]')).toBeNull();
+    await new Promise((done) => setTimeout(done, 100));
+    const after = screen.getByText('Message number 0').element().getBoundingClientRect().top;
+    expect(Math.abs(after - before)).toBeLessThanOrEqual(1);
+    expect(scroller().scrollTop).toBeGreaterThan(100);
+    const live = document.querySelector('.parley-message-list [aria-live="polite"]');
+    expect(live?.textContent).toBe('');
+  });
+
+  it('given no more history, should not call onLoadMore', async () => {
+    const onLoadMore = vi.fn(async () => {});
+    await render(<Harness initial={range(0, 30)} hasMore={false} onLoadMore={onLoadMore} />);
+    await scrollTo(0);
+    await new Promise((done) => setTimeout(done, 50));
+    expect(onLoadMore).not.toHaveBeenCalled();
+  });
+
+  it('given history prepended, should keep the time labels already shown', async () => {
+    const initial = [message(0, { createdAt: t0 }), message(1, { createdAt: t0 + 60_000 })];
+    const screen = await render(<Harness initial={initial} />);
+    await expect.poll(() => screen.container.querySelectorAll('time').length).toBe(1);
+    await act(async () =>
+      setMessages((list) => [
+        message(-2, { createdAt: t0 - 4 * 60_000 }),
+        message(-1, { createdAt: t0 - 3 * 60_000 }),
+        ...list,
+      ]),
+    );
+    await expect.poll(() => screen.container.querySelectorAll('time').length).toBe(2);
+    const timed = [...screen.container.querySelectorAll('.parley-message')]
+      .filter((row) => row.querySelector('time'))
+      .map((row) => row.getAttribute('data-message-id'));
+    expect(timed).toEqual(['m-2', 'm0']);
+  });
+
+  it('given the last message grows at the bottom, should keep the bottom in view', async () => {
+    await render(<Harness initial={range(0, 30)} />);
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+    await act(async () =>
+      setMessages((list) => [
+        ...list.slice(0, -1),
+        { ...message(29), content: 'A long streamed answer. '.repeat(30) },
+      ]),
+    );
+    await new Promise((done) => setTimeout(done, 100));
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+  });
+
+  it('given the keyboard, should focus the log, scroll it with PageUp and reach the back-to-bottom button', async () => {
+    const screen = await render(<Harness initial={range(0, 100)} />);
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+    await userEvent.keyboard('{Tab}');
+    await expect.element(screen.getByRole('log')).toHaveFocus();
+    for (let i = 0; i < 20 && !backButton(); i += 1) {
+      await userEvent.keyboard('{PageUp}');
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    expect(distanceFromBottom()).toBeGreaterThan(900);
+    await userEvent.keyboard('{Tab}');
+    await expect.element(screen.getByRole('button', { name: 'Back to the latest messages' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+  });
+
+  it('given a ref, should scroll to the bottom on demand', async () => {
+    const ref = createRef<MessageListHandle>();
+    await render(
+      <div style={{ blockSize: 300, display: 'flex' }}>
+        <MessageList ref={ref} messages={range(0, 100)} />
+      </div>,
+    );
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+    await scrollTo(0);
+    ref.current?.scrollToBottom({ smooth: false });
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+    expect(ref.current?.element).toBe(scroller());
+  });
+
+  it('given renderMessage, should draw each message with it', async () => {
+    const screen = await render(
+      <div style={{ blockSize: 300, display: 'flex' }}>
+        <MessageList messages={range(0, 3)} renderMessage={(m, i) => <p>{`#${i} ${m._id}`}</p>} />
+      </div>,
+    );
+    await expect.element(screen.getByText('#2 m2')).toBeVisible();
+  });
+});

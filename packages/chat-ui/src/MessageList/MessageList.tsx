@@ -1,0 +1,353 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  forwardRef,
+  type HTMLAttributes,
+  memo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { IconArrowDown, IconSpinner } from '../Icon/icons.js';
+import { prefersReducedMotion } from '../internal/useReducedMotion.js';
+import { type LocaleValue, useLocale } from '../LocaleProvider/LocaleProvider.js';
+import { Message } from '../Message/Message.js';
+import { assignMessageTimes, createMessage, type MessageInput, type MessageModel } from '../Message/model.js';
+
+/** Spec section 4: the scroll tween to the bottom lasts 300 ms (instant with reduced motion). */
+export const MESSAGE_LIST_SCROLL_DURATION = 300;
+/** Back-to-bottom shows past this many viewport heights from the bottom ... */
+export const MESSAGE_LIST_BACK_TO_BOTTOM_VIEWPORTS = 3;
+/** ... and never closer than this many pixels. */
+export const MESSAGE_LIST_BACK_TO_BOTTOM_MIN = 600;
+/** Older history loads when the reader is this close to the top (px). */
+export const MESSAGE_LIST_LOAD_MORE_THRESHOLD = 40;
+const AT_BOTTOM_TOLERANCE = 4;
+
+export interface MessageListHandle {
+  /** Scrolls to the newest message: a 300 ms tween, or instant with reduced motion or `smooth: false`. */
+  scrollToBottom: (options?: { smooth?: boolean }) => void;
+  /** The scrolling element. */
+  element: HTMLDivElement | null;
+}
+
+export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+  /** Messages, oldest first. Give each an `_id` so rows keep their place and measurements. */
+  messages: readonly MessageInput[];
+  /** Draws one message. Default: `<Message message={message} />`. */
+  renderMessage?: (message: MessageModel, index: number) => ReactNode;
+  /** Draws `custom` messages in the default renderer. */
+  renderContent?: (message: MessageModel) => ReactNode;
+  /** Called when the visitor retries one of their messages (default renderer). */
+  onRetry?: (message: MessageModel) => void;
+  /** Loads older history when the reader reaches the top; prepend it to `messages` before resolving. */
+  onLoadMore?: () => Promise<unknown>;
+  /** Whether older history exists. Default false. */
+  hasMore?: boolean;
+  /**
+   * What screen readers hear for an incoming message. Default: "Message from {name}: {text}" for
+   * received text and system messages; return null to stay silent.
+   */
+  getAnnouncement?: (message: MessageModel) => string | null;
+  /** A first guess of a row's height in px before it is measured. Default 72. */
+  estimateSize?: number;
+  /** The reference moment for relative time labels (default renderer). Default: now. */
+  now?: Date | number;
+}
+
+function defaultAnnouncement(message: MessageModel, t: LocaleValue['t']): string | null {
+  if (message.position === 'right') return null;
+  if (message.type !== 'text' && message.type !== 'system') return null;
+  const text = String(message.content ?? '');
+  const name = message.user?.name;
+  return name ? t('messageList.incoming', { name, text }) : text;
+}
+
+const Row = memo(function Row({
+  message,
+  index,
+  render,
+}: {
+  message: MessageModel;
+  index: number;
+  render: (message: MessageModel, index: number) => ReactNode;
+}) {
+  return <>{render(message, index)}</>;
+});
+
+/**
+ * The conversation, virtualised so 10 000 messages stay smooth. It is a focusable `role="log"`;
+ * incoming messages (not history, not the visitor's own) are announced politely through a hidden
+ * live region. Reaching the top calls `onLoadMore` and keeps the message in view exactly where
+ * it was once history is prepended. New messages keep it at the bottom unless the reader scrolled
+ * up; then a back-to-bottom button counts them. The button also shows past 3 viewport heights
+ * (at least 600 px) from the bottom. A message that grows at the bottom (typing effect,
+ * streaming) keeps the bottom in view. Each row's time label follows the 5-minute rule, decided
+ * once per list so times never jump when history is prepended.
+ *
+ * @example
+ * const list = useRef<MessageListHandle>(null);
+ * <MessageList ref={list} messages={messages} hasMore={hasMore} onLoadMore={loadHistory} />
+ */
+export const MessageList = forwardRef<MessageListHandle, MessageListProps>(function MessageList(
+  {
+    messages,
+    renderMessage,
+    renderContent,
+    onRetry,
+    onLoadMore,
+    hasMore = false,
+    getAnnouncement,
+    estimateSize = 72,
+    now,
+    className,
+    onScroll,
+    ...rest
+  },
+  ref,
+) {
+  const { t, plural } = useLocale();
+  const scrollerRef = useRef<HTMLDivElement | null>(null);
+
+  // Models and time labels, decided once per message for this list (so prepending never moves
+  // a shown time) and reused as the same objects so unchanged rows skip rendering.
+  const models = useRef(new WeakMap<MessageInput, MessageModel>());
+  const timed = useRef(new Map<string, boolean>());
+  const items = useMemo(() => {
+    const built = messages.map((input) => {
+      let model = models.current.get(input);
+      if (!model) {
+        model = createMessage(input);
+        models.current.set(input, model);
+      }
+      const known = timed.current.get(model._id);
+      return known === undefined || model.hasTime === known ? model : { ...model, hasTime: known };
+    });
+    const result = assignMessageTimes(built);
+    for (const message of result) timed.current.set(message._id, message.hasTime === true);
+    return result;
+  }, [messages]);
+
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollerRef.current,
+    estimateSize: () => estimateSize,
+    getItemKey: (index) => items[index]?._id ?? index,
+    overscan: 6,
+    anchorTo: 'end',
+    initialOffset: () => items.length * estimateSize,
+  });
+
+  const [unread, setUnread] = useState(0);
+  const [farFromBottom, setFarFromBottom] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const atBottom = useRef(true);
+  const tween = useRef<number | null>(null);
+
+  const stopTween = useCallback(() => {
+    if (tween.current !== null) cancelAnimationFrame(tween.current);
+    tween.current = null;
+  }, []);
+
+  const scrollToBottom = useCallback(
+    ({ smooth = true }: { smooth?: boolean } = {}) => {
+      const scroller = scrollerRef.current;
+      if (!scroller) return;
+      stopTween();
+      setUnread(0);
+      const finish = () => {
+        tween.current = null;
+        atBottom.current = true;
+        virtualizer.scrollToEnd();
+      };
+      if (!smooth || prefersReducedMotion()) {
+        finish();
+        return;
+      }
+      const from = scroller.scrollTop;
+      const started = performance.now();
+      const step = (time: number) => {
+        const progress = Math.min(1, (time - started) / MESSAGE_LIST_SCROLL_DURATION);
+        const eased = 1 - (1 - progress) ** 3;
+        // The target is read every frame: rows measured on the way change the height.
+        const target = scroller.scrollHeight - scroller.clientHeight;
+        scroller.scrollTop = from + (target - from) * eased;
+        if (progress < 1) tween.current = requestAnimationFrame(step);
+        else finish();
+      };
+      tween.current = requestAnimationFrame(step);
+    },
+    [stopTween, virtualizer],
+  );
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      scrollToBottom,
+      get element() {
+        return scrollerRef.current;
+      },
+    }),
+    [scrollToBottom],
+  );
+
+  useEffect(() => stopTween, [stopTween]);
+
+  // Appended messages: follow them when at the bottom (or when the visitor sent one), otherwise
+  // count them; announce incoming ones. History (prepended) is neither counted nor announced.
+  const previous = useRef<{ first?: string; last?: string; count: number } | null>(null);
+  useLayoutEffect(() => {
+    const before = previous.current;
+    previous.current = { first: items[0]?._id, last: items.at(-1)?._id, count: items.length };
+    if (!before) {
+      virtualizer.scrollToEnd();
+      return;
+    }
+    if (!before.last || before.last === items.at(-1)?._id) return;
+    let start = items.length - 1;
+    while (start >= 0 && items[start]?._id !== before.last) start -= 1;
+    const appended = items.slice(start + 1);
+    if (appended.length === 0) return;
+    const speak = (message: MessageModel) =>
+      getAnnouncement ? getAnnouncement(message) : defaultAnnouncement(message, t);
+    const spoken = appended.map(speak).filter((text): text is string => Boolean(text));
+    if (spoken.length > 0) setAnnouncement(spoken.join('\n'));
+    const own = appended.some((message) => message.position === 'right');
+    if (atBottom.current && tween.current === null) virtualizer.scrollToEnd();
+    else if (own) scrollToBottom();
+    else setUnread((count) => count + appended.filter((message) => message.position !== 'right').length);
+  }, [items, virtualizer, scrollToBottom, getAnnouncement, t]);
+
+  // While at the bottom, keep the bottom in view as rows are measured or grow.
+  const totalSize = virtualizer.getTotalSize();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the content height changes
+  useLayoutEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller || !atBottom.current || tween.current !== null) return;
+    if (scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop > AT_BOTTOM_TOLERANCE) {
+      scroller.scrollTop = scroller.scrollHeight;
+    }
+  }, [totalSize]);
+
+  const loadingRef = useRef(false);
+  const handleScroll = (event: React.UIEvent<HTMLDivElement>) => {
+    onScroll?.(event);
+    const scroller = event.currentTarget;
+    const distance = scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop;
+    if (tween.current === null) atBottom.current = distance <= AT_BOTTOM_TOLERANCE;
+    if (atBottom.current) setUnread(0);
+    setFarFromBottom(
+      distance >
+        Math.max(
+          MESSAGE_LIST_BACK_TO_BOTTOM_VIEWPORTS * scroller.clientHeight,
+          MESSAGE_LIST_BACK_TO_BOTTOM_MIN,
+        ),
+    );
+    if (
+      hasMore &&
+      onLoadMore &&
+      !loadingRef.current &&
+      scroller.scrollTop <= MESSAGE_LIST_LOAD_MORE_THRESHOLD &&
+      scroller.scrollHeight > scroller.clientHeight
+    ) {
+      loadingRef.current = true;
+      setLoading(true);
+      onLoadMore()
+        .catch(() => undefined)
+        .finally(() => {
+          loadingRef.current = false;
+          setLoading(false);
+        });
+    }
+  };
+
+  // A reader who takes over (wheel, touch, keys) stops a running tween.
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    const events = ['wheel', 'touchstart', 'keydown'] as const;
+    for (const name of events) scroller.addEventListener(name, stopTween, { passive: true });
+    return () => {
+      for (const name of events) scroller.removeEventListener(name, stopTween);
+    };
+  }, [stopTween]);
+
+  const render = useCallback(
+    (message: MessageModel, index: number) =>
+      renderMessage ? (
+        renderMessage(message, index)
+      ) : (
+        <Message message={message} renderContent={renderContent} onRetry={onRetry} now={now} />
+      ),
+    [renderMessage, renderContent, onRetry, now],
+  );
+
+  const showBackToBottom = unread > 0 || farFromBottom;
+  const virtualItems = virtualizer.getVirtualItems();
+  return (
+    <div className={className ? `parley-message-list ${className}` : 'parley-message-list'}>
+      <div
+        {...rest}
+        ref={scrollerRef}
+        className="parley-message-list__scroller"
+        role="log"
+        aria-live="off"
+        aria-label={rest['aria-label'] ?? t('messageList.label')}
+        aria-busy={loading || undefined}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls by keyboard
+        tabIndex={0}
+        onScroll={handleScroll}
+      >
+        <div className="parley-message-list__content" style={{ blockSize: totalSize }}>
+          {virtualItems.map((item) => {
+            const message = items[item.index];
+            if (!message) return null;
+            return (
+              <div
+                key={item.key}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                className="parley-message-list__item"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <Row message={message} index={item.index} render={render} />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {loading && (
+        <div className="parley-message-list__loading" role="status">
+          <IconSpinner size="1em" />
+          <span>{t('messageList.loadingHistory')}</span>
+        </div>
+      )}
+      <div className="parley-visually-hidden" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </div>
+      {showBackToBottom && (
+        <button
+          type="button"
+          className="parley-message-list__back"
+          data-unread={unread > 0 ? unread : undefined}
+          onClick={() => scrollToBottom()}
+        >
+          <IconArrowDown size="1.125em" />
+          {unread > 0 ? (
+            <>
+              <span className="parley-visually-hidden">{t('messageList.backToBottom')}, </span>
+              <span className="parley-message-list__unread">{plural('messageList.unread', unread)}</span>
+            </>
+          ) : (
+            <span className="parley-visually-hidden">{t('messageList.backToBottom')}</span>
+          )}
+        </button>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,9 @@
+export {
+  MESSAGE_LIST_BACK_TO_BOTTOM_MIN,
+  MESSAGE_LIST_BACK_TO_BOTTOM_VIEWPORTS,
+  MESSAGE_LIST_LOAD_MORE_THRESHOLD,
+  MESSAGE_LIST_SCROLL_DURATION,
+  MessageList,
+  type MessageListHandle,
+  type MessageListProps,
+} from './MessageList.js';
