@@ -30,31 +30,21 @@ function initialsOf(name: string): string {
 function Avatar({ user, linked }: { user: MessageUser; linked: string | undefined }) {
   const { t } = useLocale();
   const name = user.name ?? '';
-  // The name link, when shown, is the one a keyboard or screen reader reaches; the avatar link
-  // duplicates it for the pointer only.
-  const duplicate = Boolean(linked && name);
+  // With a name, the name is the link (one stop for the keyboard); the avatar links only alone.
   const image = user.avatar ? (
     <img
       className="parley-message__avatar"
       src={user.avatar}
-      alt={duplicate || !name ? '' : t('message.avatar', { name })}
+      alt={name ? t('message.avatar', { name }) : ''}
     />
   ) : name ? (
     <span className="parley-message__avatar parley-message__avatar--initials" aria-hidden="true">
       {initialsOf(name)}
     </span>
   ) : null;
-  if (!image) return null;
-  if (!linked) return image;
+  if (!image || !linked || name) return image;
   return (
-    <a
-      className="parley-message__avatar-link"
-      href={linked}
-      target="_blank"
-      rel="noopener noreferrer"
-      tabIndex={duplicate ? -1 : undefined}
-      aria-hidden={duplicate || undefined}
-    >
+    <a className="parley-message__avatar-link" href={linked} target="_blank" rel="noopener noreferrer">
       {image}
     </a>
   );
