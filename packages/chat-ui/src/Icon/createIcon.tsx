@@ -21,7 +21,6 @@ export function createIcon(name: string, paths: readonly string[]) {
   ) {
     const labelled = title !== undefined;
     return (
-      // biome-ignore lint/a11y/noSvgWithoutTitle: decorative unless titled; then it gets role, label and <title>
       <svg
         ref={ref}
         xmlns="http://www.w3.org/2000/svg"
