@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import type { BrowserConfigOptions } from 'vitest/node';
 
@@ -21,6 +22,15 @@ export const chromiumArgs = [
 ];
 
 /**
+ * The browser's environment: fontconfig pinned to the fonts the setup installs (see fonts.conf), so
+ * generic families, native controls and media controls render alike on every machine.
+ */
+export const chromiumEnv: Record<string, string> = {
+  ...(process.env as Record<string, string>),
+  FONTCONFIG_FILE: fileURLToPath(new URL('./fonts.conf', import.meta.url)),
+};
+
+/**
  * Browser options for one vitest project. A function, not a shared object: vitest mutates the
  * object it is given, and projects sharing one end up with each other's names.
  */
@@ -28,7 +38,9 @@ export function chromiumBrowser(): BrowserConfigOptions {
   return {
     enabled: true,
     headless: true,
-    provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
+    provider: playwright({
+      launchOptions: { executablePath: chromiumPath, args: chromiumArgs, env: chromiumEnv },
+    }),
     // A phone-sized frame: the kit is built mobile-first, and baselines stay small.
     viewport: { width: 480, height: 720 },
     instances: [{ browser: 'chromium' }],

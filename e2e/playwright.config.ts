@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../config/vitest-browser.ts';
+import { chromiumArgs, chromiumEnv, chromiumPath } from '../config/vitest-browser.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
@@ -15,7 +15,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs, env: chromiumEnv },
     trace: 'off',
   },
   webServer: {
