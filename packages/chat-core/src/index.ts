@@ -1,1 +1,45 @@
+/**
+ * @parley/chat-core: the visitor side of a Parley chat, without React and without DOM globals.
+ *
+ * @example
+ * import { createChatSession } from '@parley/chat-core';
+ * const chat = createChatSession();
+ * chat.subscribe(() => console.info(chat.getSnapshot().messages));
+ * void chat.start();
+ */
+
+export type { TransferRequest } from './context.js';
+export { createMemoryStorage } from './environment.js';
+export type { EvaluationInput } from './evaluation.js';
+export { fileMsgType, type OutgoingFile } from './files.js';
+export { HISTORY_PAGE_SIZE } from './history.js';
+export { FAST_POLL_DELAY, POLL_DELAY } from './polling.js';
+export { READ_RECEIPT_THROTTLE, TYPING_THROTTLE } from './receipts.js';
+export {
+  type ChatSession,
+  type ChatSessionOptions,
+  createChatSession,
+  initialChatState,
+} from './session.js';
+export { visitorIdKey } from './start.js';
+export { createStore, type Store } from './store.js';
+export { engineText, TEXTS, type TextName } from './strings.js';
+export { GROUP_STORAGE_KEY, WAIT_MESSAGE_ID } from './transfer.js';
+export {
+  type ChatApi,
+  ChatApiError,
+  type ChatApiErrorKind,
+  createChatApi,
+  createKyTransport,
+  type KyTransportOptions,
+} from './transport.js';
+export type * from './types.js';
 export { isEmbedded, readUrlParams, type UrlParams } from './urlParams.js';
+export {
+  checkFormField,
+  EMAIL_PATTERN,
+  type FormValues,
+  type LeaveMessageInput,
+  PHONE_PATTERN,
+  shouldShowUserForm,
+} from './userForm.js';

@@ -1,0 +1,93 @@
+import type { Logger, Signal, StorageLike, Timers } from './types.js';
+
+// Defaults wrap the globals lazily, at call time: fake timers installed after the session is
+// created still apply, and Node (no DOM) gets harmless stand-ins.
+
+type Host = {
+  localStorage?: StorageLike;
+  document?: { visibilityState?: string; referrer?: string };
+  navigator?: { onLine?: boolean };
+  location?: { search?: string };
+  addEventListener?: (type: string, listener: () => void) => void;
+  removeEventListener?: (type: string, listener: () => void) => void;
+  URL?: { createObjectURL?: (blob: Blob) => string };
+};
+const host = () => globalThis as unknown as Host;
+
+export const defaultTimers: Timers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
+};
+
+export const defaultLogger: Logger = console;
+
+/**
+ * A localStorage-shaped map in memory.
+ *
+ * @example
+ * const storage = createMemoryStorage(); storage.setItem('k', 'v');
+ */
+export function createMemoryStorage(): StorageLike {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, String(value)),
+    removeItem: (key) => void items.delete(key),
+  };
+}
+
+/** The page's localStorage when there is one (and it can be read), else memory. */
+export function defaultStorage(): StorageLike {
+  try {
+    const storage = host().localStorage;
+    if (storage) return storage;
+  } catch {
+    // Storage blocked (privacy settings, sandboxed iframe): fall through to memory.
+  }
+  return createMemoryStorage();
+}
+
+/** A signal fed by window events: `visibilitychange` or `online`/`offline`. */
+function windowSignal(read: () => boolean, events: string[]): Signal {
+  return {
+    get: read,
+    subscribe(listener) {
+      const { addEventListener, removeEventListener } = host();
+      const notify = () => listener(read());
+      for (const type of events) addEventListener?.call(globalThis, type, notify);
+      return () => {
+        for (const type of events) removeEventListener?.call(globalThis, type, notify);
+      };
+    },
+  };
+}
+
+export const defaultVisibility = (): Signal =>
+  windowSignal(() => host().document?.visibilityState !== 'hidden', ['visibilitychange']);
+export const defaultConnectivity = (): Signal =>
+  windowSignal(() => host().navigator?.onLine !== false, ['online', 'offline']);
+export const defaultSearch = (): string => host().location?.search ?? '';
+export const defaultReferrer = (): string => host().document?.referrer ?? '';
+export const defaultCreateObjectUrl = (file: Blob): string | undefined => host().URL?.createObjectURL?.(file);
+
+/**
+ * Storage whose failures (full, blocked, sandboxed) are logged and ignored: nothing the engine
+ * keeps there is worth breaking the chat for.
+ */
+export function guardStorage(storage: StorageLike, logger: Logger): StorageLike {
+  const safely =
+    <A extends unknown[], R>(run: (...args: A) => R, fallback: R) =>
+    (...args: A): R => {
+      try {
+        return run.apply(storage, args);
+      } catch (error) {
+        logger.warn('storage unavailable', error);
+        return fallback;
+      }
+    };
+  return {
+    getItem: safely(storage.getItem, null),
+    setItem: safely(storage.setItem, undefined),
+    removeItem: safely(storage.removeItem, undefined),
+  };
+}

@@ -1,0 +1,34 @@
+import type { Engine } from './context.js';
+import { engineText } from './strings.js';
+
+/** What the visitor gives when rating. */
+export interface EvaluationInput {
+  star: number;
+  tags?: string[];
+  content?: string;
+}
+
+/** Fetches the rating options and shows the dialog (evaluateStatus 1); stars best-first. */
+export async function openEvaluation(engine: Engine): Promise<void> {
+  const { tenantId, channelId, evaluateStatus } = engine.get();
+  if (evaluateStatus === 2) return;
+  const info = await engine.attempt('getEvaluateInfo', { tenantId, channelId });
+  if (info)
+    engine.set({
+      evaluateInfo: { starList: info.starList.reverse() },
+      openEvaluate: true,
+      evaluateStatus: 1,
+    });
+}
+
+/** Sends the rating: closes with status 2 and a "rated" system message, or 'Submit failed'. */
+export async function submitEvaluation(engine: Engine, input: EvaluationInput): Promise<boolean> {
+  if (!(await engine.attempt('evaluate', { ...input, userId: engine.get().userId }))) {
+    engine.notice(engineText('submitFailed'));
+    return false;
+  }
+  engine.set({ openEvaluate: false, evaluateStatus: 2 });
+  const rated = engineText('rated');
+  engine.enqueueSystemMessage(rated.text, '', rated);
+  return true;
+}

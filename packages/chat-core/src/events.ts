@@ -1,0 +1,97 @@
+import { decodeBase64Text } from './base64.js';
+import type { Engine } from './context.js';
+import { removeMessage } from './messages.js';
+import { engineText } from './strings.js';
+import { showQueueMessage } from './transfer.js';
+import type { ChannelInfo, ChatMessage, EngineText, EventMsg, EventPoll } from './types.js';
+import { isEmbedded } from './urlParams.js';
+
+/** The typing indicator hides after this long without another 1204. */
+export const AGENT_TYPING_HIDE = 4000;
+
+type Handler = (engine: Engine, event: EventMsg) => void;
+
+/** Turns an agent-message event into a message (msgContentEnc wins over msgContent). */
+function toMessage(engine: Engine, event: EventMsg): ChatMessage {
+  const { msgId, event_type, adminNick, outType, msgContentEnc, waitIndex, ...fields } = event;
+  return {
+    ...fields,
+    id: msgId,
+    userId: fields.userId || engine.get().userId,
+    senderType: fields.senderType ?? 2,
+    senderName: fields.senderName ?? adminNick,
+    msgType: fields.msgType ?? 1,
+    msgContent: msgContentEnc ? decodeBase64Text(msgContentEnc) : (fields.msgContent ?? ''),
+    msgTime: fields.msgTime ?? engine.now(),
+  };
+}
+
+/** The end message of each outType of event 1202. */
+const END_MESSAGES: Record<number, (channel: ChannelInfo) => string | EngineText> = {
+  1: (channel) => channel.userOverMsg,
+  2: (channel) => (channel.adminCloseMode === 1 ? channel.adminCloseMsg : ''),
+  3: () => engineText('openedElsewhere'),
+};
+
+/**
+ * Reads each poll answer: every event once (by type and id), each through the spec's table of
+ * event types, then the queue position while queued.
+ */
+export function createEventHandler(engine: Engine) {
+  const seen = new Set<string>();
+  let hideTyping = () => {};
+  const stopTyping = () => {
+    hideTyping();
+    engine.set({ agentIsTyping: false });
+  };
+
+  const agentMessage: Handler = (engine, event) => {
+    const message = toMessage(engine, event);
+    stopTyping();
+    engine.append(message);
+    if (!engine.get().pageVisible) engine.set({ hasNewMsg: true });
+    engine.markRead();
+    if (isEmbedded(engine.get().urlParams)) engine.notifyParent(message);
+    engine.agentSpoke();
+  };
+
+  const chatEnded: Handler = (engine, event) => {
+    const channel = engine.get().channelInfo as ChannelInfo;
+    engine.stopPolling();
+    const end = END_MESSAGES[event.outType ?? 0]?.(channel);
+    if (end) engine.say(end);
+    engine.endChat();
+    if (channel.evaluateMode === 1) void engine.openEvaluation();
+  };
+
+  /** The spec's event table (section 4, "Event types from polling"). */
+  const HANDLERS: Record<number, Handler> = {
+    1200: (engine, event) => engine.enterAgentChat(event.adminNick ?? event.senderName ?? '', event.msgTime),
+    1201: agentMessage,
+    1202: chatEnded,
+    1203: (engine) => void engine.openEvaluation(),
+    1204: (engine) => {
+      hideTyping();
+      engine.set({ agentIsTyping: true });
+      hideTyping = engine.after(AGENT_TYPING_HIDE, stopTyping);
+    },
+    1205: (engine, event) =>
+      engine.set((state) => ({ messages: removeMessage(state.messages, event.msgId) })),
+    1207: () => {},
+    1208: (engine) => {
+      engine.say(engineText('agentRefused'));
+      engine.stopPolling();
+    },
+  };
+
+  return (poll: EventPoll): void => {
+    engine.set({ eventMsg: poll.msgList });
+    for (const event of poll.msgList) {
+      const key = `${event.event_type}:${event.msgId}`;
+      if (event.msgId && seen.has(key)) continue;
+      seen.add(key);
+      HANDLERS[event.event_type]?.(engine, event);
+    }
+    if (poll.status === 3 && engine.get().chatStatus !== 2) showQueueMessage(engine, poll.waitIndex);
+  };
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryStorage } from './environment.js';
+import { FakeServer, installFakeClock, started } from './test/fakeServer.js';
+
+installFakeClock();
+
+const message = (id: string, msgTime: number) => ({
+  id,
+  userId: 'u1',
+  senderType: 2,
+  msgType: 1,
+  msgContent: id,
+  msgTime,
+});
+
+describe('history', () => {
+  it('given no message shown, should ask 20 before the chat start server time', async () => {
+    const { session, server } = await started();
+    await session.loadOlderHistory();
+    expect(server.bodies('getHistoryMsg')).toEqual([{ pageSize: 20, maxTime: 5000, userId: 'u1' }]);
+  });
+
+  it('given messages shown, should ask before the oldest one and prepend the page reversed, without duplicates', async () => {
+    const storage = createMemoryStorage();
+    storage.setItem('chat-t1-uid', 'u1');
+    const server = new FakeServer()
+      .reply('getSessionMsg', [message('m3', 300), message('m4', 400)])
+      .reply('getHistoryMsg', [message('m3', 300), message('m2', 200), message('m1', 100)]);
+    const { session, state, texts } = await started({ server, storage });
+    await session.loadOlderHistory();
+    expect(server.bodies('getHistoryMsg')[0].maxTime).toBe(300);
+    expect(texts()).toEqual(['m1', 'm2', 'm3', 'm4']);
+    expect(state().historyMsgStatus).toBe(0);
+  });
+
+  it('given an empty page, should mark no more history (2) and stop asking', async () => {
+    const { session, server, state } = await started();
+    await session.loadOlderHistory();
+    expect(state().historyMsgStatus).toBe(2);
+    await session.loadOlderHistory();
+    expect(server.count('getHistoryMsg')).toBe(1);
+  });
+
+  it('given a load in progress, should be loading (1) and not ask twice', async () => {
+    let release: (value: unknown) => void = () => {};
+    const server = new FakeServer().answer(
+      'getHistoryMsg',
+      () => new Promise((resolve) => (release = resolve)),
+    );
+    const { session, state } = await started({ server });
+    const first = session.loadOlderHistory();
+    expect(state().historyMsgStatus).toBe(1);
+    await session.loadOlderHistory();
+    release({ code: 200, data: [message('m1', 1)], message: '' });
+    await first;
+    expect(server.count('getHistoryMsg')).toBe(1);
+  });
+
+  it('given a failure, should go back to idle (0)', async () => {
+    const { session, state, logger } = await started({ server: new FakeServer().refuse('getHistoryMsg') });
+    await session.loadOlderHistory();
+    expect(state().historyMsgStatus).toBe(0);
+    expect(logger.warn).toHaveBeenCalledWith('getHistoryMsg failed', expect.anything());
+  });
+});

@@ -1,0 +1,21 @@
+import type { Engine } from './context.js';
+import { mergeMessages } from './messages.js';
+
+/** History page size (spec section 9). */
+export const HISTORY_PAGE_SIZE = 20;
+
+/**
+ * Loads the page of history before the oldest shown message (or before the chat start's server
+ * time): newest-first from the server, so reversed, then prepended without duplicates.
+ */
+export async function loadOlderHistory(engine: Engine): Promise<void> {
+  const { historyMsgStatus, messages, chatStart, userId } = engine.get();
+  if (historyMsgStatus !== 0 || !userId) return;
+  engine.set({ historyMsgStatus: 1 });
+  const maxTime = messages[0]?.msgTime ?? chatStart?.serverTime ?? engine.now();
+  const page = await engine.attempt('getHistoryMsg', { pageSize: HISTORY_PAGE_SIZE, maxTime, userId });
+  engine.set((state) => ({
+    messages: mergeMessages(state.messages, page?.reverse() ?? [], true),
+    historyMsgStatus: page && !page.length ? 2 : 0,
+  }));
+}

@@ -1,0 +1,32 @@
+import type { ChatMessage, EngineText } from './types.js';
+
+/** Adds messages whose id is not shown yet, after (or before) the list: each id shows once. */
+export function mergeMessages(
+  list: readonly ChatMessage[],
+  incoming: readonly ChatMessage[],
+  before = false,
+): readonly ChatMessage[] {
+  const seen = new Set(list.map((message) => message.id));
+  const fresh = incoming.filter((message) => !seen.has(message.id) && seen.add(message.id));
+  if (!fresh.length) return list;
+  return before ? [...fresh, ...list] : [...list, ...fresh];
+}
+
+/** Replaces the fields of the message with that id. */
+export function patchMessage(
+  list: readonly ChatMessage[],
+  id: string,
+  patch: Partial<ChatMessage>,
+): readonly ChatMessage[] {
+  return list.map((message) => (message.id === id ? { ...message, ...patch } : message));
+}
+
+export const removeMessage = (list: readonly ChatMessage[], id: string): readonly ChatMessage[] =>
+  list.filter((message) => message.id !== id);
+
+/** A notice in the list (senderType 4, msgType 3): engine-made when given an EngineText. */
+export function systemMessage(id: string, time: number, content: string | EngineText): ChatMessage {
+  const base: ChatMessage = { id, userId: '', senderType: 4, msgType: 3, msgContent: '', msgTime: time };
+  if (typeof content === 'string') return { ...base, msgContent: content };
+  return { ...base, msgContent: content.text, noticeKey: content.key, noticeParams: content.params ?? {} };
+}

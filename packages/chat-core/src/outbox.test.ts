@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryStorage } from './environment.js';
+import { createOutbox, outboxKey } from './outbox.js';
+import { advance, FakeServer, installFakeClock, NOW, started } from './test/fakeServer.js';
+
+installFakeClock();
+
+const KEY = outboxKey('t1', 'u1');
+
+async function offlineSend(storage = createMemoryStorage()) {
+  const server = new FakeServer();
+  const context = await started({ server, storage, start: { status: 2 } });
+  server.offline = true;
+  await context.session.sendText('sent while offline');
+  return context;
+}
+
+describe('offline outbox', () => {
+  it('given the network is down, should keep the message visible as failed and in storage', async () => {
+    const { state, storage } = await offlineSend();
+    expect(state().messages).toMatchObject([
+      { id: `msgId-${NOW}`, msgContent: 'sent while offline', status: 'fail' },
+    ]);
+    expect(state().online).toBe(false);
+    expect(JSON.parse(storage.getItem(KEY) ?? '[]')).toMatchObject([
+      { id: `msgId-${NOW}`, clientMsgId: `msgId-${NOW}` },
+    ]);
+  });
+
+  it('given the network returns (a poll succeeds), should send it exactly once and clear the storage', async () => {
+    const { server, state, storage } = await offlineSend();
+    server.offline = false;
+    await advance(2000);
+    await advance(2000);
+    const sends = server.bodies('sendMsg').filter((body) => body.clientMsgId === `msgId-${NOW}`);
+    expect(sends).toHaveLength(2); // the failed attempt while offline, then exactly one delivery
+    expect(state().messages).toMatchObject([{ status: 'sent' }]);
+    expect(state().online).toBe(true);
+    expect(storage.getItem(KEY)).toBeNull();
+  });
+
+  it('given the browser says online again, should send it', async () => {
+    const { server, state, connectivity } = await offlineSend();
+    server.offline = false;
+    connectivity.set(false);
+    expect(state().online).toBe(false);
+    connectivity.set(true);
+    await advance(0);
+    expect(state().messages[0]?.status).toBe('sent');
+  });
+
+  it('given a reload while offline, should show the message in the new session and send it once', async () => {
+    const storage = createMemoryStorage();
+    const first = await offlineSend(storage);
+    first.session.dispose();
+    const second = await started({ storage, start: { status: 2 } });
+    expect(second.state().messages).toMatchObject([
+      { id: `msgId-${NOW}`, msgContent: 'sent while offline', status: 'sent' },
+    ]);
+    expect(second.server.bodies('sendMsg')).toEqual([
+      expect.objectContaining({ clientMsgId: `msgId-${NOW}` }),
+    ]);
+    expect(storage.getItem(KEY)).toBeNull();
+  });
+
+  it('given the server refuses the message (a code), should not keep resending it by itself', async () => {
+    const server = new FakeServer().refuse('sendMsg');
+    const { session, storage } = await started({ server, start: { status: 2 } });
+    await session.sendText('refused');
+    expect(storage.getItem(KEY)).toBeNull();
+  });
+
+  it('given several messages waiting, should send them in order', async () => {
+    const { server, session, connectivity } = await offlineSend();
+    await session.sendText('second');
+    server.offline = false;
+    server.calls = [];
+    connectivity.set(true);
+    await advance(0);
+    expect(server.bodies('sendMsg').map((body) => body.msgContent)).toEqual(['sent while offline', 'second']);
+  });
+});
+
+describe('outbox storage', () => {
+  it('given unreadable storage content, should start empty', () => {
+    const storage = createMemoryStorage();
+    storage.setItem('k', '{broken');
+    expect(createOutbox(storage, 'k').read()).toEqual([]);
+    storage.setItem('k', '{"id":"x"}');
+    expect(createOutbox(storage, 'k').read()).toEqual([]);
+  });
+
+  it('given a message with a preview, should store it without the preview and as failed', () => {
+    const storage = createMemoryStorage();
+    const outbox = createOutbox(storage, 'k');
+    outbox.put({
+      id: 'a',
+      userId: 'u',
+      senderType: 1,
+      msgType: 2,
+      msgContent: 'x',
+      msgTime: 1,
+      previewUrl: 'blob:x',
+      status: 'pending',
+    });
+    expect(outbox.read()).toEqual([
+      { id: 'a', userId: 'u', senderType: 1, msgType: 2, msgContent: 'x', msgTime: 1, status: 'fail' },
+    ]);
+  });
+});

@@ -1,0 +1,188 @@
+import type { Engine } from './context.js';
+import { fileMsgType, type OutgoingFile, uploadFile } from './files.js';
+import { patchMessage, removeMessage } from './messages.js';
+import type { Outbox } from './outbox.js';
+import { ChatApiError } from './transport.js';
+import type { ChatMessage } from './types.js';
+
+/** The sendMsg body: the message's wire fields, without id and status, plus clientMsgId. */
+function sendBody(message: ChatMessage) {
+  const { userId, senderType, msgType, msgContent, msgTime, fileName, fileSize, fileUrl, audioDuration } =
+    message;
+  const clientMsgId = message.clientMsgId ?? message.id;
+  return {
+    userId,
+    senderType,
+    msgType,
+    msgContent,
+    msgTime,
+    fileName,
+    fileSize,
+    fileUrl,
+    audioDuration,
+    clientMsgId,
+  };
+}
+
+/** Only a failure the server may not have seen is worth sending again on its own. */
+const isTransient = (error: unknown) =>
+  !(error instanceof ChatApiError) || !(error.kind === 'code' || error.kind === 'shape');
+
+/**
+ * Visitor messages: text and files, the robot answer placeholder, retries and the outbox. A
+ * message is delivered by one request at a time, and always under its first clientMsgId.
+ */
+export function createSender(engine: Engine) {
+  const inFlight = new Set<string>();
+  const files = new Map<string, OutgoingFile>();
+  let outbox: Outbox | undefined;
+  let flushing = false;
+
+  const update = (id: string, patch: Partial<ChatMessage>) =>
+    engine.set((state) => ({ messages: patchMessage(state.messages, id, patch) }));
+
+  const deliver = async (message: ChatMessage): Promise<boolean> => {
+    if (inFlight.has(message.id)) return false;
+    inFlight.add(message.id);
+    outbox?.put(message);
+    update(message.id, { status: 'pending' });
+    try {
+      const sent = (await engine.api('sendMsg', sendBody(message))).status === 1;
+      update(message.id, { status: sent ? 'sent' : 'fail' });
+      outbox?.remove(message.id);
+      return sent;
+    } catch (error) {
+      engine.logger.warn('message not sent', error);
+      update(message.id, { status: 'fail' });
+      if (!isTransient(error)) outbox?.remove(message.id);
+      return false;
+    } finally {
+      inFlight.delete(message.id);
+    }
+  };
+
+  const uploadAndDeliver = async (message: ChatMessage): Promise<void> => {
+    let ready: ChatMessage | null = message;
+    if (message.fileName !== undefined && !message.fileUrl) {
+      const file = files.get(message.id);
+      ready = file ? await uploadFile(engine, message, file) : null;
+      if (!ready) return update(message.id, { status: 'fail' });
+      update(message.id, { fileUrl: ready.fileUrl });
+    }
+    if (await deliver(ready)) files.delete(message.id);
+  };
+
+  /** A new visitor message, or null (logged) without a visitor id. */
+  const create = (fields: Partial<ChatMessage>): ChatMessage | null => {
+    const { userId } = engine.get();
+    if (!userId) {
+      engine.logger.error('userId not obtained');
+      return null;
+    }
+    const time = engine.stamp();
+    const id = `msgId-${time}`;
+    const message: ChatMessage = {
+      id,
+      clientMsgId: id,
+      userId,
+      senderType: 1,
+      msgType: 1,
+      msgContent: '',
+      msgTime: time,
+      status: 'pending',
+      ...fields,
+    };
+    engine.append(message);
+    engine.visitorSpoke();
+    return message;
+  };
+
+  /** Human-first with a message-triggered transfer: the first message asks for the agent. */
+  const transferFirst = async (text: string) => {
+    const { receiveMode, msgToTransferFlag, chatStatus } = engine.get();
+    if (receiveMode !== 3 || msgToTransferFlag !== 1 || chatStatus === 2 || chatStatus === 3) return;
+    engine.set({ transferMsg: text });
+    await engine.transfer({}, true);
+  };
+
+  const robotAnswer = async (message: ChatMessage, answerId: string, sent: boolean) => {
+    const drop = () => engine.set((state) => ({ messages: removeMessage(state.messages, answerId) }));
+    if (!sent) return drop();
+    const { userId, msgContent, id } = message;
+    const reply = await engine.attempt('robotAsk', { userId, msgContent, msgId: id });
+    if (!reply) update(answerId, { status: 'fail' });
+    else if (engine.get().messages.some((shown) => shown.id === reply.id)) drop();
+    else update(answerId, { ...reply, status: 'sent' });
+  };
+
+  return {
+    async sendText(text: string): Promise<void> {
+      if (!text.trim()) return;
+      const { receiveMode, chatStatus, channelInfo } = engine.get();
+      const message = create({ msgContent: text });
+      if (!message) return;
+      const robot = receiveMode === 0 && chatStatus !== 2;
+      const answerId = `answer-${message.id}`;
+      if (robot) {
+        const senderName = channelInfo?.robotName ?? '';
+        engine.append({
+          id: answerId,
+          userId: message.userId,
+          senderType: 3,
+          senderName,
+          msgType: 'answermsg',
+          msgContent: '',
+          msgTime: message.msgTime,
+          status: 'pending',
+        });
+      }
+      await transferFirst(text);
+      const sent = await deliver(message);
+      if (robot) await robotAnswer(message, answerId, sent);
+    },
+
+    async sendFile(file: OutgoingFile, audioDuration?: number): Promise<void> {
+      const message = create({
+        msgType: fileMsgType(file.name),
+        msgContent: file.name,
+        fileName: file.name,
+        fileSize: file.size,
+        audioDuration,
+        previewUrl: engine.createObjectUrl(file),
+      });
+      if (!message) return;
+      files.set(message.id, file);
+      await uploadAndDeliver(message);
+    },
+
+    /** Sends a failed visitor message again, in place, with its first clientMsgId. */
+    async retry(id: string): Promise<void> {
+      const message = engine.get().messages.find((shown) => shown.id === id);
+      if (message?.senderType !== 1 || message.status !== 'fail') return;
+      update(id, { status: 'pending' });
+      await uploadAndDeliver(message);
+    },
+
+    /** Shows the stored unacknowledged messages of this visitor, then sends them. */
+    async restore(saved: Outbox): Promise<void> {
+      outbox = saved;
+      engine.append(...saved.read());
+      await this.flush();
+    },
+
+    /** Sends what the outbox holds, in order, stopping at the first failure (still offline). */
+    async flush(): Promise<void> {
+      if (flushing || !outbox) return;
+      flushing = true;
+      try {
+        for (const saved of outbox.read()) {
+          const shown = engine.get().messages.find((message) => message.id === saved.id) ?? saved;
+          if (shown.status === 'sent') outbox.remove(saved.id);
+          else if (!(await deliver(shown))) break;
+        }
+      } finally {
+        flushing = false;
+      }
+    },
+  };
+}

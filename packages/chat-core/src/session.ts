@@ -1,0 +1,355 @@
+import type { Engine, TransferRequest } from './context.js';
+import {
+  defaultConnectivity,
+  defaultCreateObjectUrl,
+  defaultLogger,
+  defaultReferrer,
+  defaultSearch,
+  defaultStorage,
+  defaultTimers,
+  defaultVisibility,
+  guardStorage,
+} from './environment.js';
+import { type EvaluationInput, openEvaluation, submitEvaluation } from './evaluation.js';
+import { createEventHandler } from './events.js';
+import type { OutgoingFile } from './files.js';
+import { loadOlderHistory } from './history.js';
+import { mergeMessages, removeMessage, systemMessage } from './messages.js';
+import { createOutbox, outboxKey } from './outbox.js';
+import { createPolling, FAST_POLL_DELAY, POLL_DELAY } from './polling.js';
+import { createReceipts } from './receipts.js';
+import { createRobotTips } from './robotTips.js';
+import { createScheduler } from './scheduler.js';
+import { createSender } from './send.js';
+import { startChat } from './start.js';
+import { createStore } from './store.js';
+import { engineText, TEXTS } from './strings.js';
+import { createSystemQueue } from './systemQueue.js';
+import { createTimeouts } from './timeouts.js';
+import { watchTitle } from './title.js';
+import { createTransfer, GROUP_STORAGE_KEY, WAIT_MESSAGE_ID } from './transfer.js';
+import { type ChatApi, ChatApiError, createChatApi, createKyTransport } from './transport.js';
+import type { ChatMessage, ChatState, ChatTransport, Logger, Signal, StorageLike, Timers } from './types.js';
+import { type FormValues, type LeaveMessageInput, submitLeaveMessage, submitUserForm } from './userForm.js';
+
+/** Everything from the outside world; each has a default that reads the browser lazily. */
+export interface ChatSessionOptions {
+  /** Carries the calls; default a ky transport on `apiBase`. */
+  transport?: ChatTransport;
+  /** API origin for the default transport; default the page's own. */
+  apiBase?: string;
+  /** Clock in ms; default `Date.now()`. */
+  now?: () => number;
+  /** Default `(cb, ms) => globalThis.setTimeout(cb, ms)`, looked up at each call. */
+  timers?: Timers;
+  /** Default `globalThis.localStorage` when usable, else memory. */
+  storage?: StorageLike;
+  /** Page visibility; default `document.visibilityState` and `visibilitychange`. */
+  visibility?: Signal;
+  /** Network reachability; default `navigator.onLine` and `online`/`offline`. */
+  connectivity?: Signal;
+  /** Default the console. */
+  logger?: Logger;
+  /** The page's query string; default `location.search`. */
+  search?: string;
+  /** The page the visitor came from; default `document.referrer`. */
+  referrer?: string;
+  /** Told of each agent message when the page is embedded (`from=iframe`). */
+  notifyParent?: (message: ChatMessage) => void;
+  /** Local preview of a file while it uploads; default `URL.createObjectURL`. */
+  createObjectUrl?: (file: Blob) => string | undefined;
+}
+
+/** The session: a subscribable snapshot and the visitor's commands. No command ever rejects. */
+export interface ChatSession {
+  /** Calls `listener` after each change; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+  /** The current state: immutable, the same object until something changes. */
+  getSnapshot(): ChatState;
+  /** Reads the URL, loads the channel, starts the chat and the polling. */
+  start(): Promise<void>;
+  sendText(text: string): Promise<void>;
+  /** Uploads then sends a file; `audioDuration` in seconds for voice messages. */
+  sendFile(file: OutgoingFile, audioDuration?: number): Promise<void>;
+  loadOlderHistory(): Promise<void>;
+  /** Asks for a human agent (a named agent or group, else the URL's, else the group rules). */
+  transfer(request?: TransferRequest): Promise<void>;
+  /** The visitor picked a group in the picker: remembered, then transferred to. */
+  chooseGroup(groupId: string): Promise<void>;
+  closeGroupForm(): void;
+  /** Resolves true when the server took the form. */
+  submitUserForm(values: FormValues): Promise<boolean>;
+  setLeaveMessageOpen(open: boolean): void;
+  leaveMessage(input: LeaveMessageInput): Promise<boolean>;
+  /** Suggested questions for the text being typed (debounced); results in `robotTips`. */
+  requestRobotTips(text: string): Promise<void>;
+  /** Tells the agent the visitor is typing (status 2 only, at most every 500 ms). */
+  notifyTyping(text: string): void;
+  openEvaluation(): Promise<void>;
+  submitEvaluation(input: EvaluationInput): Promise<boolean>;
+  closeEvaluation(): void;
+  /** Ends the chat (chatClose), status 0, chatClosed. */
+  close(): Promise<void>;
+  /** Sends a failed message again, in place. */
+  retry(messageId: string): Promise<void>;
+  setSound(on: boolean): void;
+  setPageVisible(visible: boolean): void;
+  dismissNotice(id: number): void;
+  /** Stops every timer and listener; the snapshot stays readable. */
+  dispose(): void;
+}
+
+/** The spec's defaults (section 3). */
+export function initialChatState(): ChatState {
+  const [titleKey, title] = TEXTS.defaultTitle;
+  return {
+    messages: [],
+    historyMsgStatus: 0,
+    eventMsgPollingSignal: false,
+    eventMsg: [],
+    eventMsgDelay: POLL_DELAY,
+    hasNewMsg: false,
+    agentIsTyping: false,
+    sysMsgsQueue: [],
+    error: null,
+    urlParams: {},
+    openSound: true,
+    documentTitle: title,
+    documentTitleKey: titleKey,
+    channelInfo: null,
+    chatStart: null,
+    chatClosed: false,
+    channelId: '',
+    tenantId: '',
+    userId: '',
+    sessionId: '',
+    pollId: '',
+    chatStatus: 0,
+    receiveMode: 0,
+    transferAgent: null,
+    waitIndex: 0,
+    adminCard: null,
+    evaluateInfo: null,
+    openEvaluate: false,
+    evaluateStatus: 0,
+    openUserForm: false,
+    userFormConfig: null,
+    openGroupForm: false,
+    groupConfig: [],
+    openLeaveMsgForm: false,
+    msgToTransferFlag: 0,
+    transferMsg: '',
+    timeoutTimerSignal: false,
+    adminTimeoutTime: -1,
+    userTimeoutTime: -1,
+    phase: 'idle',
+    robotTips: [],
+    notices: [],
+    pageVisible: true,
+    titleFlash: false,
+    online: true,
+  };
+}
+
+/** A command's unexpected failure is logged, never thrown at the app. */
+function guarded<A extends unknown[], R>(logger: Logger, fallback: R, command: (...args: A) => Promise<R>) {
+  return async (...args: A): Promise<R> => {
+    try {
+      return await command(...args);
+    } catch (error) {
+      logger.error('chat command failed', error);
+      return fallback;
+    }
+  };
+}
+
+/**
+ * Creates the visitor's chat session. Nothing happens until `start()`.
+ *
+ * @example
+ * const chat = createChatSession({ apiBase: 'https://support.example.com' });
+ * chat.subscribe(() => render(chat.getSnapshot()));
+ * await chat.start();
+ * await chat.sendText('Hello');
+ */
+export function createChatSession(options: ChatSessionOptions = {}): ChatSession {
+  const logger = options.logger ?? defaultLogger;
+  const now = options.now ?? (() => Date.now());
+  const scheduler = createScheduler(options.timers ?? defaultTimers);
+  const visibility = options.visibility ?? defaultVisibility();
+  const connectivity = options.connectivity ?? defaultConnectivity();
+  const store = createStore<ChatState>({ ...initialChatState(), pageVisible: visibility.get() });
+  const typed = createChatApi(
+    options.transport ?? createKyTransport({ apiBase: options.apiBase }),
+    (message) => logger.warn(message),
+  );
+  let disposed = false;
+  let lastStamp = 0;
+  let noticeId = 0;
+  const cleanups: (() => void)[] = [];
+
+  const setOnline = (online: boolean) => {
+    const was = store.getSnapshot().online;
+    engine.set({ online });
+    if (online && !was) void engine.flushOutbox();
+  };
+  const api: ChatApi = async (call, body) => {
+    try {
+      const data = await typed(call, body);
+      setOnline(true);
+      return data;
+    } catch (error) {
+      if (error instanceof ChatApiError && (error.kind === 'network' || error.kind === 'timeout'))
+        setOnline(false);
+      throw error;
+    }
+  };
+
+  const engine = {
+    get: store.getSnapshot,
+    set: (patch) => {
+      if (!disposed) store.set(patch);
+    },
+    api,
+    attempt: (call, body) => api(call, body).catch((error) => void logger.warn(`${call} failed`, error)),
+    after: scheduler.after,
+    now,
+    stamp: () => {
+      lastStamp = Math.max(now(), lastStamp + 1);
+      return lastStamp;
+    },
+    logger,
+    storage: guardStorage(options.storage ?? defaultStorage(), logger),
+    notifyParent: (message) => options.notifyParent?.(message),
+    createObjectUrl: (file) => (options.createObjectUrl ?? defaultCreateObjectUrl)(file),
+    append: (...messages) => engine.set((state) => ({ messages: mergeMessages(state.messages, messages) })),
+    say(content, time) {
+      if (typeof content === 'string' && !content.trim()) return;
+      const stamp = engine.stamp();
+      engine.append(systemMessage(`sys-${stamp}`, time ?? stamp, content));
+    },
+    notice: (text) => engine.set((state) => ({ notices: [...state.notices, { ...text, id: ++noticeId }] })),
+    enterAgentChat(nick, time) {
+      engine.set((state) => ({
+        chatStatus: 2,
+        eventMsgDelay: FAST_POLL_DELAY,
+        messages: removeMessage(state.messages, WAIT_MESSAGE_ID),
+      }));
+      if (nick !== undefined) engine.say(engineText('agentJoined', { name: nick }), time);
+      engine.startPolling();
+      engine.startTimeouts();
+      void loadAdminCard(nick);
+    },
+    endChat() {
+      engine.stopPolling();
+      engine.stopTimeouts();
+      engine.set({ chatStatus: 0, chatClosed: true, agentIsTyping: false });
+    },
+    async close() {
+      const { userId, chatClosed } = engine.get();
+      if (chatClosed || !userId) return;
+      await engine.attempt('chatClose', { userId });
+      engine.endChat();
+    },
+    openEvaluation: () => openEvaluation(engine),
+  } as Engine;
+
+  const polling = createPolling(engine, createEventHandler(engine));
+  const systemQueue = createSystemQueue(engine);
+  const timeouts = createTimeouts(engine);
+  const receipts = createReceipts(engine);
+  const sender = createSender(engine);
+  Object.assign(engine, {
+    startPolling: polling.start,
+    stopPolling: polling.stop,
+    enqueueSystemMessage: systemQueue.enqueue,
+    startTimeouts: timeouts.start,
+    stopTimeouts: timeouts.stop,
+    visitorSpoke: timeouts.visitorSpoke,
+    agentSpoke: timeouts.agentSpoke,
+    markRead: receipts.markRead,
+    transfer: createTransfer(engine),
+    flushOutbox: () => sender.flush(),
+  } satisfies Partial<Engine>);
+
+  /** The agent's card; after a join its welcome is sent when enabled. */
+  async function loadAdminCard(joinedNick?: string) {
+    const card = await engine.attempt('getAdminCard', { userId: engine.get().userId });
+    if (!card) return;
+    engine.set({ adminCard: card });
+    if (joinedNick !== undefined && card.adminWelcomeMode === 1) {
+      engine.enqueueSystemMessage(card.adminWelcomeMsg, card.adminNick || joinedNick);
+    }
+  }
+
+  const setPageVisible = (visible: boolean) => {
+    engine.set(visible ? { pageVisible: true, hasNewMsg: false } : { pageVisible: false });
+    if (visible) receipts.markRead();
+  };
+
+  async function start() {
+    if (engine.get().phase !== 'idle' || disposed) return;
+    cleanups.push(
+      watchTitle(engine, store.subscribe),
+      visibility.subscribe(setPageVisible),
+      connectivity.subscribe((online) => (online ? void sender.flush() : engine.set({ online: false }))),
+    );
+    const visitor = await startChat(
+      engine,
+      options.search ?? defaultSearch(),
+      options.referrer ?? defaultReferrer(),
+    );
+    if (!visitor) return;
+    systemQueue.start();
+    await sender.restore(createOutbox(engine.storage, outboxKey(visitor.tenantId, visitor.userId)));
+  }
+
+  const command = <A extends unknown[]>(run: (...args: A) => Promise<unknown>) =>
+    guarded(logger, undefined, async (...args: A) => void (await run(...args)));
+  const form = <A extends unknown[]>(run: (...args: A) => Promise<boolean>) => guarded(logger, false, run);
+
+  return {
+    subscribe: store.subscribe,
+    getSnapshot: store.getSnapshot,
+    start: guarded(logger, undefined, async () => {
+      try {
+        await start();
+      } catch (error) {
+        engine.set({
+          phase: 'failed',
+          error: engineText('generic', { message: String((error as Error)?.message ?? error) }),
+        });
+        throw error;
+      }
+    }),
+    sendText: command(sender.sendText),
+    sendFile: command(sender.sendFile),
+    loadOlderHistory: command(() => loadOlderHistory(engine)),
+    transfer: command((request: TransferRequest = {}) => engine.transfer(request)),
+    chooseGroup: command(async (groupId: string) => {
+      engine.storage.setItem(GROUP_STORAGE_KEY, groupId);
+      engine.set({ openGroupForm: false });
+      await engine.transfer({ groupId });
+    }),
+    closeGroupForm: () => engine.set({ openGroupForm: false }),
+    submitUserForm: form((values: FormValues) => submitUserForm(engine, values)),
+    setLeaveMessageOpen: (open) => engine.set({ openLeaveMsgForm: open }),
+    leaveMessage: form((input: LeaveMessageInput) => submitLeaveMessage(engine, input)),
+    requestRobotTips: command(createRobotTips(engine)),
+    notifyTyping: receipts.typing,
+    openEvaluation: command(() => openEvaluation(engine)),
+    submitEvaluation: form((input: EvaluationInput) => submitEvaluation(engine, input)),
+    closeEvaluation: () => engine.set({ openEvaluate: false }),
+    close: command(() => engine.close()),
+    retry: command(sender.retry),
+    setSound: (on) => engine.set({ openSound: on }),
+    setPageVisible,
+    dismissNotice: (id) =>
+      engine.set((state) => ({ notices: state.notices.filter((notice) => notice.id !== id) })),
+    dispose() {
+      scheduler.dispose();
+      for (const cleanup of cleanups.splice(0)) cleanup();
+      disposed = true;
+    },
+  };
+}

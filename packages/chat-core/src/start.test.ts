@@ -1,0 +1,297 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryStorage } from './environment.js';
+import { advance, FakeServer, installFakeClock, NOW, setup, started } from './test/fakeServer.js';
+
+installFakeClock();
+
+describe('start: URL parameters and page errors', () => {
+  it('given no channel id in the URL, should fail with "unknown channel id" and call nothing', async () => {
+    const { session, state, server } = setup({ search: '?pid=1' });
+    await session.start();
+    expect(state().error).toEqual({ key: 'errors.unknownChannelId', text: 'unknown channel id' });
+    expect(state().phase).toBe('failed');
+    expect(server.calls).toEqual([]);
+  });
+
+  it('given siteid as the alias, should ask channelInfo for that id', async () => {
+    const { server } = await started({ search: '?SiteId=s9' });
+    expect(server.bodies('channelInfo')).toEqual([{ id: 's9' }]);
+  });
+
+  it('given channelInfo answers a code other than 200, should fail with "unknown channel, {message}"', async () => {
+    const server = new FakeServer().refuse('channelInfo', 'no such channel', 404);
+    const { state } = await started({ server });
+    expect(state().error).toEqual({
+      key: 'errors.unknownChannel',
+      text: 'unknown channel, no such channel',
+      params: { message: 'no such channel' },
+    });
+    expect(server.count('chatStart')).toBe(0);
+  });
+
+  it('given channelInfo answers without data, should fail with "unknown channel, ..."', async () => {
+    const server = new FakeServer().answer('channelInfo', () => ({ code: 200, data: null, message: '' }));
+    const { state } = await started({ server });
+    expect(state().error?.text).toBe(
+      'unknown channel, channelInfo: unexpected answer, data should be an object',
+    );
+  });
+
+  it('given chatStart fails, should fail with "failed to create session,{message}"', async () => {
+    const server = new FakeServer().refuse('chatStart', 'too busy');
+    const { state } = await started({ server });
+    expect(state().error).toEqual({
+      key: 'errors.sessionFailed',
+      text: 'failed to create session,too busy',
+      params: { message: 'too busy' },
+    });
+  });
+
+  it('given chatStart answers without data, should fail with "failed to create session,..."', async () => {
+    const server = new FakeServer().answer('chatStart', () => ({ code: 200, message: 'ok' }));
+    const { state } = await started({ server });
+    expect(state().error?.text).toMatch(/^failed to create session,chatStart: unexpected answer/);
+  });
+
+  it('given every URL parameter, should pass them and the referrer to chatStart', async () => {
+    const { server } = await started({
+      search:
+        '?channelid=c1&pid=p&params=x%3D1&username=Ann&email=a@b.co&phone=13800000000&groupid=g2&adminid=a7',
+    });
+    expect(server.bodies('chatStart')[0]).toEqual({
+      channelId: 'c1',
+      pid: 'p',
+      params: 'x=1',
+      userName: 'Ann',
+      userId: '',
+      email: 'a@b.co',
+      phone: '13800000000',
+      groupId: 'g2',
+      adminId: 'a7',
+      previousUrl: 'https://shop.example/cart',
+    });
+  });
+});
+
+describe('start: channel and visitor', () => {
+  it('given a channel, should expose its info, title and ids', async () => {
+    const { state } = await started();
+    expect(state()).toMatchObject({
+      phase: 'ready',
+      channelId: 'c1',
+      tenantId: 't1',
+      userId: 'u1',
+      sessionId: 's1',
+      pollId: 'p1',
+      chatStatus: 0,
+      documentTitle: 'Acme help',
+      documentTitleKey: null,
+    });
+    expect(state().chatStart?.serverTime).toBe(5000);
+  });
+
+  it('given no titleDesc, should use the default title and its key', async () => {
+    const { state } = await started({ channel: { titleDesc: '' } });
+    expect(state().documentTitle).toBe('User consultation');
+    expect(state().documentTitleKey).toBe('page.defaultTitle');
+  });
+
+  it('given a first visit, should store the visitor id under chat-{tenant}-uid and send it next time', async () => {
+    const storage = createMemoryStorage();
+    await started({ storage });
+    expect(storage.getItem('chat-t1-uid')).toBe('u1');
+    const second = await started({ storage });
+    expect(second.server.bodies('chatStart')[0].userId).toBe('u1');
+  });
+
+  it('given a stored id, should replace the list with the session messages', async () => {
+    const storage = createMemoryStorage();
+    storage.setItem('chat-t1-uid', 'u1');
+    const server = new FakeServer().reply('getSessionMsg', [
+      { id: 'm1', userId: 'u1', senderType: 1, msgType: 1, msgContent: 'earlier', msgTime: 1 },
+      { id: 'm1', userId: 'u1', senderType: 1, msgType: 1, msgContent: 'earlier', msgTime: 1 },
+    ]);
+    const { texts } = await started({ storage, server });
+    expect(server.bodies('getSessionMsg')).toEqual([{ userId: 'u1', sessionId: 's1' }]);
+    expect(texts()).toEqual(['earlier']);
+  });
+
+  it('given no stored id, should not ask for session messages', async () => {
+    const { server } = await started();
+    expect(server.count('getSessionMsg')).toBe(0);
+  });
+
+  it('given getSessionMsg fails, should keep going and log it', async () => {
+    const storage = createMemoryStorage();
+    storage.setItem('chat-t1-uid', 'u1');
+    const server = new FakeServer().refuse('getSessionMsg');
+    const { state, logger } = await started({ storage, server });
+    expect(state().phase).toBe('ready');
+    expect(logger.warn).toHaveBeenCalledWith('getSessionMsg failed', expect.anything());
+  });
+
+  it.each([
+    [0, 0],
+    [3, 3],
+    [1, 3],
+    [2, 3],
+  ])('given receiveMode %i, should use receive mode %i', async (given, expected) => {
+    const { state } = await started({ channel: { receiveMode: given } });
+    expect(state().receiveMode).toBe(expected);
+  });
+});
+
+describe('start: welcome messages', () => {
+  const welcome = { robotWelcomeMode: 1, receiveMode: 0 };
+
+  it('given status 0, robot mode and robotWelcomeMode 1, should show the robot welcome robot-{time}', async () => {
+    const { state } = await started({ channel: welcome });
+    expect(state().messages).toEqual([
+      {
+        id: `robot-${NOW}`,
+        userId: '',
+        senderType: 3,
+        senderName: 'Robo',
+        msgType: 1,
+        msgContent: 'Hi, I am Robo',
+        msgTime: NOW,
+      },
+    ]);
+  });
+
+  it.each([
+    ['status 1', { channel: welcome, start: { status: 1 } }],
+    ['human-first mode', { channel: { ...welcome, receiveMode: 3 } }],
+    ['robotWelcomeMode 0', { channel: { ...welcome, robotWelcomeMode: 0 } }],
+  ])('given %s, should show no robot welcome', async (_, options) => {
+    const { state } = await started(options);
+    expect(state().messages.some((message) => message.id.startsWith('robot-'))).toBe(false);
+  });
+
+  const faq = JSON.stringify([{ title: 'Shipping', children: [{ title: 'How long?', content: '3 days' }] }]);
+
+  it('given status 0 and faqMode 1, should show an faq message with the tree', async () => {
+    const { state } = await started({ channel: { faqMode: 1, faqConfig: faq } });
+    const message = state().messages.find((shown) => shown.msgType === 'faq');
+    expect(message?.faq).toEqual([
+      { title: 'Shipping', children: [{ title: 'How long?', content: '3 days' }] },
+    ]);
+  });
+
+  it('given status 1 with faqMode 1, should show no faq message', async () => {
+    const { state } = await started({ channel: { faqMode: 1, faqConfig: faq }, start: { status: 1 } });
+    expect(state().messages.some((message) => message.msgType === 'faq')).toBe(false);
+  });
+
+  it('given an unparsable faqConfig, should show no faq message and warn', async () => {
+    const { state, logger } = await started({ channel: { faqMode: 1, faqConfig: '[{oops' } });
+    expect(state().messages.some((message) => message.msgType === 'faq')).toBe(false);
+    expect(state().channelInfo?.faqConfig).toBeNull();
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringMatching(/^data\.faqConfig is not usable/));
+  });
+
+  it('given an autoTip list, should show one msgType 13 card per entry with autotip-{n}-{time} ids', async () => {
+    const autoTip = JSON.stringify([
+      { title: 'Sale', content: 'All -20%', link: 'https://x' },
+      { content: 'Free shipping' },
+    ]);
+    const { state } = await started({ channel: { autoTip } });
+    expect(
+      state().messages.map(({ id, msgType, msgContent, tip }) => ({ id, msgType, msgContent, tip })),
+    ).toEqual([
+      {
+        id: `autotip-0-${NOW}`,
+        msgType: 13,
+        msgContent: 'All -20%',
+        tip: { title: 'Sale', content: 'All -20%', link: 'https://x' },
+      },
+      { id: `autotip-1-${NOW}`, msgType: 13, msgContent: 'Free shipping', tip: { content: 'Free shipping' } },
+    ]);
+  });
+
+  it('given an unparsable autoTip, should show no card and not fail', async () => {
+    const { state } = await started({ channel: { autoTip: 'not json' } });
+    expect(state().messages).toEqual([]);
+    expect(state().phase).toBe('ready');
+  });
+});
+
+describe('start: user form rules', () => {
+  const config = JSON.stringify({ formModal: 0, fields: [{ name: 'phone', label: 'Phone', type: 'phone' }] });
+  const always = JSON.stringify({ formModal: 1, fields: [] });
+
+  it.each([
+    ['mode 1, formModal 0, start userFormMode 0', { userFormMode: 1, userFormConfig: config }, 0, true],
+    ['mode 1, formModal 0, start userFormMode 1', { userFormMode: 1, userFormConfig: config }, 1, false],
+    ['mode 1, formModal 1, start userFormMode 1', { userFormMode: 1, userFormConfig: always }, 1, true],
+    ['mode 0', { userFormMode: 0, userFormConfig: always }, 0, false],
+    ['an unparsable config', { userFormMode: 1, userFormConfig: '{formModal' }, 0, false],
+    ['a config of the wrong shape', { userFormMode: 1, userFormConfig: '{"formModal":7}' }, 0, false],
+  ])('given %s, should open the form: %s', async (_, channel, userFormMode, open) => {
+    const { state } = await started({ channel, start: { userFormMode } });
+    expect(state().openUserForm).toBe(open);
+  });
+
+  it('given a parsed config, should expose it', async () => {
+    const { state } = await started({ channel: { userFormMode: 1, userFormConfig: config } });
+    expect(state().userFormConfig).toEqual({
+      formModal: 0,
+      fields: [{ name: 'phone', label: 'Phone', type: 'phone' }],
+    });
+  });
+});
+
+describe('start: entry actions of the chat status', () => {
+  it('given status 0, should poll every 5000 ms', async () => {
+    const { server, state } = await started();
+    expect(state().eventMsgPollingSignal).toBe(true);
+    await advance(4999);
+    expect(server.count('getEventMsg')).toBe(0);
+    await advance(1);
+    expect(server.count('getEventMsg')).toBe(1);
+  });
+
+  it('given status 1 in human-first mode without form, should transfer automatically', async () => {
+    const server = new FakeServer().reply('transferAgent', { adminNick: '', status: 6, waitIndex: 0 });
+    await started({ server, channel: { receiveMode: 3 }, start: { status: 1 } });
+    expect(server.bodies('transferAgent')).toEqual([{ adminId: '', groupId: '', userId: 'u1' }]);
+  });
+
+  it('given status 2, should poll at 2000 ms, load the card and start the timeout timers', async () => {
+    const { server, state } = await started({ start: { status: 2 } });
+    expect(state().eventMsgDelay).toBe(2000);
+    expect(server.count('getAdminCard')).toBe(1);
+    await advance(300);
+    expect(state().timeoutTimerSignal).toBe(true);
+    await advance(1700);
+    expect(server.count('getEventMsg')).toBe(1);
+    expect(state().adminCard?.adminNick).toBe('Ann');
+    expect(state().messages).toEqual([]);
+  });
+
+  it('given status 3, should show the queue message and poll at 2000 ms', async () => {
+    const { server, state } = await started({ start: { status: 3 } });
+    expect(state().messages.map((message) => [message.id, message.msgContent])).toEqual([
+      ['waitMsgId', 'You are number 0 in line'],
+    ]);
+    await advance(2000);
+    expect(server.count('getEventMsg')).toBe(1);
+  });
+
+  it('given start is called twice, should start once', async () => {
+    const { session, server } = setup();
+    await Promise.all([session.start(), session.start()]);
+    expect(server.count('chatStart')).toBe(1);
+  });
+
+  it('given the transport throws a plain error, should treat it as a network failure of the call', async () => {
+    const server = new FakeServer();
+    const { session, state, logger } = setup({ server });
+    server.post = () => {
+      throw new TypeError('boom');
+    };
+    await expect(session.start()).resolves.toBeUndefined();
+    expect(state().error?.text).toBe('unknown channel, channelInfo: boom');
+    expect(logger.error).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,134 @@
+import type { Engine } from './context.js';
+import { mergeMessages } from './messages.js';
+import { FAST_POLL_DELAY } from './polling.js';
+import { engineText, TEXTS } from './strings.js';
+import { GROUP_STORAGE_KEY, showQueueMessage } from './transfer.js';
+import { ChatApiError } from './transport.js';
+import type { ChannelInfo, ChatMessage, ChatStartData, EngineText } from './types.js';
+import { readUrlParams } from './urlParams.js';
+import { shouldShowUserForm } from './userForm.js';
+
+/** Storage key of the visitor id of a tenant (spec section 3). */
+export const visitorIdKey = (tenantId: string) => `chat-${tenantId}-uid`;
+
+const reason = (error: unknown) =>
+  error instanceof ChatApiError
+    ? error.serverMessage || error.message
+    : String((error as Error)?.message ?? error);
+
+const failStart = (engine: Engine, error: EngineText): null => {
+  engine.set({ error, phase: 'failed' });
+  return null;
+};
+
+/** Not yet with an agent: the user form first, else human-first asks for an agent; polling at 5 s. */
+function enterWaiting(engine: Engine) {
+  const { channelInfo, chatStart, receiveMode } = engine.get();
+  if (shouldShowUserForm(channelInfo as ChannelInfo, chatStart as ChatStartData))
+    engine.set({ openUserForm: true });
+  else if (receiveMode === 3) void engine.transfer({}, true);
+  engine.startPolling();
+}
+
+/** What each chat status does when the session starts (spec section 4, "Session status"). */
+export const ENTRY_ACTIONS: Record<number, (engine: Engine) => void> = {
+  0: enterWaiting,
+  1: enterWaiting,
+  2: (engine) => engine.enterAgentChat(),
+  3: (engine) => {
+    engine.set({ eventMsgDelay: FAST_POLL_DELAY });
+    showQueueMessage(engine, engine.get().waitIndex);
+    engine.startPolling();
+  },
+};
+
+function applyChannel(engine: Engine, channel: ChannelInfo) {
+  const [titleKey, defaultTitle] = TEXTS.defaultTitle;
+  engine.set({
+    channelInfo: channel,
+    tenantId: channel.tenantId,
+    receiveMode: channel.receiveMode === 0 ? 0 : 3,
+    msgToTransferFlag: channel.msgToTransferFlag,
+    userFormConfig: channel.userFormConfig,
+    groupConfig: channel.groupConfig ?? [],
+    documentTitle: channel.titleDesc || defaultTitle,
+    documentTitleKey: channel.titleDesc ? null : titleKey,
+  });
+}
+
+/** Robot welcome and FAQ (status 0), then one card per auto-tip. */
+function welcomeMessages(engine: Engine): ChatMessage[] {
+  const { channelInfo, chatStatus, receiveMode } = engine.get();
+  const channel = channelInfo as ChannelInfo;
+  const time = engine.now();
+  const robot = { userId: '', senderType: 3, senderName: channel.robotName, msgTime: time } as const;
+  const messages: ChatMessage[] = [];
+  if (chatStatus === 0 && receiveMode === 0 && channel.robotWelcomeMode === 1) {
+    messages.push({ ...robot, id: `robot-${time}`, msgType: 1, msgContent: channel.robotWelcomeMsg });
+  }
+  if (chatStatus === 0 && channel.faqMode === 1 && channel.faqConfig) {
+    messages.push({ ...robot, id: `faq-${time}`, msgType: 'faq', msgContent: '', faq: channel.faqConfig });
+  }
+  (channel.autoTip ?? []).forEach((tip, n) => {
+    messages.push({ ...robot, id: `autotip-${n}-${time}`, msgType: 13, msgContent: tip.content, tip });
+  });
+  return messages;
+}
+
+/** A returning visitor's session messages replace the list. */
+async function loadSessionMessages(engine: Engine) {
+  const { userId, sessionId } = engine.get();
+  const list = await engine.attempt('getSessionMsg', { userId, sessionId });
+  if (list) engine.set({ messages: mergeMessages([], list) });
+}
+
+/**
+ * The start sequence: URL parameters, channelInfo, chatStart (with the stored visitor id), the
+ * returning visitor's messages, welcome messages, then the entry action of the chat status.
+ * Returns the visitor's ids once the session exists, or null (the error is in state).
+ */
+export async function startChat(
+  engine: Engine,
+  search: string,
+  referrer: string,
+): Promise<{ tenantId: string; userId: string } | null> {
+  const urlParams = readUrlParams(search);
+  const channelId = urlParams.channelId ?? '';
+  engine.set({ urlParams, channelId, phase: 'starting', error: null });
+  if (!channelId) return failStart(engine, engineText('unknownChannelId'));
+
+  let channel: ChannelInfo;
+  try {
+    channel = await engine.api('channelInfo', { id: channelId });
+  } catch (error) {
+    return failStart(engine, engineText('unknownChannel', { message: reason(error) }));
+  }
+  applyChannel(engine, channel);
+
+  const uidKey = visitorIdKey(channel.tenantId);
+  const storedId = engine.storage.getItem(uidKey) ?? '';
+  let start: ChatStartData;
+  try {
+    start = await engine.api('chatStart', {
+      channelId,
+      pid: urlParams.pid ?? '',
+      params: urlParams.params ?? '',
+      userName: urlParams.userName ?? '',
+      userId: storedId,
+      email: urlParams.email ?? '',
+      phone: urlParams.phone ?? '',
+      groupId: urlParams.groupId ?? engine.storage.getItem(GROUP_STORAGE_KEY) ?? '',
+      adminId: urlParams.adminId ?? '',
+      previousUrl: referrer,
+    });
+  } catch (error) {
+    return failStart(engine, engineText('sessionFailed', { message: reason(error) }));
+  }
+  engine.storage.setItem(uidKey, start.userId);
+  const { userId, sessionId, pollId, status } = start;
+  engine.set({ chatStart: start, userId, sessionId, pollId, chatStatus: status, phase: 'ready' });
+  if (storedId) await loadSessionMessages(engine);
+  engine.append(...welcomeMessages(engine));
+  (ENTRY_ACTIONS[status] ?? enterWaiting)(engine);
+  return { tenantId: channel.tenantId, userId };
+}

@@ -1,0 +1,36 @@
+import type { EngineText } from './types.js';
+
+/**
+ * Every text the engine makes: the key of the app's catalogue and the spec's exact English
+ * (sections 2, 5 and 8). Placeholders are `{name}`; the app's catalogue uses `{{name}}`.
+ */
+export const TEXTS = {
+  unknownChannelId: ['errors.unknownChannelId', 'unknown channel id'],
+  unknownChannel: ['errors.unknownChannel', 'unknown channel, {message}'],
+  sessionFailed: ['errors.sessionFailed', 'failed to create session,{message}'],
+  generic: ['errors.generic', '{message}'],
+  submitFailed: ['notices.submitFailed', 'Submit failed'],
+  transferFailed: ['notices.transferFailed', 'Transfer to human agent failed!'],
+  noAgentOnline: ['notices.noAgentOnline', 'No customer service online'],
+  agentRefused: ['notices.agentRefused', 'Sorry, the agent refused your chat request'],
+  openedElsewhere: ['notices.openedElsewhere', 'Your chat was opened in a new window!'],
+  rated: ['notices.rated', 'The user rated the service'],
+  agentJoined: ['chat.agentJoined', '{name} joined the chat'],
+  queuePosition: ['chat.queuePosition', 'You are number {count} in the queue. Please wait.'],
+  defaultTitle: ['page.defaultTitle', 'User consultation'],
+  newMessageTitle: ['page.newMessageTitle', 'You received a new message'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export type TextName = keyof typeof TEXTS;
+
+/**
+ * Builds an engine text with its values filled into the English.
+ *
+ * @example
+ * engineText('agentJoined', { name: 'Ann' }) // { key: 'chat.agentJoined', text: 'Ann joined the chat', params: { name: 'Ann' } }
+ */
+export function engineText(name: TextName, params?: Record<string, string | number>): EngineText {
+  const [key, english] = TEXTS[name];
+  const text = english.replace(/\{(\w+)\}/g, (_, param: string) => String(params?.[param] ?? ''));
+  return params ? { key, text, params } : { key, text };
+}

@@ -1,0 +1,44 @@
+import type { Engine } from './context.js';
+import { systemMessage } from './messages.js';
+import type { EngineText } from './types.js';
+
+/** Queue tick when idle (spec section 9). */
+export const SYSTEM_QUEUE_IDLE = 1000;
+/** Queue tick right after a send. */
+export const SYSTEM_QUEUE_BUSY = 10;
+
+/**
+ * System messages for the conversation record (agent welcome, timeouts, "rated"). Each shows at
+ * once and is sent to the server through a queue, one per tick; an item leaves the queue even if
+ * its send fails (spec: failures are silently ignored, the visitor already sees the message).
+ */
+export function createSystemQueue(engine: Engine) {
+  const tick = async () => {
+    const [item, ...rest] = engine.get().sysMsgsQueue;
+    if (!item) return void engine.after(SYSTEM_QUEUE_IDLE, tick);
+    engine.set({ sysMsgsQueue: rest });
+    await engine.attempt('sysMsg', {
+      msgContent: item.msgContent,
+      msgType: 3,
+      senderType: 4,
+      senderName: item.senderName,
+      specialMsgFlag: 3,
+      clientType: 3,
+      notifyAdmin: 1,
+      userId: engine.get().userId,
+    });
+    engine.after(SYSTEM_QUEUE_BUSY, tick);
+  };
+  return {
+    start: () => void engine.after(SYSTEM_QUEUE_IDLE, tick),
+    enqueue(content: string, senderName = '', text?: EngineText) {
+      if (!content.trim()) return;
+      const time = engine.stamp();
+      const id = `sys-${time}`;
+      engine.append({ ...systemMessage(id, time, text ?? content), senderName });
+      engine.set((state) => ({
+        sysMsgsQueue: [...state.sysMsgsQueue, { id, msgContent: content, senderName }],
+      }));
+    },
+  };
+}

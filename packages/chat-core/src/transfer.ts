@@ -1,0 +1,107 @@
+import type { Engine, TransferRequest } from './context.js';
+import { FAST_POLL_DELAY } from './polling.js';
+import { engineText } from './strings.js';
+import type { ChannelInfo, TransferData } from './types.js';
+
+/** Storage key of the group the visitor picked (spec section 3). */
+export const GROUP_STORAGE_KEY = 'chat-groupId';
+/** Id of the queue message, refreshed in place as the position changes. */
+export const WAIT_MESSAGE_ID = 'waitMsgId';
+
+const channel = (engine: Engine) => engine.get().channelInfo as ChannelInfo;
+
+/** The queue message with the position: the channel's userQueueMsg (`##` = position) or ours. */
+export function showQueueMessage(engine: Engine, waitIndex: number): void {
+  const template = channel(engine).userQueueMsg;
+  const text = engineText('queuePosition', { count: waitIndex });
+  const fields = template
+    ? {
+        msgContent: template.replace(/##/g, String(waitIndex)),
+        noticeKey: undefined,
+        noticeParams: undefined,
+      }
+    : { msgContent: text.text, noticeKey: text.key, noticeParams: text.params };
+  engine.set((state) => {
+    const exists = state.messages.some((message) => message.id === WAIT_MESSAGE_ID);
+    const message = {
+      id: WAIT_MESSAGE_ID,
+      userId: '',
+      senderType: 4,
+      msgType: 3,
+      msgTime: engine.now(),
+      ...fields,
+    } as const;
+    return {
+      waitIndex,
+      messages: exists
+        ? state.messages.map((old) => (old.id === WAIT_MESSAGE_ID ? { ...old, ...fields } : old))
+        : [...state.messages, message],
+    };
+  });
+}
+
+const showIf = (engine: Engine, mode: number, text: string) => {
+  if (mode === 1) engine.say(text);
+};
+
+/** What each transferAgent status does (spec section 4, "Transfer response status"). */
+export const TRANSFER_RESULTS: Record<number, (engine: Engine, data: TransferData) => void | Promise<void>> =
+  {
+    0: (engine) => engine.close(),
+    1: (engine) => {
+      const { adminOfflineMode, adminOfflineMsg } = channel(engine);
+      showIf(engine, adminOfflineMode, adminOfflineMsg);
+      engine.set({ openLeaveMsgForm: true });
+    },
+    2: (engine, data) => engine.enterAgentChat(data.adminNick, engine.now()),
+    3: (engine, data) => {
+      engine.set({ chatStatus: 3 });
+      showQueueMessage(engine, data.waitIndex);
+    },
+    4: (engine) => engine.say(engineText('transferFailed')),
+    5: (engine) => {
+      const { unWorkingMode, unWorkingMsg } = channel(engine);
+      showIf(engine, unWorkingMode, unWorkingMsg);
+      engine.set({ openLeaveMsgForm: true });
+    },
+    6: () => {},
+  };
+
+/** The group to transfer to, or null when the visitor must pick one (or none exists). */
+function pickGroup(engine: Engine): string | null {
+  const groups = engine.get().groupConfig;
+  const stored = engine.storage.getItem(GROUP_STORAGE_KEY);
+  if (groups.some((group) => group.groupId === stored)) return stored;
+  if (groups.length === 1) return (groups[0] as { groupId: string }).groupId;
+  if (groups.length) engine.set({ openGroupForm: true });
+  else engine.say(engineText('noAgentOnline'));
+  return null;
+}
+
+/**
+ * Asks for a human agent. Skipped with an agent or in the queue already, or while another
+ * transfer runs; an automatic transfer of a message-triggered channel waits for the visitor's
+ * first message. Without agent or group and with groups required, the group rules apply.
+ */
+export function createTransfer(engine: Engine) {
+  let busy = false;
+  return async (request: TransferRequest, automatic = false): Promise<void> => {
+    const state = engine.get();
+    if (busy || state.chatStatus === 2 || state.chatStatus === 3 || !state.userId) return;
+    if (automatic && state.msgToTransferFlag === 1 && !state.transferMsg) return;
+    const adminId = request.adminId ?? state.urlParams.adminId ?? '';
+    let groupId = request.groupId ?? state.urlParams.groupId ?? '';
+    if (channel(engine).groupMode === 1 && !adminId && !groupId) {
+      const picked = pickGroup(engine);
+      if (picked === null) return;
+      groupId = picked;
+    }
+    busy = true;
+    engine.set({ eventMsgDelay: FAST_POLL_DELAY, openGroupForm: false });
+    const data = await engine.attempt('transferAgent', { adminId, groupId, userId: state.userId });
+    busy = false;
+    if (!data) return engine.say(engineText('transferFailed'));
+    engine.set({ transferAgent: data });
+    await TRANSFER_RESULTS[data.status]?.(engine, data);
+  };
+}

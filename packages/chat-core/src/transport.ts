@@ -1,0 +1,132 @@
+import ky, { isHTTPError, isTimeoutError } from 'ky';
+import type { CallName, CallResults, ChatTransport } from './types.js';
+import { isObject, VALIDATORS, type Warn } from './validate.js';
+
+/** Default request timeout (spec section 9). */
+export const REQUEST_TIMEOUT = 20_000;
+/** Timeout of `upload` and `uploadBase64`. */
+export const UPLOAD_TIMEOUT = 60_000;
+
+/** How a call failed: no network, no answer in time, non-2xx status, envelope code, or wrong shape. */
+export type ChatApiErrorKind = 'network' | 'timeout' | 'http' | 'code' | 'shape';
+
+/**
+ * The one error every failed call becomes.
+ *
+ * @example
+ * try { await api('chatStart', body) } catch (error) { if (error instanceof ChatApiError && error.kind === 'code') ... }
+ */
+export class ChatApiError extends Error {
+  override name = 'ChatApiError';
+  constructor(
+    /** The call that failed, e.g. `chatStart`. */
+    readonly call: string,
+    readonly kind: ChatApiErrorKind,
+    message: string,
+    /** The envelope's code (kind `code`) or the HTTP status (kind `http`). */
+    readonly code?: number,
+    /** The envelope's own message, when the server gave one. */
+    readonly serverMessage?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface KyTransportOptions {
+  /** Origin (and path prefix) of the API; default the page's own origin. */
+  apiBase?: string;
+  /** Per-request timeout in ms (default 20 000). */
+  timeout?: number;
+  /** Timeout of uploads in ms (default 60 000). */
+  uploadTimeout?: number;
+  /** A fetch to use instead of the global one. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * The default transport: `POST {apiBase}/api/chat/visitor/{call}` on ky, JSON or multipart.
+ *
+ * @example
+ * const transport = createKyTransport({ apiBase: 'https://support.example.com' });
+ */
+export function createKyTransport(options: KyTransportOptions = {}): ChatTransport {
+  const { apiBase = '', timeout = REQUEST_TIMEOUT, uploadTimeout = UPLOAD_TIMEOUT } = options;
+  const client = ky.create({
+    prefix: `${apiBase}/api/chat/visitor`,
+    retry: 0,
+    ...(options.fetch && { fetch: options.fetch }),
+  });
+  return {
+    async post(call, body) {
+      const ms = call.startsWith('upload') ? uploadTimeout : timeout;
+      let response: Response;
+      try {
+        response = await client.post(call, {
+          timeout: ms,
+          ...(body instanceof FormData ? { body } : { json: body }),
+        });
+      } catch (error) {
+        throw toApiError(call, error, ms);
+      }
+      try {
+        return await response.json();
+      } catch {
+        throw new ChatApiError(call, 'shape', `${call}: the answer is not JSON`);
+      }
+    },
+  };
+}
+
+function toApiError(call: string, error: unknown, ms: number): ChatApiError {
+  if (isTimeoutError(error)) return new ChatApiError(call, 'timeout', `${call}: no answer within ${ms} ms`);
+  if (isHTTPError(error)) {
+    const { status } = error.response;
+    return new ChatApiError(call, 'http', `${call}: the server answered HTTP ${status}`, status);
+  }
+  return new ChatApiError(
+    call,
+    'network',
+    `${call}: the server cannot be reached (${(error as Error).message})`,
+  );
+}
+
+/** A typed call: resolves to the validated `data`, rejects with a ChatApiError. */
+export type ChatApi = <C extends CallName>(call: C, body: object) => Promise<CallResults[C]>;
+
+/**
+ * Wraps a transport with the envelope check and the validation of each call's `data`.
+ *
+ * @example
+ * const api = createChatApi(createKyTransport(), console.warn);
+ * const channel = await api('channelInfo', { id: '7' });
+ */
+export function createChatApi(transport: ChatTransport, warn: Warn): ChatApi {
+  return async (call, body) => {
+    let answer: unknown;
+    try {
+      answer = await transport.post(call, body);
+    } catch (error) {
+      if (error instanceof ChatApiError) throw error;
+      throw new ChatApiError(call, 'network', `${call}: ${(error as Error)?.message ?? String(error)}`);
+    }
+    if (!isObject(answer) || typeof answer.code !== 'number') {
+      throw new ChatApiError(call, 'shape', `${call}: the answer has no {code, data, message} envelope`);
+    }
+    const serverMessage = typeof answer.message === 'string' ? answer.message : '';
+    if (answer.code !== 200) {
+      const reason = serverMessage || 'the server refused the request';
+      throw new ChatApiError(
+        call,
+        'code',
+        `${call}: ${reason} (code ${answer.code})`,
+        answer.code,
+        serverMessage,
+      );
+    }
+    try {
+      return VALIDATORS[call](answer.data, 'data', warn);
+    } catch (error) {
+      throw new ChatApiError(call, 'shape', `${call}: unexpected answer, ${(error as Error).message}`);
+    }
+  };
+}
