@@ -29,7 +29,7 @@ describe('base64 decoding', () => {
 });
 
 describe('event 1200: agent joined', () => {
-  it('should show the join with time and name, speed up, load the card, status 2 and the welcome', async () => {
+  it('given an agent joins, should show the join with time and name, speed up, load the card, status 2 and the welcome', async () => {
     const server = new FakeServer().reply('getAdminCard', {
       adminNick: 'Ann',
       adminWelcomeMode: 1,

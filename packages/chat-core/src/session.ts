@@ -288,12 +288,15 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
   };
 
   async function start() {
-    if (engine.get().phase !== 'idle' || disposed) return;
-    cleanups.push(
-      watchTitle(engine, store.subscribe),
-      visibility.subscribe(setPageVisible),
-      connectivity.subscribe((online) => (online ? void sender.flush() : engine.set({ online: false }))),
-    );
+    const { phase } = engine.get();
+    // A failed start may be tried again (the app's "Try again"); a running one may not.
+    if (phase === 'starting' || phase === 'ready' || disposed) return;
+    if (!cleanups.length)
+      cleanups.push(
+        watchTitle(engine, store.subscribe),
+        visibility.subscribe(setPageVisible),
+        connectivity.subscribe((online) => (online ? void sender.flush() : engine.set({ online: false }))),
+      );
     const visitor = await startChat(
       engine,
       options.search ?? defaultSearch(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from './environment.js';
-import { advance, FakeServer, installFakeClock, NOW, setup, started } from './test/fakeServer.js';
+import { advance, CHANNEL, FakeServer, installFakeClock, NOW, setup, started } from './test/fakeServer.js';
 
 installFakeClock();
 
@@ -276,6 +276,15 @@ describe('start: entry actions of the chat status', () => {
     ]);
     await advance(2000);
     expect(server.count('getEventMsg')).toBe(1);
+  });
+
+  it('given a failed start, when started again, should try again', async () => {
+    const server = new FakeServer().refuse('channelInfo', 'down');
+    const { session, state } = await started({ server });
+    expect(state().phase).toBe('failed');
+    server.reply('channelInfo', CHANNEL);
+    await session.start();
+    expect(state()).toMatchObject({ phase: 'ready', error: null, userId: 'u1' });
   });
 
   it('given start is called twice, should start once', async () => {

@@ -137,4 +137,28 @@ describe('ky transport against a local server', () => {
     await createChatApi(createKyTransport({ apiBase: base, fetch }), vi.fn())('chatClose', {});
     expect(fetch).toHaveBeenCalledTimes(1);
   });
+
+  it('given the default timeouts, should give up after 20 000 ms, and on uploads after 60 000 ms', async () => {
+    vi.useFakeTimers();
+    try {
+      const hanging = vi.fn(() => new Promise<Response>(() => {}));
+      const call = createChatApi(createKyTransport({ apiBase: base, fetch: hanging }), vi.fn());
+      const settled: string[] = [];
+      const plain = failure(call('channelInfo', {})).finally(() => settled.push('channelInfo'));
+      const upload = failure(call('upload', new FormData())).finally(() => settled.push('upload'));
+      await vi.advanceTimersByTimeAsync(19_999);
+      expect(settled).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await plain).toMatchObject({
+        kind: 'timeout',
+        message: 'channelInfo: no answer within 20000 ms',
+      });
+      await vi.advanceTimersByTimeAsync(39_998);
+      expect(settled).toEqual(['channelInfo']);
+      await vi.advanceTimersByTimeAsync(2);
+      expect(await upload).toMatchObject({ kind: 'timeout', message: 'upload: no answer within 60000 ms' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
