@@ -99,7 +99,12 @@ export interface ChatSession {
   dispose(): void;
 }
 
-/** The spec's defaults (section 3). */
+/**
+ * The spec's defaults (section 3): the snapshot before `start()`.
+ *
+ * @example
+ * initialChatState().eventMsgDelay // 5000
+ */
 export function initialChatState(): ChatState {
   const [titleKey, title] = TEXTS.defaultTitle;
   return {

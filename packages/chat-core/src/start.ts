@@ -8,7 +8,12 @@ import type { ChannelInfo, ChatMessage, ChatStartData, EngineText } from './type
 import { readUrlParams } from './urlParams.js';
 import { shouldShowUserForm } from './userForm.js';
 
-/** Storage key of the visitor id of a tenant (spec section 3). */
+/**
+ * Storage key of the visitor id of a tenant (spec section 3).
+ *
+ * @example
+ * visitorIdKey('t1') // 'chat-t1-uid'
+ */
 export const visitorIdKey = (tenantId: string) => `chat-${tenantId}-uid`;
 
 const reason = (error: unknown) =>

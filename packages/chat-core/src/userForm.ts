@@ -38,6 +38,9 @@ function safePattern(source: string): RegExp | undefined {
 /**
  * Spec section 4, "User form": mode 1 and a parsed config; formModal 1 always, formModal 0 only
  * when the chat start says the visitor has not filled it (userFormMode 0).
+ *
+ * @example
+ * shouldShowUserForm(snapshot.channelInfo, snapshot.chatStart)
  */
 export function shouldShowUserForm(channel: ChannelInfo, start: ChatStartData): boolean {
   const config = channel.userFormConfig;
