@@ -1,54 +1,256 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { PollCache } from './conversation/events.js';
+import { Conversations } from './conversation/service.js';
+import { type Db, openDatabase } from './db/db.js';
+import { ApiError } from './errors.js';
+import { randomId } from './ids.js';
+import { AgentAuth, registerAgentRoutes } from './routes/agent.js';
+import { registerFileRoutes } from './routes/files.js';
+import { registerVisitorRoutes } from './routes/visitor.js';
+import { applySeed, readSeed, type Seed } from './seed.js';
+import { UploadStore } from './uploads.js';
+
+export interface RateLimits {
+  /** Requests per IP address per window, on every route. */
+  perIp: number;
+  /** Visitor calls per visitor id per window (a visitor polling every 2 s makes 30 a minute). */
+  perVisitor: number;
+  /** Agent login attempts per IP address per window. */
+  login: number;
+  windowMs: number;
+}
 
 export interface ServerOptions {
   /** The built visitor app (apps/visitor/dist), served under /chat/. Absent: /chat/ answers 503. */
   visitorDist?: string;
+  /** The built agent console, served under /agent/. Absent: /agent/ answers 503. */
+  consoleDist?: string;
   /** Pino logger options, or false for none (tests). */
   logger?: boolean | { level: string };
+  /** An open database (tests share one); otherwise one is opened from `databaseUrl` / `dataDir`. */
+  db?: Db;
+  /** PostgreSQL connection string; absent: the embedded database. */
+  databaseUrl?: string;
+  /** Where the embedded database and the uploads live; absent: database in memory, uploads in a temp dir. */
+  dataDir?: string;
+  /** Where uploaded files are stored; default `{dataDir}/uploads`. */
+  uploadsDir?: string;
+  /** The seed (channels, agents) or a path to its JSON file, applied at start. */
+  seed?: Seed | string;
+  /** Per-file upload limit in bytes; default 20 MiB. */
+  uploadLimit?: number;
+  /** JSON body limit in bytes for the other calls; default 1 MiB. */
+  bodyLimit?: number;
+  rateLimits?: Partial<RateLimits>;
+  /** How long an agent stays logged in; default 12 hours. */
+  agentSessionMs?: number;
+  /** Who may frame the visitor app (the widget is embedded in customers' pages); default any. */
+  frameAncestors?: string[];
+  /** Behind a load balancer: trust X-Forwarded-For for the client IP. */
+  trustProxy?: boolean;
+  clock?: () => number;
 }
 
 /** Hashed build assets never change under the same name; the HTML must always be revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
+export const DEFAULT_RATE_LIMITS: RateLimits = { perIp: 1200, perVisitor: 300, login: 20, windowMs: 60_000 };
+
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+const cspFor = (frameAncestors: string[]) =>
+  Object.entries({ ...CSP_DIRECTIVES, frameAncestors })
+    .map(([name, values]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`)
+    .join('; ');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    conversations: Conversations;
+    db: Db;
+  }
+}
+
 /**
  * Builds the reference server without listening, so tests drive it with `inject`.
  *
  * @example
- * const app = await buildServer({ visitorDist: 'apps/visitor/dist' });
+ * const app = await buildServer({ visitorDist: 'apps/visitor/dist', dataDir: '.parley/data', seed: 'seed/demo.json' });
  * await app.listen({ port: 3000 });
  */
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false });
+  const clock = options.clock ?? Date.now;
+  const uploadLimit = options.uploadLimit ?? 20 * 1024 * 1024;
+  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    // Ids in logs, not bodies: a visitor's id is its credential.
+    genReqId: () => randomId(),
+    ajv: { customOptions: { allowUnionTypes: true } },
+  });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  const ownsDb = !options.db;
+  const db =
+    options.db ??
+    (await openDatabase({
+      databaseUrl: options.databaseUrl,
+      dataDir: options.dataDir ? join(options.dataDir, 'db') : undefined,
+    }));
+  if (options.seed) {
+    await applySeed(db, typeof options.seed === 'string' ? readSeed(options.seed) : options.seed);
+  }
+  const cache = new PollCache(db);
+  await cache.start();
+  const conversations = new Conversations(db, cache, clock);
+  const auth = new AgentAuth(db, conversations, options.agentSessionMs ?? 12 * 60 * 60 * 1000, clock);
+  const store = new UploadStore(
+    options.uploadsDir ??
+      (options.dataDir
+        ? join(options.dataDir, 'uploads')
+        : join((await import('node:os')).tmpdir(), `parley-uploads-${process.pid}`)),
+    await uploadSecret(db),
+  );
+  app.decorate('conversations', conversations);
+  app.decorate('db', db);
+  app.addHook('onClose', async () => {
+    if (ownsDb) await db.close();
+  });
 
-  const dist = options.visitorDist;
+  app.setErrorHandler((error: Error & { validation?: unknown; statusCode?: number }, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.code).send({ code: error.code, data: null, message: error.message });
+    }
+    if (error.validation) {
+      return reply.code(400).send({ code: 400, data: null, message: `invalid request: ${error.message}` });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) {
+      return reply.code(413).send({ code: 413, data: null, message: 'the request body is too large' });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ code: status, data: null, message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ code: 500, data: null, message: 'internal server error' });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({
+      code: 404,
+      data: null,
+      message: `no such route: ${request.method} ${request.url.split('?')[0]}`,
+    });
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    crossOriginEmbedderPolicy: false,
+  });
+  // The visitor app is embedded in customers' pages (a frame) and embed.js is loaded from them.
+  const chatCsp = cspFor(options.frameAncestors ?? ['*']);
+  app.addHook('onSend', async (request, reply) => {
+    const path = request.url;
+    if (path === '/chat' || path.startsWith('/chat/') || path.startsWith('/chat?')) {
+      reply.header('content-security-policy', chatCsp);
+      reply.removeHeader('x-frame-options');
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+    }
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: uploadLimit, files: 1 } });
+  const tooMany = (_request: FastifyRequest, context: { after: string }) => ({
+    statusCode: 429,
+    code: 429,
+    data: null,
+    message: `too many requests: try again in ${context.after}`,
+  });
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: limits.perIp,
+    timeWindow: limits.windowMs,
+    errorResponseBuilder: tooMany,
+  });
+  const perVisitor = app.rateLimit({
+    max: limits.perVisitor,
+    timeWindow: limits.windowMs,
+    keyGenerator: (request) => {
+      const userId = (request.body as { userId?: unknown } | undefined)?.userId;
+      return typeof userId === 'string' ? `visitor:${userId}` : `ip:${request.ip}`;
+    },
+    errorResponseBuilder: tooMany,
+  });
+  const loginLimit = app.rateLimit({
+    max: limits.login,
+    timeWindow: limits.windowMs,
+    keyGenerator: (request) => `login:${request.ip}`,
+    errorResponseBuilder: tooMany,
+  });
+
+  app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
+
+  registerVisitorRoutes(app, conversations, perVisitor);
+  registerAgentRoutes(app, conversations, auth, loginLimit);
+  registerFileRoutes(app, { conversations, store, auth, uploadLimit, perVisitorLimit: perVisitor });
+
+  await serveApp(app, '/chat', options.visitorDist, 'the visitor app is not built');
+  await serveApp(app, '/agent', options.consoleDist, 'the agent console is not built');
+  return app;
+}
+
+/** A built single-page app under `prefix`: hashed assets immutable, every page route its HTML shell. */
+async function serveApp(app: FastifyInstance, prefix: string, dist: string | undefined, missing: string) {
   if (dist && existsSync(join(dist, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: dist,
-      prefix: '/chat/',
+      prefix: `${prefix}/`,
       index: false,
       wildcard: false,
+      decorateReply: prefix === '/chat',
       setHeaders(res, path) {
         res.header('Cache-Control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE);
       },
     });
     // Browser-style history: every page route of the app is answered with its HTML shell.
-    app.get('/chat/*', (_request, reply) => {
+    app.get(`${prefix}/*`, (_request, reply) => {
       reply.header('Cache-Control', REVALIDATE).sendFile('index.html', dist);
     });
-    app.get('/chat', (_request, reply) => {
-      reply.redirect('/chat/');
+    app.get(prefix, (_request, reply) => {
+      reply.redirect(`${prefix}/`);
     });
   } else {
-    app.get('/chat/*', (_request, reply) => {
-      reply.code(503).send({ code: 503, data: null, message: 'the visitor app is not built' });
+    app.get(`${prefix}/*`, (_request, reply) => {
+      reply.code(503).send({ code: 503, data: null, message: missing });
     });
   }
+}
 
-  return app;
+/** The key that signs file URLs, shared by every instance on the same database. */
+async function uploadSecret(db: Db): Promise<string> {
+  await db.query(
+    `insert into settings (key, value) values ('upload_secret', $1) on conflict (key) do nothing`,
+    [randomId() + randomId()],
+  );
+  const [row] = await db.query<{ value: string }>(`select value from settings where key = 'upload_secret'`);
+  return row?.value ?? '';
 }

@@ -1,14 +1,26 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildServer } from './app.js';
+import { settingsFromEnv } from './config.js';
+import { readSeed } from './seed.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? '127.0.0.1';
-const visitorDist = process.env.VISITOR_DIST ?? join(here, '../../visitor/dist');
+const settings = settingsFromEnv();
+const app = await buildServer(settings);
+await app.listen({ port: settings.port, host: settings.host });
 
-const app = await buildServer({ visitorDist, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
-await app.listen({ port, host });
+const base = `http://${settings.host}:${settings.port}`;
+const seed = readSeed(settings.seedFile);
+console.info(
+  `Parley is listening on ${base} (${settings.databaseUrl ? 'PostgreSQL' : `data in ${settings.dataDir}`})`,
+);
+console.info('Visitor app, one URL per demo channel:');
+for (const channel of seed.channels) {
+  console.info(`  ${channel.id.padEnd(12)} ${base}/chat/index?channelId=${encodeURIComponent(channel.id)}`);
+}
+console.info(`Agent console: ${base}/agent/`);
+for (const agent of seed.agents) {
+  console.info(
+    `  ${agent.username} / ${agent.password}  (${agent.nick}, ${agent.capacity} chats, ${agent.channels.join(', ')})`,
+  );
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -1,0 +1,48 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ServerOptions } from './app.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** apps/server, from both src/ and dist/. */
+export const serverRoot = join(here, '..');
+const repoRoot = join(serverRoot, '../..');
+
+const number = (value: string | undefined, fallback: number): number => {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`not a positive number: ${value}`);
+  return parsed;
+};
+
+export interface Settings extends ServerOptions {
+  host: string;
+  port: number;
+  seedFile: string;
+}
+
+/** The server's settings from the environment (see apps/server/README.md for each variable). */
+export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
+  const seedFile = resolve(env.SEED_FILE ?? join(serverRoot, 'seed/demo.json'));
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port: number(env.PORT, 3000),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: resolve(env.DATA_DIR ?? join(repoRoot, '.parley/data')),
+    uploadsDir: env.UPLOADS_DIR ? resolve(env.UPLOADS_DIR) : undefined,
+    seed: seedFile,
+    seedFile,
+    visitorDist: env.VISITOR_DIST ?? join(repoRoot, 'apps/visitor/dist'),
+    consoleDist: env.CONSOLE_DIST ?? join(serverRoot, 'dist-console'),
+    logger: { level: env.LOG_LEVEL ?? 'info' },
+    uploadLimit: Math.round(number(env.UPLOAD_LIMIT_MB, 20) * 1024 * 1024),
+    rateLimits: {
+      perIp: number(env.RATE_LIMIT_PER_IP, 1200),
+      perVisitor: number(env.RATE_LIMIT_PER_VISITOR, 300),
+      login: number(env.RATE_LIMIT_LOGIN, 20),
+      windowMs: number(env.RATE_LIMIT_WINDOW_MS, 60_000),
+    },
+    agentSessionMs: number(env.AGENT_SESSION_HOURS, 12) * 60 * 60 * 1000,
+    frameAncestors: env.FRAME_ANCESTORS ? env.FRAME_ANCESTORS.split(/\s+/).filter(Boolean) : undefined,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+  };
+}

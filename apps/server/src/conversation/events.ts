@@ -1,0 +1,164 @@
+import type { Db, Queryable } from '../db/db.js';
+
+/** What the visitor's poll (getEventMsg) delivers: the contract's event types. */
+export const VisitorEvent = {
+  agentJoined: 1200,
+  agentMessage: 1201,
+  chatEnded: 1202,
+  ratingRequested: 1203,
+  agentTyping: 1204,
+  messageDeleted: 1205,
+  /** The queue position changed: `waitIndex`. Clients ignore 1207; they read the top-level waitIndex. */
+  queuePosition: 1207,
+  refused: 1208,
+} as const;
+
+/** What the agent console's poll delivers. */
+export const AgentEvent = {
+  message: 2101,
+  rating: 2102,
+  read: 2103,
+  visitorClosed: 2104,
+  form: 2105,
+} as const;
+
+export const agentEventNames: Record<number, string> = {
+  [AgentEvent.message]: 'message',
+  [AgentEvent.rating]: 'rating',
+  [AgentEvent.read]: 'read',
+  [AgentEvent.visitorClosed]: 'visitorClosed',
+  [AgentEvent.form]: 'form',
+};
+
+const NOTIFY_CHANNEL = 'parley_visitor';
+
+/** A visitor's poll state as last read from the database, so an empty poll needs no SQL. */
+export interface PollState {
+  pollId: string;
+  status: number;
+  waitIndex: number;
+  /** The newest event id this visitor has. */
+  latestEventId: number;
+  /** The server-side cursor, for clients that send none. */
+  serverCursor: number;
+  expiresAt: number;
+}
+
+/**
+ * Keeps the hot polling path out of SQL. Every write that concerns a visitor calls `touch`; the
+ * database stays the only source of truth. With PostgreSQL, touches travel to every instance by
+ * LISTEN/NOTIFY; a lost listening connection clears everything, and entries expire anyway.
+ */
+export class PollCache {
+  private readonly states = new Map<string, PollState>();
+  private readonly generations = new Map<string, number>();
+  private readonly ttl: number;
+
+  constructor(
+    private readonly db: Db,
+    options: { ttlMs?: number } = {},
+  ) {
+    // One process owns an embedded database, so nothing else can change it behind our back.
+    this.ttl = options.ttlMs ?? (db.kind === 'pglite' ? 60_000 : 10_000);
+  }
+
+  async start(): Promise<void> {
+    await this.db.listen?.(
+      NOTIFY_CHANNEL,
+      (payload) => {
+        for (const visitorId of payload.split(',')) this.invalidate(visitorId);
+      },
+      () => this.clear(),
+    );
+  }
+
+  get(visitorId: string, now: number): PollState | undefined {
+    const state = this.states.get(visitorId);
+    if (state && state.expiresAt > now) return state;
+    return undefined;
+  }
+
+  generation(visitorId: string): number {
+    return this.generations.get(visitorId) ?? 0;
+  }
+
+  /** Stores what a poll read, unless something changed for this visitor since it started reading. */
+  set(visitorId: string, generation: number, state: Omit<PollState, 'expiresAt'>, now: number): void {
+    if (this.generation(visitorId) !== generation) return;
+    if (this.states.size > 200_000) this.states.clear();
+    this.states.set(visitorId, { ...state, expiresAt: now + this.ttl });
+  }
+
+  invalidate(visitorId: string): void {
+    this.states.delete(visitorId);
+    if (this.generations.size > 200_000) this.generations.clear();
+    this.generations.set(visitorId, this.generation(visitorId) + 1);
+  }
+
+  clear(): void {
+    this.states.clear();
+    for (const visitorId of this.generations.keys())
+      this.generations.set(visitorId, this.generation(visitorId) + 1);
+  }
+
+  /** After a commit: forget these visitors here and tell the other instances. */
+  async publish(visitorIds: Iterable<string>): Promise<void> {
+    const ids = [...new Set(visitorIds)];
+    if (ids.length === 0) return;
+    for (const id of ids) this.invalidate(id);
+    if (this.db.kind === 'postgres') {
+      await this.db.query('select pg_notify($1, $2)', [NOTIFY_CHANNEL, ids.join(',')]);
+    }
+  }
+}
+
+/** A write transaction's record of the visitors whose poll answer it changes. */
+export class Touched {
+  readonly visitors = new Set<string>();
+  touch(visitorId: string): void {
+    this.visitors.add(visitorId);
+  }
+}
+
+export async function emitVisitorEvent(
+  tx: Queryable,
+  touched: Touched,
+  event: {
+    visitorId: string;
+    sessionId: string | null;
+    type: number;
+    payload?: Record<string, unknown>;
+    now: number;
+  },
+): Promise<number> {
+  touched.touch(event.visitorId);
+  // Held until commit: one visitor's event ids then grow in commit order, so a poll that read up
+  // to id N never misses a later commit with a smaller id.
+  await tx.query('select pg_advisory_xact_lock(1, hashtext($1))', [event.visitorId]);
+  const [row] = await tx.query<{ id: number }>(
+    `insert into events (audience, visitor_id, session_id, event_type, payload, created_at)
+     values (1, $1, $2, $3, $4, $5) returning id`,
+    [event.visitorId, event.sessionId, event.type, JSON.stringify(event.payload ?? {}), event.now],
+  );
+  return row?.id ?? 0;
+}
+
+export async function emitAgentEvent(
+  tx: Queryable,
+  event: {
+    agentId: string;
+    visitorId: string;
+    sessionId: string;
+    type: number;
+    payload?: Record<string, unknown>;
+    now: number;
+  },
+): Promise<void> {
+  // The same ordering guarantee per agent, for the console's cursor.
+  await tx.query('select pg_advisory_xact_lock(2, hashtext($1))', [event.agentId]);
+  await tx.query(
+    `insert into events (audience, visitor_id, session_id, event_type, payload, created_at)
+     values (2, $1, $2, $3, $4, $5)`,
+    [event.visitorId, event.sessionId, event.type, JSON.stringify(event.payload ?? {}), event.now],
+  );
+}

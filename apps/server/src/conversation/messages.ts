@@ -1,0 +1,63 @@
+/** A stored message as the wire's Message shape. */
+export interface WireMessage {
+  id: string;
+  userId: string;
+  senderType: number;
+  senderName?: string;
+  msgType: number | string;
+  msgContent: string;
+  msgTime: number;
+  fileName?: string;
+  fileSize?: number;
+  fileUrl?: string;
+  audioDuration?: number;
+  specialMsgFlag?: number;
+  clientType?: number;
+  robotAskMsgType?: number;
+}
+
+export interface MessageRow {
+  id: string;
+  visitor_id: string;
+  session_id: string;
+  sender_type: number;
+  sender_name: string | null;
+  msg_type: string;
+  msg_content: string;
+  msg_time: number;
+  file_name: string | null;
+  file_size: number | null;
+  file_url: string | null;
+  audio_duration: number | null;
+  extra: Record<string, unknown> | null;
+  read_at: number | null;
+}
+
+export const MESSAGE_COLUMNS =
+  'id, visitor_id, session_id, sender_type, sender_name, msg_type, msg_content, msg_time, file_name, file_size, file_url, audio_duration, extra, read_at';
+
+/** msgType is a number on the wire except the named types (answermsg, faq, leavemsg). */
+export function wireMsgType(stored: string): number | string {
+  return /^\d+$/.test(stored) ? Number(stored) : stored;
+}
+
+export function toWireMessage(row: MessageRow): WireMessage {
+  const message: WireMessage = {
+    id: row.id,
+    userId: row.visitor_id,
+    senderType: row.sender_type,
+    msgType: wireMsgType(row.msg_type),
+    msgContent: row.msg_content,
+    msgTime: row.msg_time,
+  };
+  if (row.sender_name) message.senderName = row.sender_name;
+  if (row.file_name) message.fileName = row.file_name;
+  if (row.file_size !== null) message.fileSize = row.file_size;
+  if (row.file_url) message.fileUrl = row.file_url;
+  if (row.audio_duration !== null) message.audioDuration = row.audio_duration;
+  for (const key of ['specialMsgFlag', 'clientType', 'robotAskMsgType'] as const) {
+    const value = row.extra?.[key];
+    if (typeof value === 'number') message[key] = value;
+  }
+  return message;
+}

@@ -1,0 +1,86 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export type Row = Record<string, unknown>;
+
+/** Something SQL can be sent to: the database itself or an open transaction. */
+export interface Queryable {
+  query<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+/** The storage the server needs, on PGlite (embedded) or a PostgreSQL server (pg Pool). */
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements (migrations). */
+  exec(sql: string): Promise<void>;
+  /**
+   * PostgreSQL only: calls `onMessage` for every NOTIFY on `channel` from any server instance, and
+   * `onReset` when the listening connection was lost (notifications may have been missed).
+   */
+  listen?(channel: string, onMessage: (payload: string) => void, onReset: () => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL connection string: use that server instead of the embedded database. */
+  databaseUrl?: string;
+  /** The embedded database's directory; absent: in memory (tests). */
+  dataDir?: string;
+}
+
+/** Opens the configured database and applies the migrations it has not seen yet. */
+export async function openDatabase(options: DatabaseOptions): Promise<Db> {
+  const db = options.databaseUrl
+    ? await (await import('./postgres.js')).openPostgres(options.databaseUrl)
+    : await (await import('./pglite.js')).openPglite(options.dataDir);
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
+
+const migrationsDir = fileURLToPath(new URL('../../migrations/', import.meta.url));
+
+/**
+ * Applies every `migrations/NNN_name.sql` not applied yet, in name order, each in its own
+ * transaction. An advisory lock keeps two instances starting together from racing.
+ */
+export async function migrate(db: Db): Promise<string[]> {
+  const files = readdirSync(migrationsDir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort();
+  const applied: string[] = [];
+  await db.exec(
+    'create table if not exists schema_migrations (name text primary key, applied_at bigint not null)',
+  );
+  for (const name of files) {
+    const sql = readFileSync(`${migrationsDir}${name}`, 'utf8');
+    const done = await db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock(7001)');
+      const seen = await tx.query('select 1 from schema_migrations where name = $1', [name]);
+      if (seen.length > 0) return false;
+      await runScript(tx, sql);
+      await tx.query('insert into schema_migrations (name, applied_at) values ($1, $2)', [name, Date.now()]);
+      return true;
+    });
+    if (done) applied.push(name);
+  }
+  return applied;
+}
+
+/** Splits a migration into statements (no semicolons inside strings or bodies in ours). */
+async function runScript(tx: Queryable, sql: string): Promise<void> {
+  const statements = sql
+    .split('\n')
+    .filter((line) => !line.trim().startsWith('--'))
+    .join('\n')
+    .split(';')
+    .map((statement) => statement.trim())
+    .filter(Boolean);
+  for (const statement of statements) await tx.query(statement);
+}

@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Agent, Conversations } from '../conversation/service.js';
+import type { Db } from '../db/db.js';
+import { ApiError, badRequest, ok } from '../errors.js';
+import { randomId } from '../ids.js';
+import { verifyPassword } from '../passwords.js';
+
+export const AGENT_COOKIE = 'parley_agent';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Agent sessions: a random bearer token (also an httpOnly cookie), stored only as its hash. */
+export class AgentAuth {
+  constructor(
+    private readonly db: Db,
+    private readonly conversations: Conversations,
+    private readonly ttlMs: number,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async login(
+    username: string,
+    password: string,
+  ): Promise<{ token: string; agent: Agent; expiresAt: number }> {
+    const row = await this.conversations.agentByUsername(username);
+    // Verify against a dummy hash when the name is unknown, so timing does not reveal agent names.
+    const valid = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
+    if (!row || !valid) throw new ApiError(401, 'wrong username or password');
+    const token = randomId() + randomId();
+    const expiresAt = this.clock() + this.ttlMs;
+    await this.db.query('delete from agent_sessions where expires_at < $1', [this.clock()]);
+    await this.db.query('insert into agent_sessions (token_hash, agent_id, expires_at) values ($1, $2, $3)', [
+      hashToken(token),
+      row.id,
+      expiresAt,
+    ]);
+    const agent = await this.conversations.agent(row.id);
+    return { token, agent: agent as Agent, expiresAt };
+  }
+
+  async logout(token: string): Promise<void> {
+    await this.db.query('delete from agent_sessions where token_hash = $1', [hashToken(token)]);
+  }
+
+  async agentFor(token: string | undefined): Promise<Agent | undefined> {
+    if (!token) return undefined;
+    const [session] = await this.db.query<{ agent_id: string; expires_at: number }>(
+      'select agent_id, expires_at from agent_sessions where token_hash = $1',
+      [hashToken(token)],
+    );
+    if (!session || session.expires_at <= this.clock()) return undefined;
+    return this.conversations.agent(session.agent_id);
+  }
+}
+
+// scrypt of a random password: only there to spend the same time as a real check.
+const DUMMY_HASH = 'scrypt$AAAAAAAAAAAAAAAAAAAAAA$yQ9sW0tqV9yIpx2n3Eo5mBzM2Qk1gU2r4i0W2xgq1uE';
+
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  return request.cookies?.[AGENT_COOKIE];
+}
+
+export async function requireAgent(auth: AgentAuth, request: FastifyRequest): Promise<Agent> {
+  const agent = await auth.agentFor(tokenOf(request));
+  if (!agent) throw new ApiError(401, 'log in first (POST /api/agent/login)');
+  return agent;
+}
+
+type Params = { sessionId: string; messageId: string };
+
+/** The agent API: what the console does, for tests and integrations too. */
+export function registerAgentRoutes(
+  app: FastifyInstance,
+  conversations: Conversations,
+  auth: AgentAuth,
+  loginLimit: preHandlerAsyncHookHandler,
+): void {
+  const withAgent =
+    <T>(
+      work: (
+        agent: Agent,
+        request: FastifyRequest<{ Params: Params; Body: Record<string, unknown> }>,
+      ) => Promise<T>,
+    ) =>
+    async (request: FastifyRequest<{ Params: Params; Body: Record<string, unknown> }>) =>
+      ok(await work(await requireAgent(auth, request), request));
+
+  app.post(
+    '/api/agent/login',
+    {
+      preHandler: loginLimit,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['username', 'password'],
+          properties: {
+            username: { type: 'string', minLength: 1, maxLength: 100 },
+            password: { type: 'string', minLength: 1, maxLength: 200 },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body as { username: string; password: string };
+      const session = await auth.login(username, password);
+      reply.setCookie(AGENT_COOKIE, session.token, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        path: '/',
+        expires: new Date(session.expiresAt),
+      });
+      return ok(session);
+    },
+  );
+
+  app.post('/api/agent/logout', async (request, reply) => {
+    const token = tokenOf(request);
+    if (token) await auth.logout(token);
+    reply.clearCookie(AGENT_COOKIE, { path: '/' });
+    return ok(null);
+  });
+
+  app.get(
+    '/api/agent/me',
+    withAgent(async (agent) => agent),
+  );
+
+  app.post(
+    '/api/agent/status',
+    {
+      schema: { body: { type: 'object', required: ['online'], properties: { online: { type: 'boolean' } } } },
+    },
+    withAgent((agent, request) => conversations.setOnline(agent, request.body.online as boolean)),
+  );
+
+  app.get(
+    '/api/agent/poll',
+    withAgent((agent, request) => {
+      const cursor = (request.query as { cursor?: string }).cursor;
+      if (cursor !== undefined && !/^\d{1,15}$/.test(cursor)) throw badRequest('cursor must be a number');
+      return conversations.agentPoll(agent, cursor === undefined ? undefined : Number(cursor));
+    }),
+  );
+
+  app.post(
+    '/api/agent/chats/:sessionId/join',
+    withAgent((agent, request) => conversations.join(agent, request.params.sessionId)),
+  );
+  app.get(
+    '/api/agent/chats/:sessionId/messages',
+    withAgent((agent, request) => conversations.agentMessages(agent, request.params.sessionId)),
+  );
+  app.post(
+    '/api/agent/chats/:sessionId/typing',
+    withAgent((agent, request) => conversations.agentTyping(agent, request.params.sessionId)),
+  );
+  app.post(
+    '/api/agent/chats/:sessionId/messages',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['msgContent'],
+          properties: {
+            msgContent: { type: 'string', minLength: 1, maxLength: 10_000 },
+            clientMsgId: { type: 'string', maxLength: 128 },
+          },
+        },
+      },
+    },
+    withAgent((agent, request) =>
+      conversations.agentSend(agent, request.params.sessionId, {
+        msgType: 1,
+        msgContent: request.body.msgContent as string,
+        clientMsgId: request.body.clientMsgId as string | undefined,
+      }),
+    ),
+  );
+  app.delete(
+    '/api/agent/chats/:sessionId/messages/:messageId',
+    withAgent((agent, request) =>
+      conversations.deleteMessage(agent, request.params.sessionId, request.params.messageId),
+    ),
+  );
+  app.post(
+    '/api/agent/chats/:sessionId/rating-request',
+    withAgent((agent, request) => conversations.requestRating(agent, request.params.sessionId)),
+  );
+  app.post(
+    '/api/agent/chats/:sessionId/close',
+    withAgent((agent, request) => conversations.agentClose(agent, request.params.sessionId)),
+  );
+  app.post(
+    '/api/agent/chats/:sessionId/refuse',
+    withAgent((agent, request) => conversations.refuse(agent, request.params.sessionId)),
+  );
+}

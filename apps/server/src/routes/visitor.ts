@@ -1,0 +1,90 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { Conversations, IncomingMessage } from '../conversation/service.js';
+import { badRequest, ok } from '../errors.js';
+import { visitorSchemas } from './schemas.js';
+
+type Body = Record<string, unknown>;
+type Handler = (body: Body) => Promise<unknown>;
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+
+/** Every JSON call of the visitor contract: `POST /api/chat/visitor/{call}`, answered in the envelope. */
+export function registerVisitorRoutes(
+  app: FastifyInstance,
+  conversations: Conversations,
+  perVisitorLimit: preHandlerAsyncHookHandler,
+): void {
+  const calls: Record<Exclude<keyof typeof visitorSchemas, 'uploadBase64'>, Handler> = {
+    channelInfo: (body) => conversations.channelInfo(body.id as string),
+    chatStart: (body) =>
+      conversations.chatStart({
+        channelId: body.channelId as string,
+        userId: text(body.userId),
+        userName: text(body.userName),
+        email: text(body.email),
+        phone: text(body.phone),
+        pid: text(body.pid),
+        params: text(body.params),
+        groupId: text(body.groupId),
+        adminId: text(body.adminId),
+        previousUrl: text(body.previousUrl),
+      }),
+    chatClose: (body) => conversations.chatClose(body.userId as string),
+    transferAgent: (body) =>
+      conversations.transferAgent({
+        userId: body.userId as string,
+        groupId: text(body.groupId) || undefined,
+        adminId: text(body.adminId) || undefined,
+      }),
+    getAdminCard: (body) => conversations.getAdminCard(body.userId as string),
+    getHistoryMsg: (body) =>
+      conversations.getHistoryMsg(
+        body.userId as string,
+        body.maxTime as number,
+        (body.pageSize as number) ?? 20,
+      ),
+    getSessionMsg: (body) => conversations.getSessionMsg(body.userId as string, body.sessionId as string),
+    getEventMsg: (body) =>
+      conversations.getEventMsg(
+        body.userId as string,
+        body.pollId as string,
+        body.cursor === undefined || body.cursor === null ? undefined : Number(body.cursor),
+      ),
+    sysMsg: (body) => {
+      if (!String(body.msgContent).trim()) throw badRequest('msgContent is blank');
+      return conversations.sysMsg(body.userId as string, body as IncomingMessage);
+    },
+    sendMsg: (body) => conversations.sendMsg(body.userId as string, body as IncomingMessage),
+    msgComplete: (body) => conversations.msgComplete(body.userId as string, body.pollId as string),
+    typing: (body) => conversations.typing(body.userId as string, text(body.msgContent) ?? ''),
+    getEvaluateInfo: (body) => conversations.getEvaluateInfo(body.channelId as string),
+    evaluate: (body) =>
+      conversations.evaluate(body.userId as string, {
+        star: body.star as number,
+        tags: body.tags as string[] | undefined,
+        content: text(body.content),
+      }),
+    submitUserForm: (body) => conversations.submitUserForm(body.userId as string, body),
+    leaveMsg: (body) =>
+      conversations.leaveMsg({
+        userId: body.userId as string,
+        channelId: body.channelId as string,
+        name: text(body.name),
+        phone: text(body.phone),
+        email: text(body.email),
+        content: body.content as string,
+      }),
+    robotAsk: (body) =>
+      conversations.robotAsk(body.userId as string, text(body.msgContent) ?? '', text(body.msgId) ?? ''),
+    robotTips: (body) => conversations.robotTips(body.userId as string, text(body.msgContent) ?? ''),
+  };
+
+  for (const [call, handler] of Object.entries(calls)) {
+    app.post(
+      `/api/chat/visitor/${call}`,
+      { schema: { body: visitorSchemas[call as keyof typeof visitorSchemas] }, preHandler: perVisitorLimit },
+      async (request) => ok(await handler(request.body as Body)),
+    );
+  }
+}

@@ -1,0 +1,163 @@
+import { readFileSync } from 'node:fs';
+import type { RobotKnowledge } from './conversation/robot.js';
+import type { WorkingHours } from './conversation/workingHours.js';
+import type { Db } from './db/db.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+export interface Star {
+  star: number;
+  desc: string;
+  tags?: string[];
+}
+
+/** A channel as the seed file describes it. `info` holds the wire fields of ChannelInfo. */
+export interface SeedChannel {
+  id: string;
+  tenantId: string;
+  /** ChannelInfo fields; autoTip, faqConfig, userFormConfig, groupConfig may be JSON values or strings. */
+  info: Record<string, unknown>;
+  robot?: RobotKnowledge;
+  workingHours?: WorkingHours;
+  /** The rating scale, ascending. */
+  starList?: Star[];
+}
+
+export interface SeedAgent {
+  id: string;
+  username: string;
+  password: string;
+  nick: string;
+  avatar?: string;
+  capacity: number;
+  /** Channel ids this agent serves. */
+  channels: string[];
+  /** Group ids this agent serves; empty or absent: every group of its channels. */
+  groups?: string[];
+  /** Whether the agent is online when first created (later starts keep the current state). */
+  online?: boolean;
+  welcomeMsg?: string;
+}
+
+export interface Seed {
+  channels: SeedChannel[];
+  agents: SeedAgent[];
+}
+
+/** The stored form of a channel: the seed entry with `info` complete and wire-ready. */
+export interface ChannelConfig extends SeedChannel {
+  info: Record<string, unknown>;
+}
+
+const JSON_FIELDS = ['autoTip', 'faqConfig', 'userFormConfig', 'groupConfig'] as const;
+
+const INFO_DEFAULTS: Record<string, unknown> = {
+  titleDesc: '',
+  receiveMode: 0,
+  robotName: 'Robot',
+  robotWelcomeMode: 0,
+  robotWelcomeMsg: '',
+  autoTip: '[]',
+  msgToTransferFlag: 0,
+  faqMode: 0,
+  faqConfig: '[]',
+  userFormMode: 0,
+  userFormConfig: '',
+  groupMode: 0,
+  groupConfig: '[]',
+  adminOfflineMode: 0,
+  adminOfflineMsg: '',
+  userQueueMode: 1,
+  userQueueMsg: 'You are number ## in the queue.',
+  unWorkingMode: 0,
+  unWorkingMsg: '',
+  userOverMsg: 'The chat has ended.',
+  adminCloseMode: 1,
+  adminCloseMsg: 'The agent has closed the chat.',
+  evaluateMode: 0,
+  adminTimeoutMode: 0,
+  adminTimeoutTime: -1,
+  adminTimeoutMsg: '',
+  userTimeoutMode: 0,
+  userTimeoutTime: -1,
+  userTimeoutMsg: '',
+};
+
+export const DEFAULT_STARS: Star[] = [
+  { star: 1, desc: 'Very dissatisfied' },
+  { star: 2, desc: 'Dissatisfied' },
+  { star: 3, desc: 'Neutral' },
+  { star: 4, desc: 'Satisfied' },
+  { star: 5, desc: 'Very satisfied' },
+];
+
+export function readSeed(path: string): Seed {
+  const seed = JSON.parse(readFileSync(path, 'utf8')) as Seed;
+  if (!Array.isArray(seed.channels) || !Array.isArray(seed.agents)) {
+    throw new Error(`${path}: a seed has "channels" and "agents" lists`);
+  }
+  for (const channel of seed.channels) {
+    if (typeof channel.id !== 'string' || !channel.id) throw new Error(`${path}: a channel without an id`);
+  }
+  for (const agent of seed.agents) {
+    if (!agent.id || !agent.username || !agent.password) {
+      throw new Error(`${path}: agent ${agent.id ?? '?'} needs id, username and password`);
+    }
+  }
+  return seed;
+}
+
+/** Wire-ready channel: every ChannelInfo field present, JSON fields as JSON strings. */
+export function normaliseChannel(channel: SeedChannel): ChannelConfig {
+  const info: Record<string, unknown> = { ...INFO_DEFAULTS, ...channel.info, tenantId: channel.tenantId };
+  for (const field of JSON_FIELDS) {
+    const value = info[field];
+    if (value !== undefined && typeof value !== 'string') info[field] = JSON.stringify(value);
+  }
+  info.receiveMode = info.receiveMode === 0 ? 0 : 3;
+  return { ...channel, info };
+}
+
+/** Inserts or updates every channel and agent of the seed (an operator edits the file and restarts). */
+export async function applySeed(db: Db, seed: Seed, now = Date.now()): Promise<void> {
+  for (const channel of seed.channels) {
+    const config = normaliseChannel(channel);
+    await db.query(
+      `insert into channels (id, tenant_id, config, updated_at) values ($1, $2, $3, $4)
+       on conflict (id) do update set tenant_id = excluded.tenant_id, config = excluded.config,
+       updated_at = excluded.updated_at`,
+      [channel.id, channel.tenantId, JSON.stringify(config), now],
+    );
+  }
+  for (const agent of seed.agents) {
+    const [existing] = await db.query<{ password_hash: string }>(
+      'select password_hash from agents where id = $1',
+      [agent.id],
+    );
+    const passwordHash =
+      existing && (await verifyPassword(agent.password, existing.password_hash))
+        ? existing.password_hash
+        : await hashPassword(agent.password);
+    await db.query(
+      `insert into agents (id, username, nick, avatar, password_hash, capacity, channels, groups, welcome_msg,
+         online, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       on conflict (id) do update set username = excluded.username, nick = excluded.nick,
+         avatar = excluded.avatar, password_hash = excluded.password_hash, capacity = excluded.capacity,
+         channels = excluded.channels, groups = excluded.groups, welcome_msg = excluded.welcome_msg,
+         updated_at = excluded.updated_at`,
+      [
+        agent.id,
+        agent.username,
+        agent.nick,
+        agent.avatar ?? null,
+        passwordHash,
+        agent.capacity,
+        JSON.stringify(agent.channels),
+        JSON.stringify(agent.groups ?? []),
+        agent.welcomeMsg ?? null,
+        agent.online ?? false,
+        now,
+      ],
+    );
+  }
+}
