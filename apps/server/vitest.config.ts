@@ -6,5 +6,9 @@ export default defineConfig({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    globalSetup: ['src/test/postgres.setup.ts'],
+    // PGlite needs a few seconds to open; child-process tests need more.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

@@ -5,7 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type preHandlerAsyncHookHandler } from 'fastify';
 import { PollCache } from './conversation/events.js';
 import { Conversations } from './conversation/service.js';
 import { type Db, openDatabase } from './db/db.js';
@@ -191,21 +191,21 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     timeWindow: limits.windowMs,
     errorResponseBuilder: tooMany,
   });
-  const perVisitor = app.rateLimit({
-    max: limits.perVisitor,
-    timeWindow: limits.windowMs,
-    keyGenerator: (request) => {
-      const userId = (request.body as { userId?: unknown } | undefined)?.userId;
-      return typeof userId === 'string' ? `visitor:${userId}` : `ip:${request.ip}`;
-    },
-    errorResponseBuilder: tooMany,
+  // The plugin runs one limiter per request (the per-IP one); these are checked on top of it.
+  const limiter = (max: number, key: (request: FastifyRequest) => string): preHandlerAsyncHookHandler => {
+    const check = app.createRateLimit({ max, timeWindow: limits.windowMs, keyGenerator: key });
+    return async (request) => {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        throw new ApiError(429, `too many requests: try again in ${result.ttlInSeconds} s`);
+      }
+    };
+  };
+  const perVisitor = limiter(limits.perVisitor, (request) => {
+    const userId = (request.body as { userId?: unknown } | undefined)?.userId;
+    return typeof userId === 'string' ? `visitor:${userId}` : `visitor-ip:${request.ip}`;
   });
-  const loginLimit = app.rateLimit({
-    max: limits.login,
-    timeWindow: limits.windowMs,
-    keyGenerator: (request) => `login:${request.ip}`,
-    errorResponseBuilder: tooMany,
-  });
+  const loginLimit = limiter(limits.login, (request) => `login:${request.ip}`);
 
   app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
 

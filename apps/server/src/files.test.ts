@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Seed } from './seed.js';
+import { testDatabases } from './test/databases.js';
+import { type Harness, harness } from './test/harness.js';
+
+// The smallest valid PNG (1x1).
+const PNG = Buffer.from(
+  '89504E470D0A1A0A0000000D49484452000000010000000108060000001F15C4890000000D49444154789C6360000002000154A24F5D0000000049454E44AE426082',
+  'hex',
+);
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+
+const seed: Seed = {
+  channels: [{ id: 'files', tenantId: 't', info: { receiveMode: 3 } }],
+  agents: [
+    {
+      id: 'f1',
+      username: 'f1',
+      password: 'pw-f1',
+      nick: 'Fay',
+      capacity: 5,
+      channels: ['files'],
+      online: true,
+    },
+  ],
+};
+
+function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer }) {
+  const boundary = '----parleytest';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+// File handling does not depend on the database: the embedded one is enough here.
+const [database] = testDatabases();
+
+describe('uploads', () => {
+  let server: Harness;
+  const upload = async (userId: string, name: string, bytes: Buffer) => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/chat/visitor/upload',
+      ...multipart({ userId }, { name, bytes }),
+    });
+    return { status: response.statusCode, ...response.json() };
+  };
+
+  beforeAll(async () => {
+    if (!database) throw new Error('no database');
+    server = await harness(await database.open(), seed, { uploadLimit: 64 * 1024 });
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await server.app.db.close();
+  });
+
+  it('given a real PNG, should store it and serve it back to its visitor with safe headers', async () => {
+    const { userId } = await server.start('files');
+    const answer = await upload(userId, 'photo.png', PNG);
+    expect(answer).toMatchObject({ code: 200, data: { name: 'photo.png', suffix: 'png' } });
+    expect(answer.data.url).toMatch(/^\/uploads\/[A-Za-z0-9_-]{22}\?sig=/);
+    const file = await server.app.inject(answer.data.url);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-disposition']).toBe(
+      `inline; filename="photo.png"; filename*=UTF-8''photo.png`,
+    );
+  });
+
+  it('given a .png that is not a PNG, should refuse it', async () => {
+    const { userId } = await server.start('files');
+    const answer = await upload(userId, 'photo.png', Buffer.from('<html><script>alert(1)</script></html>'));
+    expect(answer).toMatchObject({
+      status: 400,
+      code: 400,
+      message: 'the content of "photo.png" is not a png file',
+    });
+  });
+
+  it('given an extension off the allow-list, should refuse it', async () => {
+    const { userId } = await server.start('files');
+    const answer = await upload(userId, 'setup.exe', Buffer.from('MZ....'));
+    expect(answer.code).toBe(400);
+    expect(answer.message).toContain('not accepted');
+  });
+
+  it('given a file over the size limit, should answer 413 with the limit', async () => {
+    const { userId } = await server.start('files');
+    const answer = await upload(userId, 'big.txt', Buffer.alloc(65 * 1024, 'a'));
+    expect(answer).toMatchObject({ status: 413, code: 413 });
+    expect(answer.message).toContain('larger than the limit');
+  });
+
+  it('given an SVG, should serve it only as a sandboxed download', async () => {
+    const { userId } = await server.start('files');
+    const answer = await upload(userId, 'logo.svg', SVG);
+    const file = await server.app.inject(answer.data.url);
+    expect(file.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(file.headers['content-security-policy']).toContain('sandbox');
+  });
+
+  it('given a text file with a hostile name, should keep the header safe', async () => {
+    const { userId } = await server.start('files');
+    const answer = await upload(userId, "r\u00e9sum\u00e9;(1)'.txt", Buffer.from('plain text'));
+    const file = await server.app.inject(answer.data.url);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="r_sum__(1)'.txt"; filename*=UTF-8''r%C3%A9sum%C3%A9%3B%281%29%27.txt`,
+    );
+    expect(file.headers['content-type']).toBe('text/plain; charset=utf-8');
+  });
+
+  it("given another visitor's file, should refuse it without the signed URL", async () => {
+    const owner = await server.start('files');
+    const answer = await upload(owner.userId, 'photo.png', PNG);
+    const id = answer.data.url.split('?')[0];
+    expect((await server.app.inject(id)).statusCode).toBe(403);
+    expect((await server.app.inject(`${id}?sig=forged`)).statusCode).toBe(403);
+  });
+
+  it('given an unknown visitor, should refuse the upload', async () => {
+    expect((await upload('AAAAAAAAAAAAAAAAAAAAAA', 'photo.png', PNG)).code).toBe(401);
+  });
+
+  it('given a base64 data URL, should store the image', async () => {
+    const { userId } = await server.start('files');
+    const answer = await server.visitor('uploadBase64', {
+      userId,
+      imgData: `data:image/png;base64,${PNG.toString('base64')}`,
+    });
+    expect(answer.data).toMatchObject({ suffix: 'png' });
+    expect((await server.app.inject(answer.data.url)).statusCode).toBe(200);
+  });
+
+  it('when an agent sends a file, should give the visitor 1201 with a URL the visitor can open', async () => {
+    const visitor = await server.start('files');
+    await server.visitor('transferAgent', { userId: visitor.userId });
+    const agent = await server.login('f1', 'pw-f1');
+    const response = await server.app.inject({
+      method: 'POST',
+      url: `/api/agent/chats/${visitor.sessionId}/files`,
+      ...multipart(
+        {},
+        { name: 'invoice.pdf', bytes: Buffer.from('%PDF-1.4\n%\u00e2\u00e3\n1 0 obj<<>>endobj\n%%EOF') },
+      ),
+      headers: {
+        ...multipart({}, { name: 'x', bytes: Buffer.alloc(0) }).headers,
+        authorization: `Bearer ${agent.token}`,
+      },
+    });
+    expect(response.json()).toMatchObject({ code: 200, data: { msgType: 4, fileName: 'invoice.pdf' } });
+    const events = await server.visitor('getEventMsg', {
+      userId: visitor.userId,
+      pollId: visitor.pollId,
+      cursor: '0',
+    });
+    const message = events.data.msgList.find((e: { event_type: number }) => e.event_type === 1201);
+    expect(message).toMatchObject({ msgType: 4, fileName: 'invoice.pdf' });
+    const file = await server.app.inject(message.fileUrl);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toMatch(/^attachment;/);
+    // the agent reads the visitor's files with its session instead of a signature
+    const upload = await server.visitor('uploadBase64', {
+      userId: visitor.userId,
+      imgData: `data:image/png;base64,${PNG.toString('base64')}`,
+    });
+    const asAgent = await server.app.inject({
+      url: upload.data.url.split('?')[0],
+      headers: { authorization: `Bearer ${agent.token}` },
+    });
+    expect(asAgent.statusCode).toBe(200);
+  });
+});

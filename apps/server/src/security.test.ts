@@ -1,0 +1,92 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Seed } from './seed.js';
+import { testDatabases } from './test/databases.js';
+import { type Harness, harness } from './test/harness.js';
+
+const seed: Seed = { channels: [{ id: 'sec', tenantId: 't', info: {} }], agents: [] };
+const [database] = testDatabases();
+
+describe('headers and limits', () => {
+  let server: Harness;
+  const dist = mkdtempSync(join(tmpdir(), 'parley-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Parley</title>');
+
+  beforeAll(async () => {
+    if (!database) throw new Error('no database');
+    server = await harness(await database.open(), seed, {
+      visitorDist: dist,
+      consoleDist: dist,
+      bodyLimit: 4096,
+      rateLimits: { perIp: 1000, perVisitor: 5, login: 3, windowMs: 60_000 },
+    });
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await server.app.db.close();
+  });
+
+  it('should send a strict Content-Security-Policy and the usual headers on the API', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/chat/visitor/channelInfo',
+      payload: { id: 'sec' },
+    });
+    const csp = response.headers['content-security-policy'];
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('should let customer pages frame the visitor app, and not the agent console', async () => {
+    const chat = await server.app.inject('/chat/index');
+    expect(chat.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(chat.headers['x-frame-options']).toBeUndefined();
+    expect(chat.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const agent = await server.app.inject('/agent/');
+    expect(agent.statusCode).toBe(200);
+    expect(agent.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('given a body over the limit, should answer 413 in the envelope', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/chat/visitor/channelInfo',
+      payload: { id: 'x'.repeat(5000) },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 413, data: null });
+  });
+
+  it('given a visitor over its call budget, should answer 429 while other visitors go on', async () => {
+    const noisy = await server.start('sec');
+    const quiet = await server.start('sec');
+    const codes: number[] = [];
+    for (let n = 0; n < 7; n++) {
+      codes.push((await server.visitor('getEventMsg', { userId: noisy.userId, pollId: noisy.pollId })).code);
+    }
+    expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(codes.at(-1)).toBe(429);
+    expect((await server.visitor('getEventMsg', { userId: quiet.userId, pollId: quiet.pollId })).code).toBe(
+      200,
+    );
+  });
+
+  it('given repeated login attempts, should slow them down with 429', async () => {
+    const codes: number[] = [];
+    for (let n = 0; n < 4; n++) {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/agent/login',
+        payload: { username: 'x', password: 'y' },
+      });
+      codes.push(response.statusCode);
+    }
+    expect(codes).toEqual([401, 401, 401, 429]);
+  });
+});

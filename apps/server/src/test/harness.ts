@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { buildServer, type ServerOptions } from '../app.js';
+import type { Db } from '../db/db.js';
+import type { Seed } from '../seed.js';
+
+export interface Answer<T = unknown> {
+  status: number;
+  code: number;
+  data: T;
+  message: string;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read whatever the wire carries
+export type Data = any;
+
+/** Drives a server in-process the way the visitor app and the agent console do. */
+export class Harness {
+  constructor(readonly app: FastifyInstance) {}
+
+  async visitor<T = Data>(call: string, body: unknown): Promise<Answer<T>> {
+    const response = await this.app.inject({
+      method: 'POST',
+      url: `/api/chat/visitor/${call}`,
+      payload: body as object,
+    });
+    return { status: response.statusCode, ...response.json() };
+  }
+
+  /** chatStart, throwing unless it succeeds. */
+  async start(channelId: string, extra: Record<string, unknown> = {}) {
+    const answer = await this.visitor('chatStart', { channelId, ...extra });
+    if (answer.code !== 200) throw new Error(`chatStart failed: ${answer.message}`);
+    return answer.data as {
+      userId: string;
+      sessionId: string;
+      pollId: string;
+      status: number;
+      userFormMode: number;
+      serverTime: number;
+    };
+  }
+
+  async login(username: string, password: string): Promise<AgentClient> {
+    const response = await this.app.inject({
+      method: 'POST',
+      url: '/api/agent/login',
+      payload: { username, password },
+    });
+    const body = response.json();
+    if (body.code !== 200) throw new Error(`login failed: ${body.message}`);
+    return new AgentClient(this.app, body.data.token);
+  }
+}
+
+export class AgentClient {
+  constructor(
+    readonly app: FastifyInstance,
+    readonly token: string,
+  ) {}
+
+  async call<T = Data>(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object): Promise<Answer<T>> {
+    const response = await this.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${this.token}` },
+      ...(payload ? { payload } : {}),
+    });
+    return { status: response.statusCode, ...response.json() };
+  }
+
+  online(online = true) {
+    return this.call('POST', '/api/agent/status', { online });
+  }
+  poll(cursor?: string) {
+    return this.call('GET', `/api/agent/poll${cursor === undefined ? '' : `?cursor=${cursor}`}`);
+  }
+  chat(sessionId: string, action: string, payload?: object) {
+    return this.call('POST', `/api/agent/chats/${sessionId}/${action}`, payload ?? {});
+  }
+  send(sessionId: string, msgContent: string) {
+    return this.chat(sessionId, 'messages', { msgContent });
+  }
+  messages(sessionId: string) {
+    return this.call('GET', `/api/agent/chats/${sessionId}/messages`);
+  }
+}
+
+export async function harness(db: Db, seed: Seed, options: ServerOptions = {}): Promise<Harness> {
+  return new Harness(await buildServer({ db, seed, ...options }));
+}
+
+/** A small seed: one channel per scenario, so tests sharing a database do not share agents. */
+export function seedWith(channels: Seed['channels'], agents: Seed['agents']): Seed {
+  return { channels, agents };
+}

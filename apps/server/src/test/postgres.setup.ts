@@ -1,0 +1,88 @@
+// Vitest global setup: a throwaway PostgreSQL server from Debian's packages on a free loopback
+// port, in a temporary data directory, stopped (and deleted) after the run. Tests then create
+// their own database on it. With DATABASE_URL set, that server is used instead.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A connection string to a database the tests may create databases on; '' when none. */
+    postgresAdminUrl: string;
+  }
+}
+
+const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export default async function setup(project: TestProject) {
+  if (process.env.DATABASE_URL) {
+    project.provide('postgresAdminUrl', process.env.DATABASE_URL);
+    return;
+  }
+  if (!existsSync(join(PG_BIN, 'initdb'))) {
+    console.warn(
+      `[postgres] no PostgreSQL in ${PG_BIN}: the PostgreSQL runs are skipped (run npm run setup)`,
+    );
+    project.provide('postgresAdminUrl', '');
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'parley-pg-'));
+  const data = join(dir, 'data');
+  // PostgreSQL refuses to run as root: run it as the postgres user then.
+  const asRoot = process.getuid?.() === 0;
+  const run = (command: string, args: string[]) => {
+    const [file, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(PG_BIN, command), ...args]]
+      : [join(PG_BIN, command), args];
+    return execFileSync(file, argv, { stdio: 'pipe' });
+  };
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, uid, gid);
+  }
+  run('initdb', [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+    '--no-instructions',
+  ]);
+  const port = await freePort();
+  const settings = [
+    `-p ${port}`,
+    '-c listen_addresses=127.0.0.1',
+    "-c unix_socket_directories=''",
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=200',
+  ].join(' ');
+  run('pg_ctl', ['-D', data, '-o', settings, '-l', join(dir, 'log'), '-w', 'start']);
+  project.provide('postgresAdminUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
+  return () => {
+    const [file, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(PG_BIN, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop']]
+      : [join(PG_BIN, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']];
+    spawnSync(file, argv, { stdio: 'ignore' });
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
