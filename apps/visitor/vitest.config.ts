@@ -11,11 +11,19 @@ export default defineConfig({
   // Pre-bundled up front: discovering them mid-run makes Vite reload the test frames.
   optimizeDeps: {
     include: [
+      '@floating-ui/react',
+      '@tanstack/react-virtual',
+      'class-variance-authority',
+      'embla-carousel-react',
       'i18next',
       'jotai',
+      'jotai/utils',
+      'ky',
       'react',
       'react-dom',
       'react-dom/client',
+      'react-markdown',
+      'rehype-sanitize',
       'react/jsx-dev-runtime',
       'vitest-browser-react',
     ],

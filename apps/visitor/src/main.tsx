@@ -1,30 +1,18 @@
+import '@parley/chat-ui/styles.css';
+import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { resolveRoute } from './shell/routes.ts';
+import { App } from './App.js';
+import { resolveRoute } from './shell/routes.js';
 
 const { route, redirectTo } = resolveRoute(import.meta.env.BASE_URL, window.location);
 if (redirectTo) window.history.replaceState(null, '', redirectTo);
-
-function App() {
-  if (route === 'not-found') {
-    return (
-      <main>
-        <h1>Page not found</h1>
-      </main>
-    );
-  }
-  return (
-    <main>
-      <h1>Parley</h1>
-    </main>
-  );
-}
 
 const container = document.getElementById('root');
 if (container) {
   createRoot(container).render(
     <StrictMode>
-      <App />
+      <App route={route} />
     </StrictMode>,
   );
 }

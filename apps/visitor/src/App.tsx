@@ -1,0 +1,206 @@
+import {
+  type ChatMessage,
+  type ChatSession,
+  createChatSession,
+  isEmbedded,
+  readUrlParams,
+} from '@parley/chat-core';
+import { LocaleProvider } from '@parley/chat-ui/LocaleProvider';
+import { Toaster } from '@parley/chat-ui/Toast';
+import type { i18n as I18n } from 'i18next';
+import { Provider as JotaiProvider, useAtomValue } from 'jotai';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ChatPage } from './chat/ChatPage.js';
+import { createParentBridge, readAllowedOrigins } from './embedding/parentBridge.js';
+import { createI18n, switchLanguage } from './i18n/i18n.js';
+import {
+  directionOf,
+  LANGUAGE_STORAGE_KEY,
+  type Language,
+  languageTag,
+  resolveLanguage,
+} from './i18n/languages.js';
+import { type Translate, TranslateProvider, useT } from './i18n/useT.js';
+import { watchLanguage } from './i18n/watchLanguage.js';
+import { kitLocaleOf } from './kitLocale.js';
+import { ChunkErrorBoundary } from './shell/ChunkErrorBoundary.js';
+import type { Route } from './shell/routes.js';
+import { createTitleFlash } from './shell/titleFlash.js';
+import { createAgentSound } from './sound/agentSound.js';
+import { messagesAtom, pageAtom, soundAtom, titleAtom } from './state/chatAtoms.js';
+import { useBindSession } from './state/useBindSession.js';
+
+function storedLanguage(): Language {
+  try {
+    return resolveLanguage(globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY));
+  } catch {
+    return resolveLanguage(null);
+  }
+}
+
+/**
+ * The language: read from `chat-lan` (else English), its pack loaded lazily, watched for changes,
+ * and mirrored on `<html lang dir>`. Until the pack arrives, `t` returns keys (spec section 8).
+ */
+function useLanguage(): { i18n: I18n; language: Language; t: Translate } {
+  const [i18n] = useState(createI18n);
+  const [language, setLanguage] = useState<Language>(storedLanguage);
+  const [loaded, setLoaded] = useState(0);
+  useEffect(
+    () => watchLanguage(language, setLanguage, { storage: globalThis.localStorage, events: window }),
+    [language],
+  );
+  useEffect(() => {
+    let current = true;
+    switchLanguage(i18n, language).then(
+      () => current && setLoaded((count) => count + 1),
+      (error) => console.warn('[parley] language pack not loaded', error),
+    );
+    document.documentElement.lang = languageTag(language);
+    document.documentElement.dir = directionOf(language);
+    return () => {
+      current = false;
+    };
+  }, [i18n, language]);
+  // A new `t` whenever the language or its pack changes, so text re-renders then.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `loaded` is the signal that strings arrived
+  const t = useMemo<Translate>(() => i18n.getFixedT(languageTag(language)), [i18n, language, loaded]);
+  return { i18n, language, t };
+}
+
+/** Title: the channel's titleDesc (or the localized default), flashing while hidden. */
+function useDocumentTitle() {
+  const t = useT();
+  const title = useAtomValue(titleAtom);
+  const [flash] = useState(() => createTitleFlash({ document }));
+  useEffect(() => () => flash.dispose(), [flash]);
+  useEffect(() => {
+    if (!title) return;
+    const text = title.documentTitleKey ? t(title.documentTitleKey) : title.documentTitle;
+    flash.update({ title: text, alert: t('page.newMessageTitle'), flashing: title.titleFlash });
+  }, [flash, title, t]);
+}
+
+/** A short sound on each new agent message, when sound is on; one tab plays it. */
+function useAgentSound() {
+  const messages = useAtomValue(messagesAtom);
+  const soundOn = useAtomValue(soundAtom) ?? true;
+  const [sound] = useState(() => createAgentSound({ locks: navigator.locks ?? null }));
+  const seen = useRef<Set<string> | null>(null);
+  useEffect(() => () => sound.dispose(), [sound]);
+  useEffect(() => {
+    if (!messages) return;
+    if (seen.current === null) {
+      // What was there when the page opened is history, not news.
+      seen.current = new Set(messages.map((message) => message.id));
+      return;
+    }
+    for (const message of messages) {
+      if (seen.current.has(message.id)) continue;
+      seen.current.add(message.id);
+      if (soundOn && message.senderType === 2) sound.play(message.id);
+    }
+  }, [messages, soundOn, sound]);
+}
+
+function PageState({ session }: { session: ChatSession }) {
+  const t = useT();
+  const page = useAtomValue(pageAtom);
+  useDocumentTitle();
+  useAgentSound();
+  if (!page || page.phase === 'idle' || page.phase === 'starting') {
+    return (
+      <p className="visitor-loading" role="status">
+        {t('page.loading')}
+      </p>
+    );
+  }
+  if (page.phase === 'failed' && page.error) {
+    return (
+      <main className="visitor-error" role="alert">
+        <h1>{t('errors.title')}</h1>
+        <p>{t(page.error.key, page.error.params ?? {})}</p>
+        <button
+          type="button"
+          className="visitor-button visitor-button--primary"
+          onClick={() => session.start()}
+        >
+          {t('errors.retry')}
+        </button>
+      </main>
+    );
+  }
+  return (
+    <>
+      {!page.online && (
+        <p className="visitor-offline" role="status">
+          {t('errors.offline')}
+        </p>
+      )}
+      <ChatPage />
+    </>
+  );
+}
+
+/** The chat page bound to an engine: started on mount, disposed on unmount. */
+export function ChatScreen({ session }: { session: ChatSession }) {
+  useBindSession(session);
+  useEffect(() => {
+    void session.start();
+    return () => session.dispose();
+  }, [session]);
+  return <PageState session={session} />;
+}
+
+/** Creates the page's engine once, telling the parent page about agent messages when embedded. */
+function createPageSession(): ChatSession {
+  const params = readUrlParams(window.location.search);
+  const bridge = isEmbedded(params)
+    ? createParentBridge({
+        allowedOrigins: readAllowedOrigins(document),
+        parent: window.parent === window ? null : window.parent,
+        events: window,
+      })
+    : null;
+  return createChatSession({
+    notifyParent: bridge
+      ? (message: ChatMessage) =>
+          bridge.notifyMessage({
+            id: message.id,
+            text: message.msgContent,
+            senderName: message.senderName,
+            time: message.msgTime,
+          })
+      : undefined,
+  });
+}
+
+function NotFound() {
+  const t = useT();
+  return (
+    <main className="visitor-not-found">
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.body')}</p>
+      <a href={`${import.meta.env.BASE_URL}index${window.location.search}`}>{t('notFound.back')}</a>
+    </main>
+  );
+}
+
+/** The visitor app: language, kit locale and direction, then the page for the route. */
+export function App({ route }: { route: Route }) {
+  const { language, t } = useLanguage();
+  const [session] = useState(() => (route === 'index' ? createPageSession() : null));
+  const dir = directionOf(language);
+  return (
+    <TranslateProvider t={t}>
+      <LocaleProvider locale={kitLocaleOf(language)} dir={dir}>
+        <div className="visitor-app" dir={dir} data-parley-theme="auto">
+          <ChunkErrorBoundary t={t}>
+            <JotaiProvider>{session ? <ChatScreen session={session} /> : <NotFound />}</JotaiProvider>
+          </ChunkErrorBoundary>
+          <Toaster />
+        </div>
+      </LocaleProvider>
+    </TranslateProvider>
+  );
+}

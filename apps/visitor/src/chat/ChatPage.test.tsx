@@ -1,0 +1,171 @@
+import { type CallName, type ChatSession, createChatSession, createMemoryStorage } from '@parley/chat-core';
+import { Provider as JotaiProvider } from 'jotai';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import { ChatScreen } from '../App.js';
+import { WithStrings } from '../test/strings.js';
+import { ListRenderProbe } from './ChatPage.js';
+
+// A channel as the server sends it (JSON fields as strings), robot first with a welcome.
+const CHANNEL = {
+  titleDesc: 'Acme help',
+  tenantId: 't1',
+  receiveMode: 0,
+  robotName: 'Robo',
+  robotWelcomeMode: 1,
+  robotWelcomeMsg: 'Hi, I am Robo. Ask me anything.',
+  autoTip: '',
+  msgToTransferFlag: 0,
+  faqMode: 0,
+  faqConfig: '',
+  userFormMode: 0,
+  userFormConfig: '',
+  groupMode: 0,
+  groupConfig: '',
+  adminOfflineMode: 0,
+  adminOfflineMsg: '',
+  userQueueMode: 0,
+  userQueueMsg: '',
+  unWorkingMode: 0,
+  unWorkingMsg: '',
+  userOverMsg: '',
+  adminCloseMode: 0,
+  adminCloseMsg: '',
+  evaluateMode: 0,
+  adminTimeoutMode: 0,
+  adminTimeoutTime: 1,
+  adminTimeoutMsg: '',
+  userTimeoutMode: 0,
+  userTimeoutTime: 1,
+  userTimeoutMsg: '',
+};
+
+/** An in-memory server speaking the contract's envelope; getEventMsg hands out queued events. */
+function fakeServer(start: { status: number }) {
+  const events: unknown[][] = [];
+  const calls: { call: CallName; body: Record<string, unknown> }[] = [];
+  const data: Partial<Record<CallName, (body: Record<string, unknown>) => unknown>> = {
+    channelInfo: () => CHANNEL,
+    chatStart: () => ({
+      userId: 'u1',
+      sessionId: 's1',
+      pollId: 'p1',
+      userFormMode: 0,
+      serverTime: 1,
+      ...start,
+    }),
+    getEventMsg: () => ({ msgList: events.shift() ?? [], status: start.status, waitIndex: 0 }),
+    getAdminCard: () => ({ adminNick: 'Ann', adminWelcomeMode: 0, adminWelcomeMsg: '' }),
+    sendMsg: () => ({ status: 1 }),
+    getHistoryMsg: () => [],
+    getSessionMsg: () => [],
+    robotTips: () => [],
+    robotAsk: (body) => ({
+      id: `r-${body.msgId}`,
+      userId: 'u1',
+      senderType: 3,
+      msgType: 1,
+      msgContent: 'Your order ships tomorrow.',
+      msgTime: Date.now(),
+    }),
+  };
+  return {
+    events,
+    calls,
+    transport: {
+      async post(call: CallName, body: object) {
+        calls.push({ call, body: body as Record<string, unknown> });
+        return { code: 200, data: data[call]?.(body as Record<string, unknown>) ?? null, message: 'ok' };
+      },
+    },
+  };
+}
+
+// Every engine delay shortened, so a test sees polls and ticks within milliseconds.
+const quickTimers = {
+  setTimeout: (callback: () => void, ms: number) => setTimeout(callback, Math.min(ms, 20)),
+  clearTimeout: (handle: unknown) => clearTimeout(handle as number),
+};
+
+const realTimers = {
+  setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+  clearTimeout: (handle: unknown) => clearTimeout(handle as number),
+};
+
+const sessions: ChatSession[] = [];
+function open(search: string, start = { status: 0 }, timers = quickTimers) {
+  const server = fakeServer(start);
+  const session = createChatSession({
+    transport: server.transport,
+    search,
+    referrer: '',
+    storage: createMemoryStorage(),
+    timers,
+    logger: { info() {}, warn() {}, error() {} },
+  });
+  sessions.push(session);
+  return { server, session };
+}
+
+afterEach(() => {
+  ListRenderProbe.onRender = null;
+  for (const session of sessions.splice(0)) session.dispose();
+});
+
+async function show(session: ChatSession) {
+  return render(
+    <WithStrings>
+      <JotaiProvider>
+        <ChatScreen session={session} />
+      </JotaiProvider>
+    </WithStrings>,
+  );
+}
+
+describe('the chat page', () => {
+  it('given no channel id, should show the spec error with a retry', async () => {
+    const { session } = open('?from=web');
+    const screen = await show(session);
+    await expect.element(screen.getByRole('alert')).toBeVisible();
+    await expect.element(screen.getByText('unknown channel id', { exact: true })).toBeVisible();
+    await expect.element(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+
+  it('given a robot-first channel, should title the page and show the robot welcome', async () => {
+    const { session } = open('?channelId=7');
+    const screen = await show(session);
+    await expect.element(screen.getByRole('heading', { level: 1, name: 'Acme help' })).toBeVisible();
+    await expect.element(screen.getByText('Hi, I am Robo. Ask me anything.')).toBeVisible();
+    await expect.element(screen.getByRole('log', { name: 'Conversation' })).toBeVisible();
+  });
+
+  it('when the visitor sends a message, should show it and the robot answer, and send it once', async () => {
+    const { session, server } = open('?channelId=7');
+    const screen = await show(session);
+    const input = screen.getByRole('textbox');
+    await userEvent.fill(input, 'Where is my order?');
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByText('Where is my order?')).toBeVisible();
+    await expect.element(screen.getByText('Your order ships tomorrow.')).toBeVisible();
+    await expect.element(input).toHaveValue('');
+    expect(server.calls.filter((entry) => entry.call === 'sendMsg')).toHaveLength(1);
+  });
+
+  it('when the agent types, should show the indicator without rendering the message list again', async () => {
+    // Real timers: the typing indicator's own timeout must not be shortened (polls every 2 s).
+    const { session, server } = open('?channelId=7', { status: 2 }, realTimers);
+    const renders = vi.fn();
+    ListRenderProbe.onRender = renders;
+    const screen = await show(session);
+    await expect.element(screen.getByRole('log', { name: 'Conversation' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(session.getSnapshot().eventMsgPollingSignal).toBe(true));
+    // Let the list settle (measurements, first messages) before counting.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const before = renders.mock.calls.length;
+    server.events.push([{ msgId: 'e1', event_type: 1204 }]);
+    await vi.waitFor(() => expect(session.getSnapshot().agentIsTyping).toBe(true), { timeout: 5000 });
+    await expect.element(screen.getByRole('status').filter({ hasText: /typing/i })).toBeInTheDocument();
+    expect(renders.mock.calls.length).toBe(before);
+  });
+});

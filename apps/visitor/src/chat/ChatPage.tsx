@@ -1,0 +1,230 @@
+import type { ChatSession } from '@parley/chat-core';
+import { Chat } from '@parley/chat-ui/Chat';
+import { Composer } from '@parley/chat-ui/Composer';
+import { MessageList } from '@parley/chat-ui/MessageList';
+import { Navbar } from '@parley/chat-ui/Navbar';
+import { QuickReplies, type QuickReplyItem } from '@parley/chat-ui/QuickReplies';
+import { toast } from '@parley/chat-ui/Toast';
+import { Typing } from '@parley/chat-ui/Typing';
+import { useAtomValue } from 'jotai';
+import { lazy, Profiler, type ProfilerOnRenderCallback, Suspense, useEffect, useMemo, useRef } from 'react';
+import { useT } from '../i18n/useT.js';
+import { loadChunk } from '../shell/chunks.js';
+import {
+  agentTypingAtom,
+  conversationAtom,
+  historyStatusAtom,
+  messagesAtom,
+  noticesAtom,
+  robotTipsAtom,
+  sessionAtom,
+  soundAtom,
+  titleAtom,
+} from '../state/chatAtoms.js';
+import { toMessageInput } from './messageView.js';
+
+// Media, cards and the FAQ tree draw only when such a message arrives.
+const MessageBody = lazy(() =>
+  loadChunk(() => import('./MessageBody.js').then(({ MessageBody }) => ({ default: MessageBody }))),
+);
+// Forms and dialogs are needed by few visitors, and never before the chat is on screen.
+const Overlays = lazy(() =>
+  loadChunk(() => import('./Overlays.js').then(({ Overlays }) => ({ default: Overlays }))),
+);
+
+function useSession(): ChatSession {
+  const session = useAtomValue(sessionAtom);
+  if (!session) throw new Error('the chat page needs a session (useBindSession)');
+  return session;
+}
+
+/** The longest message a visitor can type; the composer cuts longer input and shows a counter. */
+export const MAX_MESSAGE_LENGTH = 1000;
+
+function Header() {
+  const t = useT();
+  const session = useSession();
+  const { documentTitle, documentTitleKey } = useAtomValue(titleAtom) ?? {};
+  const sound = useAtomValue(soundAtom) ?? true;
+  const title = documentTitleKey ? t(documentTitleKey) : documentTitle;
+  return (
+    <Navbar
+      title={title}
+      titleLevel={1}
+      showSoundToggle
+      sound={sound}
+      onSoundChange={(on) => session.setSound(on)}
+    />
+  );
+}
+
+/** Lets tests (and profiling builds) see how often the message list renders. */
+export const ListRenderProbe = { onRender: null as ProfilerOnRenderCallback | null };
+
+function Conversation() {
+  const t = useT();
+  const session = useSession();
+  const messages = useAtomValue(messagesAtom) ?? [];
+  const historyStatus = useAtomValue(historyStatusAtom) ?? 0;
+  const { robotName = '' } = useAtomValue(conversationAtom) ?? {};
+  const rows = useMemo(
+    () => messages.map((message) => toMessageInput(message, t, robotName)),
+    [messages, t, robotName],
+  );
+  const list = (
+    <MessageList
+      aria-label={t('chat.messageListLabel')}
+      messages={rows}
+      hasMore={historyStatus !== 2}
+      onLoadMore={() => session.loadOlderHistory()}
+      onRetry={(row) => {
+        if (row.status === 'fail') void session.retry(row._id);
+      }}
+      renderContent={(row) =>
+        row.type === 'custom' ? (
+          <Suspense fallback={null}>
+            <MessageBody model={row} onAsk={(question) => void session.sendText(question)} />
+          </Suspense>
+        ) : undefined
+      }
+    />
+  );
+  const onRender = ListRenderProbe.onRender;
+  return onRender ? (
+    <Profiler id="message-list" onRender={onRender}>
+      {list}
+    </Profiler>
+  ) : (
+    list
+  );
+}
+
+function AgentTyping() {
+  const typing = useAtomValue(agentTypingAtom);
+  return typing ? <Typing className="visitor-typing" /> : null;
+}
+
+/** Robot suggestions while the visitor types; otherwise what they can do next. */
+function Suggestions() {
+  const t = useT();
+  const session = useSession();
+  const tips = useAtomValue(robotTipsAtom) ?? [];
+  const conversation = useAtomValue(conversationAtom);
+  const items = useMemo<QuickReplyItem[]>(() => {
+    if (tips.length > 0) return tips.map((tip) => ({ name: tip, code: 'tip' }));
+    if (!conversation) return [];
+    const { chatStatus, chatClosed, evaluateMode, evaluateStatus } = conversation;
+    if (chatClosed) {
+      const actions: QuickReplyItem[] = [{ name: t('chat.newChat'), code: 'new-chat', isHighlight: true }];
+      if (evaluateMode === 1 && evaluateStatus !== 2)
+        actions.push({ name: t('chat.rateService'), code: 'rate' });
+      return actions;
+    }
+    const actions: QuickReplyItem[] = [];
+    if (chatStatus !== 2 && chatStatus !== 3) {
+      actions.push({ name: t('chat.transferToAgent'), code: 'transfer', isHighlight: true });
+    }
+    actions.push({ name: t('chat.leaveMessage'), code: 'leave-message' });
+    if (chatStatus === 2 && evaluateMode === 1 && evaluateStatus !== 2) {
+      actions.push({ name: t('chat.rateService'), code: 'rate' });
+    }
+    actions.push({ name: t('chat.endChat'), code: 'end' });
+    return actions;
+  }, [tips, conversation, t]);
+  if (items.length === 0) return null;
+  return (
+    <QuickReplies
+      items={items}
+      onClick={(item) => {
+        switch (item.code) {
+          case 'tip':
+            void session.sendText(item.name);
+            return;
+          case 'transfer':
+            void session.transfer();
+            return;
+          case 'leave-message':
+            session.setLeaveMessageOpen(true);
+            return;
+          case 'rate':
+            void session.openEvaluation();
+            return;
+          case 'end':
+            void session.close();
+            return;
+          case 'new-chat':
+            void session.start();
+            return;
+        }
+      }}
+    />
+  );
+}
+
+function ChatComposer() {
+  const t = useT();
+  const session = useSession();
+  const conversation = useAtomValue(conversationAtom);
+  const closed = conversation?.chatClosed ?? false;
+  const voiceName = (mimeType: string) => `voice-${Date.now()}.${mimeType.includes('ogg') ? 'ogg' : 'webm'}`;
+  return (
+    <Composer
+      placeholder={t('composer.placeholder')}
+      maxLength={MAX_MESSAGE_LENGTH}
+      disabled={closed}
+      onSend={(text) => void session.sendText(text)}
+      onTyping={(text) => {
+        session.notifyTyping(text);
+        void session.requestRobotTips(text);
+      }}
+      onFiles={(files) => {
+        for (const file of files) void session.sendFile(file);
+      }}
+      recorderProps={{ mimeType: 'audio/ogg;codecs=opus' }}
+      onSendVoice={({ blob, duration, mimeType }) =>
+        void session.sendFile(new File([blob], voiceName(mimeType), { type: mimeType }), duration)
+      }
+      accept="image/*,video/*,audio/*,.pdf,.txt,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.zip,.csv"
+    />
+  );
+}
+
+/** Engine notices ('Submit failed', 'No customer service online', ...) as toasts, each once. */
+function Notices() {
+  const t = useT();
+  const session = useSession();
+  const notices = useAtomValue(noticesAtom) ?? [];
+  const shown = useRef(new Set<number>());
+  useEffect(() => {
+    for (const notice of notices) {
+      if (shown.current.has(notice.id)) continue;
+      shown.current.add(notice.id);
+      toast.error(t(notice.key, notice.params ?? {}));
+      session.dismissNotice(notice.id);
+    }
+  }, [notices, session, t]);
+  return null;
+}
+
+/** The chat page: header, conversation, suggestions, composer and the dialogs the engine opens. */
+export function ChatPage() {
+  return (
+    <Chat.Root className="visitor-chat">
+      <Chat.Header>
+        <Header />
+      </Chat.Header>
+      <Chat.Main>
+        <Conversation />
+        <AgentTyping />
+      </Chat.Main>
+      <Chat.Footer>
+        <Suggestions />
+        <ChatComposer />
+      </Chat.Footer>
+      <Suspense fallback={null}>
+        <Overlays />
+      </Suspense>
+      <Notices />
+    </Chat.Root>
+  );
+}

@@ -1,0 +1,48 @@
+import { Audio } from '@parley/chat-ui/Audio';
+import { FileCard } from '@parley/chat-ui/FileCard';
+import { Image } from '@parley/chat-ui/Image';
+import type { MessageModel } from '@parley/chat-ui/Message';
+import { LazyRichText } from '@parley/chat-ui/RichText';
+import { TipCard } from '@parley/chat-ui/TipCard';
+import { Tree } from '@parley/chat-ui/Tree';
+import { Video } from '@parley/chat-ui/Video';
+import type { ReactNode } from 'react';
+import type { MessageContent } from './messageView.js';
+
+export interface MessageBodyOptions {
+  /** The visitor picked an FAQ question or an auto-tip: it is sent as their message. */
+  onAsk: (question: string) => void;
+}
+
+/** Draws the `custom` rows of the conversation with the kit's widgets (a lazily loaded part). */
+export function MessageBody({ model, onAsk }: { model: MessageModel } & MessageBodyOptions): ReactNode {
+  const content = model.content as MessageContent;
+  const { message } = content;
+  const url = message.fileUrl ?? message.previewUrl ?? '';
+  const name = message.fileName ?? message.msgContent;
+  switch (content.kind) {
+    case 'image':
+      return <Image src={url} alt={name} />;
+    case 'audio':
+      return <Audio src={url} duration={message.audioDuration} />;
+    case 'video':
+      return <Video src={url} aria-label={name} />;
+    case 'file':
+      return <FileCard name={name} size={message.fileSize} url={message.fileUrl} />;
+    case 'tip': {
+      const tip = message.tip;
+      if (!tip) return null;
+      return (
+        <TipCard
+          title={tip.title}
+          content={tip.content}
+          link={tip.link ? { text: tip.link, url: tip.link } : undefined}
+        />
+      );
+    }
+    case 'faq':
+      return <Tree nodes={message.faq ? [...message.faq] : []} onSelect={(node) => onAsk(node.title)} />;
+    case 'rich':
+      return <LazyRichText content={message.msgContent} />;
+  }
+}

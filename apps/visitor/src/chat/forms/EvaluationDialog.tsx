@@ -1,0 +1,100 @@
+import type { Star } from '@parley/chat-core';
+import { Checkbox, Field, Textarea } from '@parley/chat-ui/Form';
+import { Modal } from '@parley/chat-ui/Modal';
+import { StarRating } from '@parley/chat-ui/StarRating';
+import { type FormEvent, useState } from 'react';
+import { useT } from '../../i18n/useT.js';
+
+export interface EvaluationValues {
+  star: number;
+  tags: string[];
+  content: string;
+}
+
+export interface EvaluationDialogProps {
+  /** The channel's star list as the engine shows it: reversed, best first (spec section 3). */
+  stars: readonly Star[];
+  /** Sends the rating; resolves true when it was taken (the engine then closes the dialog). */
+  onSubmit: (values: EvaluationValues) => Promise<boolean>;
+  onClose: () => void;
+}
+
+/**
+ * The evaluation dialog. Stars grow from the start edge, so the control reads the list lowest
+ * first; the chosen star's tags follow as checkboxes, then an optional comment.
+ */
+export function EvaluationDialog({ stars, onSubmit, onClose }: EvaluationDialogProps) {
+  const t = useT();
+  const ascending = [...stars].sort((a, b) => a.star - b.star);
+  const [value, setValue] = useState(0);
+  const [tags, setTags] = useState<string[]>([]);
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const chosen = ascending[value - 1];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) {
+      setError(t('userForm.required'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit({ star: chosen.star, tags, content: content.trim() });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={t('evaluation.title')}
+      description={t('evaluation.intro')}
+    >
+      <form className="visitor-form" noValidate onSubmit={submit} aria-busy={busy || undefined}>
+        <Field label={t('evaluation.stars')} error={error} required>
+          <StarRating
+            value={value}
+            labels={ascending.map((star) => star.desc)}
+            onValueChange={(next) => {
+              setValue(next);
+              setTags([]);
+              setError(undefined);
+            }}
+          />
+        </Field>
+        {chosen?.tags?.length ? (
+          <fieldset className="visitor-form__tags">
+            <legend>{t('evaluation.tags')}</legend>
+            {chosen.tags.map((tag) => (
+              <Checkbox
+                key={tag}
+                label={tag}
+                checked={tags.includes(tag)}
+                onCheckedChange={(checked) =>
+                  setTags((current) => (checked ? [...current, tag] : current.filter((item) => item !== tag)))
+                }
+              />
+            ))}
+          </fieldset>
+        ) : null}
+        <Field label={t('evaluation.comment')}>
+          <Textarea rows={3} value={content} onChange={(event) => setContent(event.target.value)} />
+        </Field>
+        <div className="visitor-form__actions">
+          <button type="button" className="visitor-button" onClick={onClose}>
+            {t('evaluation.later')}
+          </button>
+          <button type="submit" className="visitor-button visitor-button--primary" disabled={busy}>
+            {t('evaluation.submit')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

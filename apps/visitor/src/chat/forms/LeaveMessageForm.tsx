@@ -1,0 +1,81 @@
+import type { FormField, FormValues } from '@parley/chat-core';
+import { Modal } from '@parley/chat-ui/Modal';
+import { useMemo, useState } from 'react';
+import { useT } from '../../i18n/useT.js';
+import { FieldsForm } from './FieldsForm.js';
+
+export interface LeaveMessageValues {
+  name?: string;
+  phone?: string;
+  email?: string;
+  content: string;
+}
+
+export interface LeaveMessageFormProps {
+  /** Sends the message; resolves true when the server took it. */
+  onSubmit: (values: LeaveMessageValues) => Promise<boolean>;
+  onClose: () => void;
+}
+
+/**
+ * The leave-message form, offered when no agent is online, outside working hours, and on demand.
+ * The message is required, and a phone number or an email address so the team can reply.
+ */
+export function LeaveMessageForm({ onSubmit, onClose }: LeaveMessageFormProps) {
+  const t = useT();
+  const [sent, setSent] = useState(false);
+  const fields = useMemo<FormField[]>(
+    () => [
+      { name: 'name', label: t('leaveMessage.name'), type: 'text' },
+      { name: 'phone', label: t('leaveMessage.phone'), type: 'phone' },
+      { name: 'email', label: t('leaveMessage.email'), type: 'email' },
+      { name: 'content', label: t('leaveMessage.content'), type: 'textarea', required: true },
+    ],
+    [t],
+  );
+  const needsContact = (values: FormValues): Record<string, string> =>
+    values.phone?.trim() || values.email?.trim() ? {} : { phone: 'leaveMessage.contactHint' };
+  const submit = async (values: FormValues) => {
+    const ok = await onSubmit({
+      name: values.name || undefined,
+      phone: values.phone || undefined,
+      email: values.email || undefined,
+      content: values.content ?? '',
+    });
+    if (ok) setSent(true);
+    return ok;
+  };
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={t('leaveMessage.title')}
+      description={sent ? undefined : t('leaveMessage.intro')}
+    >
+      {sent ? (
+        <div className="visitor-form">
+          <p role="status">{t('leaveMessage.sent')}</p>
+          <div className="visitor-form__actions">
+            <button type="button" className="visitor-button visitor-button--primary" onClick={onClose}>
+              {t('leaveMessage.cancel')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <FieldsForm
+          fields={fields}
+          check={needsContact}
+          onSubmit={submit}
+          submitLabel={t('leaveMessage.submit')}
+          actions={
+            <button type="button" className="visitor-button" onClick={onClose}>
+              {t('leaveMessage.cancel')}
+            </button>
+          }
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ChatMessage } from '@parley/chat-core';
+import type { MessageInput } from '@parley/chat-ui/Message';
+import type { Translate } from '../i18n/useT.js';
+
+/** What a `custom` row draws: the engine's message, by the widget that shows it. */
+export type MessageContent =
+  | { kind: 'image' | 'file' | 'audio' | 'video'; message: ChatMessage }
+  | { kind: 'tip'; message: ChatMessage }
+  | { kind: 'faq'; message: ChatMessage }
+  | { kind: 'rich'; message: ChatMessage };
+
+const FILE_KINDS = { 2: 'image', 4: 'file', 5: 'audio', 6: 'video' } as const;
+
+/** The text of a message: engine-made ones are translated, the rest are as sent. */
+export function messageText(message: ChatMessage, t: Translate): string {
+  return message.noticeKey ? t(message.noticeKey, message.noticeParams ?? {}) : message.msgContent;
+}
+
+/**
+ * Turns one engine message into a row of the kit's MessageList (spec section 3: senderType 1 is
+ * the visitor, on the right; 4 is the system, centred; agents and the robot on the left).
+ */
+export function toMessageInput(
+  message: ChatMessage,
+  t: Translate,
+  robotName: string,
+): MessageInput<string | MessageContent> {
+  const base = { _id: message.id, createdAt: message.msgTime };
+  if (message.senderType === 4) return { ...base, type: 'system', content: messageText(message, t) };
+  const mine = message.senderType === 1;
+  const user = mine
+    ? undefined
+    : {
+        name: message.senderName || (message.senderType === 3 ? robotName || t('chat.robotName') : undefined),
+      };
+  const row = {
+    ...base,
+    position: mine ? ('right' as const) : ('left' as const),
+    user,
+    status: mine ? message.status : undefined,
+  };
+  // A robot answer still on its way: the placeholder shows as typing dots.
+  if (message.senderType === 3 && message.status === 'pending')
+    return { ...row, type: 'typing', content: '' };
+  if (message.msgType === 13 && message.tip)
+    return { ...row, type: 'custom', content: { kind: 'tip', message } };
+  if (message.msgType === 'faq' && message.faq)
+    return { ...row, type: 'custom', content: { kind: 'faq', message } };
+  const fileKind = FILE_KINDS[message.msgType as keyof typeof FILE_KINDS];
+  if (fileKind && (message.fileUrl || message.previewUrl)) {
+    return { ...row, type: 'custom', content: { kind: fileKind, message } };
+  }
+  // Robot answers come from a knowledge base and may be markdown; they are sanitised when drawn.
+  if (message.senderType === 3 && !message.noticeKey) {
+    return { ...row, type: 'custom', content: { kind: 'rich', message } };
+  }
+  return { ...row, type: 'text', content: messageText(message, t) };
+}

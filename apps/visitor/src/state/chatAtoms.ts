@@ -1,0 +1,69 @@
+import type { ChatSession, ChatState } from '@parley/chat-core';
+import { atom } from 'jotai';
+import { selectAtom } from 'jotai/utils';
+
+/** The source atom: the chat-core engine of this page. Commands are called on it. */
+export const sessionAtom = atom<ChatSession | null>(null);
+
+/**
+ * The engine's latest snapshot, mirrored by `useBindSession`. Everything below reads a slice of it
+ * through `selectAtom`, so a change re-renders only the components whose slice changed: the engine
+ * keeps untouched fields (the message array included) as the same objects.
+ */
+export const snapshotAtom = atom<ChatState | null>(null);
+
+const slice = <T>(pick: (state: ChatState) => T, equal: (a: T, b: T) => boolean = Object.is) =>
+  selectAtom(
+    snapshotAtom,
+    (state: ChatState | null) => (state ? pick(state) : undefined),
+    (a, b) => (a === undefined || b === undefined ? a === b : equal(a, b)),
+  );
+
+function shallowEqual<T extends object>(a: T, b: T): boolean {
+  const keys = Object.keys(a) as (keyof T)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
+}
+
+export const messagesAtom = slice((state) => state.messages);
+export const agentTypingAtom = slice((state) => state.agentIsTyping);
+export const historyStatusAtom = slice((state) => state.historyMsgStatus);
+export const robotTipsAtom = slice((state) => state.robotTips);
+export const noticesAtom = slice((state) => state.notices);
+export const soundAtom = slice((state) => state.openSound);
+export const pageAtom = slice(
+  (state) => ({ phase: state.phase, error: state.error, online: state.online }),
+  shallowEqual,
+);
+export const titleAtom = slice(
+  (state) => ({
+    documentTitle: state.documentTitle,
+    documentTitleKey: state.documentTitleKey,
+    titleFlash: state.titleFlash,
+  }),
+  shallowEqual,
+);
+export const conversationAtom = slice(
+  (state) => ({
+    chatStatus: state.chatStatus,
+    chatClosed: state.chatClosed,
+    receiveMode: state.receiveMode,
+    adminCard: state.adminCard,
+    evaluateMode: state.channelInfo?.evaluateMode ?? 0,
+    evaluateStatus: state.evaluateStatus,
+    robotName: state.channelInfo?.robotName ?? '',
+    userId: state.userId,
+  }),
+  shallowEqual,
+);
+export const overlaysAtom = slice(
+  (state) => ({
+    openUserForm: state.openUserForm,
+    userFormConfig: state.userFormConfig,
+    openGroupForm: state.openGroupForm,
+    groupConfig: state.groupConfig,
+    openLeaveMsgForm: state.openLeaveMsgForm,
+    openEvaluate: state.openEvaluate,
+    evaluateInfo: state.evaluateInfo,
+  }),
+  shallowEqual,
+);
