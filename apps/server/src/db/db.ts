@@ -55,9 +55,12 @@ export async function migrate(db: Db): Promise<string[]> {
     .filter((name) => name.endsWith('.sql'))
     .sort();
   const applied: string[] = [];
-  await db.exec(
-    'create table if not exists schema_migrations (name text primary key, applied_at bigint not null)',
-  );
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock(7001)');
+    await tx.query(
+      'create table if not exists schema_migrations (name text primary key, applied_at bigint not null)',
+    );
+  });
   for (const name of files) {
     const sql = readFileSync(`${migrationsDir}${name}`, 'utf8');
     const done = await db.transaction(async (tx) => {
