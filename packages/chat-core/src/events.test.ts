@@ -57,6 +57,17 @@ describe('event 1200: agent joined', () => {
     });
     expect(state().messages.some((message) => message.id === 'waitMsgId')).toBe(false);
   });
+  it('given a transfer already connected this agent, should announce its 1200 join once', async () => {
+    const server = new FakeServer().reply('transferAgent', { adminNick: 'Ann', status: 2, waitIndex: 0 });
+    const { session, texts } = await started({ server });
+    await session.transfer();
+    server.queueEvents({ msgId: 'j1', event_type: 1200, adminNick: 'Ann' });
+    await advance(5000);
+    expect(texts().filter((text) => text === 'Ann joined the chat')).toHaveLength(1);
+    server.queueEvents({ msgId: 'j2', event_type: 1200, adminNick: 'Bob' });
+    await advance(2000);
+    expect(texts()).toContain('Bob joined the chat');
+  });
 });
 
 describe('event 1201: agent message', () => {

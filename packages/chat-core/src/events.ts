@@ -66,7 +66,12 @@ export function createEventHandler(engine: Engine) {
 
   /** The spec's event table (section 4, "Event types from polling"). */
   const HANDLERS: Record<number, Handler> = {
-    1200: (engine, event) => engine.enterAgentChat(event.adminNick ?? event.senderName ?? '', event.msgTime),
+    1200: (engine, event) => {
+      const nick = event.adminNick ?? event.senderName ?? '';
+      const { chatStatus, transferAgent } = engine.get();
+      // A transfer answered with status 2 already announced this agent; its 1200 repeats the join.
+      if (chatStatus !== 2 || transferAgent?.adminNick !== nick) engine.enterAgentChat(nick, event.msgTime);
+    },
     1201: agentMessage,
     1202: chatEnded,
     1203: (engine) => void engine.openEvaluation(),
