@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds what the product needs, then runs the reference server, which serves the
-// visitor app under /chat/ and prints its URLs. PORT (3000), HOST (127.0.0.1) and DATA_DIR apply.
+// visitor app under /chat/ and the agent console under /agent/, and prints their URLs.
+// PORT (3000), HOST (127.0.0.1) and DATA_DIR apply (see apps/server/README.md for the rest).
 import { spawn, spawnSync } from 'node:child_process';
 
 const build = spawnSync(
@@ -24,8 +25,8 @@ const server = spawn('node', ['apps/server/dist/main.js'], { stdio: 'inherit', e
 const port = process.env.PORT ?? '3000';
 const host = process.env.HOST ?? '127.0.0.1';
 server.once('spawn', () => {
+  // The server prints the visitor URL of every demo channel and the console's demo logins once it listens.
   console.log(`[start] Parley is starting on http://${host}:${port}/ (Ctrl+C stops it)`);
-  console.log(`[start]   visitor app: http://${host}:${port}/chat/index`);
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

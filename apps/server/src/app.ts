@@ -105,8 +105,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
-    // Ids in logs, not bodies: a visitor's id is its credential.
-    genReqId: () => randomId(),
+    // Request ids for the logs (bodies are not logged: a visitor's id is its credential).
+    genReqId: requestIds(),
     ajv: { customOptions: { allowUnionTypes: true } },
   });
 
@@ -243,6 +243,13 @@ async function serveApp(app: FastifyInstance, prefix: string, dist: string | und
       reply.code(503).send({ code: 503, data: null, message: missing });
     });
   }
+}
+
+/** Cheap unique request ids: a random prefix per process and a counter. */
+function requestIds(): () => string {
+  const prefix = randomId().slice(0, 8);
+  let next = 0;
+  return () => `${prefix}-${(next++).toString(36)}`;
 }
 
 /** The key that signs file URLs, shared by every instance on the same database. */
