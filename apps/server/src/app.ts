@@ -62,7 +62,7 @@ export interface ServerOptions {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { perIp: 1200, perVisitor: 300, login: 20, windowMs: 60_000 };
+export const DEFAULT_RATE_LIMITS: RateLimits = { perIp: 3000, perVisitor: 300, login: 20, windowMs: 60_000 };
 
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],

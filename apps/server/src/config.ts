@@ -36,7 +36,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     logger: { level: env.LOG_LEVEL ?? 'info' },
     uploadLimit: Math.round(number(env.UPLOAD_LIMIT_MB, 20) * 1024 * 1024),
     rateLimits: {
-      perIp: number(env.RATE_LIMIT_PER_IP, 1200),
+      perIp: number(env.RATE_LIMIT_PER_IP, 3000),
       perVisitor: number(env.RATE_LIMIT_PER_VISITOR, 300),
       login: number(env.RATE_LIMIT_LOGIN, 20),
       windowMs: number(env.RATE_LIMIT_WINDOW_MS, 60_000),
