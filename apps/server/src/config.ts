@@ -32,7 +32,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     seed: seedFile,
     seedFile,
     visitorDist: env.VISITOR_DIST ?? join(repoRoot, 'apps/visitor/dist'),
-    consoleDist: env.CONSOLE_DIST ?? join(serverRoot, 'dist-console'),
+    consoleDist: env.CONSOLE_DIST ?? join(serverRoot, 'dist/console'),
     logger: { level: env.LOG_LEVEL ?? 'info' },
     uploadLimit: Math.round(number(env.UPLOAD_LIMIT_MB, 20) * 1024 * 1024),
     rateLimits: {

@@ -1,0 +1,125 @@
+/** The agent API (see apps/server/README.md), authenticated by the httpOnly cookie set at login. */
+
+export interface Agent {
+  id: string;
+  username: string;
+  nick: string;
+  capacity: number;
+  channels: string[];
+  groups: string[];
+  online: boolean;
+}
+
+export interface WireMessage {
+  id: string;
+  userId: string;
+  senderType: number;
+  senderName?: string;
+  msgType: number | string;
+  msgContent: string;
+  msgTime: number;
+  fileName?: string;
+  fileSize?: number;
+  fileUrl?: string;
+  read?: boolean;
+}
+
+export interface QueueEntry {
+  sessionId: string;
+  channelId: string;
+  groupId: string | null;
+  waitIndex: number;
+  since: number;
+  visitorName: string;
+}
+
+export interface Chat {
+  sessionId: string;
+  channelId: string;
+  groupId: string | null;
+  since: number | null;
+  visitorName: string;
+  email: string;
+  phone: string;
+  visitorTyping: string | null;
+}
+
+export interface Rating {
+  star: number;
+  tags: string[];
+  content?: string | null;
+}
+
+export type ConsoleEvent =
+  | { id: string; sessionId: string; type: 'message'; message: WireMessage }
+  | ({ id: string; sessionId: string; type: 'rating' } & Rating)
+  | { id: string; sessionId: string; type: 'read'; msgIds: string[] }
+  | { id: string; sessionId: string; type: 'visitorClosed' }
+  | { id: string; sessionId: string; type: 'form'; fields: Record<string, string> };
+
+export interface PollAnswer {
+  agent: Agent;
+  cursor: string;
+  queue: QueueEntry[];
+  chats: Chat[];
+  events: ConsoleEvent[];
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const isForm = body instanceof FormData;
+  const response = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined || isForm ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  });
+  const answer = (await response.json().catch(() => null)) as {
+    code: number;
+    data: T;
+    message: string;
+  } | null;
+  if (answer?.code !== 200) {
+    throw new ApiError(answer?.code ?? response.status, answer?.message ?? response.statusText);
+  }
+  return answer.data;
+}
+
+const chat = (sessionId: string) => `/api/agent/chats/${encodeURIComponent(sessionId)}`;
+
+export const api = {
+  me: () => request<Agent>('GET', '/api/agent/me'),
+  login: (username: string, password: string) =>
+    request<{ agent: Agent }>('POST', '/api/agent/login', { username, password }),
+  logout: () => request<null>('POST', '/api/agent/logout'),
+  setOnline: (online: boolean) => request<Agent>('POST', '/api/agent/status', { online }),
+  poll: (cursor?: string) =>
+    request<PollAnswer>('GET', `/api/agent/poll${cursor === undefined ? '' : `?cursor=${cursor}`}`),
+  messages: (sessionId: string) =>
+    request<{ messages: WireMessage[]; rating: Rating | null; closed: boolean }>(
+      'GET',
+      `${chat(sessionId)}/messages`,
+    ),
+  join: (sessionId: string) => request<unknown>('POST', `${chat(sessionId)}/join`, {}),
+  refuse: (sessionId: string) => request<null>('POST', `${chat(sessionId)}/refuse`, {}),
+  close: (sessionId: string) => request<null>('POST', `${chat(sessionId)}/close`, {}),
+  askRating: (sessionId: string) => request<null>('POST', `${chat(sessionId)}/rating-request`, {}),
+  typing: (sessionId: string) => request<null>('POST', `${chat(sessionId)}/typing`, {}),
+  send: (sessionId: string, msgContent: string) =>
+    request<WireMessage>('POST', `${chat(sessionId)}/messages`, { msgContent }),
+  sendFile: (sessionId: string, file: File) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return request<WireMessage>('POST', `${chat(sessionId)}/files`, form);
+  },
+  remove: (sessionId: string, messageId: string) =>
+    request<null>('DELETE', `${chat(sessionId)}/messages/${encodeURIComponent(messageId)}`),
+};
