@@ -1,7 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumEnv, chromiumPath } from '../config/vitest-browser.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+// Every run starts from the demo seed alone: nothing left by an earlier run.
+const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
 
 /** End-to-end tests: Debian's Chromium against the built visitor app served by the reference server. */
 export default defineConfig({
@@ -12,6 +17,8 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,
+  // Agent events reach the page on its next poll (every 2 s with an agent): leave room on a busy machine.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
@@ -24,7 +31,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
     stdout: 'ignore',
     stderr: 'pipe',
   },

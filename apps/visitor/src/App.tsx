@@ -131,14 +131,14 @@ function PageState({ session }: { session: ChatSession }) {
     );
   }
   return (
-    <>
+    <main className="visitor-main">
       {!page.online && (
         <p className="visitor-offline" role="status">
           {t('errors.offline')}
         </p>
       )}
       <ChatPage />
-    </>
+    </main>
   );
 }
 

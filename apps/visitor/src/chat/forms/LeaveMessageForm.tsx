@@ -1,6 +1,7 @@
 import type { FormField, FormValues } from '@parley/chat-core';
 import { Modal } from '@parley/chat-ui/Modal';
-import { useMemo, useState } from 'react';
+import { toast } from '@parley/chat-ui/Toast';
+import { useMemo } from 'react';
 import { useT } from '../../i18n/useT.js';
 import { FieldsForm } from './FieldsForm.js';
 
@@ -23,7 +24,6 @@ export interface LeaveMessageFormProps {
  */
 export function LeaveMessageForm({ onSubmit, onClose }: LeaveMessageFormProps) {
   const t = useT();
-  const [sent, setSent] = useState(false);
   const fields = useMemo<FormField[]>(
     () => [
       { name: 'name', label: t('leaveMessage.name'), type: 'text' },
@@ -42,7 +42,8 @@ export function LeaveMessageForm({ onSubmit, onClose }: LeaveMessageFormProps) {
       email: values.email || undefined,
       content: values.content ?? '',
     });
-    if (ok) setSent(true);
+    // The engine closes the form on success; the thanks outlive it as a toast.
+    if (ok) toast.success(t('leaveMessage.sent'));
     return ok;
   };
   return (
@@ -52,30 +53,19 @@ export function LeaveMessageForm({ onSubmit, onClose }: LeaveMessageFormProps) {
         if (!open) onClose();
       }}
       title={t('leaveMessage.title')}
-      description={sent ? undefined : t('leaveMessage.intro')}
+      description={t('leaveMessage.intro')}
     >
-      {sent ? (
-        <div className="visitor-form">
-          <p role="status">{t('leaveMessage.sent')}</p>
-          <div className="visitor-form__actions">
-            <button type="button" className="visitor-button visitor-button--primary" onClick={onClose}>
-              {t('leaveMessage.cancel')}
-            </button>
-          </div>
-        </div>
-      ) : (
-        <FieldsForm
-          fields={fields}
-          check={needsContact}
-          onSubmit={submit}
-          submitLabel={t('leaveMessage.submit')}
-          actions={
-            <button type="button" className="visitor-button" onClick={onClose}>
-              {t('leaveMessage.cancel')}
-            </button>
-          }
-        />
-      )}
+      <FieldsForm
+        fields={fields}
+        check={needsContact}
+        onSubmit={submit}
+        submitLabel={t('leaveMessage.submit')}
+        actions={
+          <button type="button" className="visitor-button" onClick={onClose}>
+            {t('leaveMessage.cancel')}
+          </button>
+        }
+      />
     </Modal>
   );
 }

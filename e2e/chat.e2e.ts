@@ -1,0 +1,217 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, type Page, test } from '@playwright/test';
+import { Agent } from './agent.ts';
+
+// The visitor page against the reference server and its demo seed, with agents driven through
+// the agent API. Agents are freed after each test so the next transfer finds a free slot.
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function axeViolations(page: Page): Promise<string[]> {
+  // Colours mid-transition (a dialog fading in) are not what the visitor reads: let motion settle.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+  // Evaluated through the debugging protocol: the page's strict CSP rightly refuses inline scripts.
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page above
+    const results = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map(
+      (violation: { id: string; nodes: unknown[] }) => `${violation.id} (${violation.nodes.length})`,
+    );
+  });
+}
+
+const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' });
+
+async function send(page: Page, text: string) {
+  await page.getByRole('textbox', { name: /message/i }).fill(text);
+  await page.keyboard.press('Enter');
+}
+
+test.afterEach(async ({ request }) => {
+  for (const name of ['alice', 'bob']) await (await Agent.login(request, name)).closeAll();
+});
+
+test('given the robot channel, should greet, show the FAQ and tips, and answer from its knowledge', async ({
+  page,
+}) => {
+  await page.goto('/chat/index?channelId=robot');
+  await expect(page.getByRole('heading', { level: 1, name: 'Robot first' })).toBeVisible();
+  await expect(page).toHaveTitle('Robot first');
+  await expect(conversation(page).getByText('Hi! I am the Parley bot. How can I help?')).toBeVisible();
+  await expect(page.getByRole('tree')).toBeVisible();
+  await send(page, 'How much is shipping?');
+  await expect(conversation(page).getByText('How much is shipping?')).toBeVisible();
+  await expect(conversation(page).getByText(/Shipping is free from 50 EUR/)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('given the human channel, should transfer on the first message and carry the whole agent conversation', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/chat/index?channelId=human');
+  await send(page, 'Hello, my parcel is late');
+  await expect(conversation(page).getByText(/joined the chat/)).toHaveCount(1);
+
+  const agents = await Promise.all([Agent.login(request, 'alice'), Agent.login(request, 'bob')]);
+  const found = await Promise.any(
+    agents.map(async (agent) => ({ agent, chat: await agent.chatOn('human') })),
+  );
+  const { agent, chat } = found;
+  const visitorText = (await agent.messages(chat.sessionId)).messages.find(
+    (message) => message.senderType === 1,
+  );
+  expect(visitorText?.msgContent).toBe('Hello, my parcel is late');
+
+  // Typing (1204), a message (1201), its deletion (1205).
+  await agent.typing(chat.sessionId);
+  await expect(page.getByRole('status').filter({ hasText: 'Agent is typing' })).toBeAttached();
+  const sent = await agent.send(chat.sessionId, 'Let me check the tracking for you.');
+  await expect(conversation(page).getByText('Let me check the tracking for you.')).toBeVisible();
+  await agent.deleteMessage(chat.sessionId, sent.id);
+  await expect(conversation(page).getByText('Let me check the tracking for you.')).toHaveCount(0);
+
+  // Rating requested (1203): the dialog, stars and a comment, then the system message.
+  await agent.requestRating(chat.sessionId);
+  const dialog = page.getByRole('dialog', { name: 'Rate this service' });
+  await expect(dialog).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await dialog.getByRole('radio').last().click();
+  await dialog.getByLabel('Comment (optional)').fill('Quick and kind');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(conversation(page).getByText('The user rated the service')).toBeVisible();
+  await expect
+    .poll(async () => (await agent.messages(chat.sessionId)).rating?.content)
+    .toBe('Quick and kind');
+
+  // The agent ends the chat (1202, outType 2): the channel's close message, a new chat offered.
+  await agent.close(chat.sessionId);
+  await expect(conversation(page).getByText('The agent has ended the chat. Thank you!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start a new chat' })).toBeVisible();
+});
+
+test('given the agent refuses the chat, should say so', async ({ page, request }) => {
+  await page.goto('/chat/index?channelId=human');
+  await send(page, 'Anyone there?');
+  await expect(conversation(page).getByText(/joined the chat/)).toBeVisible();
+  const agents = await Promise.all([Agent.login(request, 'alice'), Agent.login(request, 'bob')]);
+  const { agent, chat } = await Promise.any(
+    agents.map(async (candidate) => ({ agent: candidate, chat: await candidate.chatOn('human') })),
+  );
+  await agent.refuse(chat.sessionId);
+  await expect(conversation(page).getByText('Sorry, the agent refused your chat request')).toBeVisible();
+});
+
+test('given every agent offline, should show the offline message and take a left message', async ({
+  page,
+}) => {
+  await page.goto('/chat/index?channelId=offline');
+  await send(page, 'Can someone call me back?');
+  await expect(
+    conversation(page).getByText('No agent is online right now. Please leave a message.'),
+  ).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Leave a message' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Email').fill('visitor@example.com');
+  await dialog.getByLabel(/^Message/).fill('Please call me back about order 1042.');
+  await dialog.getByRole('button', { name: 'Send message' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/Thank you\. Your message has been sent\./)).toBeVisible();
+});
+
+test('given a channel outside working hours, should show its closed message', async ({ page }) => {
+  await page.goto('/chat/index?channelId=closed');
+  await send(page, 'Hello?');
+  await expect(conversation(page).getByText(/We are closed right now/)).toBeVisible();
+});
+
+test('given a channel with several groups, should let the visitor pick one and join its agent', async ({
+  page,
+}) => {
+  await page.goto('/chat/index?channelId=groups');
+  await send(page, 'I have a question about my bill');
+  const picker = page.getByRole('dialog', { name: 'Choose a department' });
+  await expect(picker).toBeVisible();
+  await picker.getByRole('radio', { name: 'Support' }).check();
+  await picker.getByRole('button', { name: 'Continue' }).click();
+  await expect(conversation(page).getByText('Bob joined the chat')).toBeVisible();
+});
+
+test('given a pre-chat form in a dialog, should check the fields and then let the visitor chat', async ({
+  page,
+}) => {
+  await page.goto('/chat/index?channelId=form-modal');
+  const form = page.getByRole('dialog', { name: 'Before we start' });
+  await expect(form).toBeVisible();
+  await form.getByLabel(/^Name/).fill('Ann');
+  await form.getByLabel(/^E-mail/).fill('not-an-address');
+  await form.getByRole('button', { name: 'Start chatting' }).click();
+  await expect(form.getByText('Enter a valid email address.')).toBeVisible();
+  await form.getByLabel(/^E-mail/).fill('ann@example.com');
+  const phone = form.getByLabel(/^Phone/);
+  if (await phone.count()) await phone.fill('13800138000');
+  await form.getByRole('button', { name: 'Start chatting' }).click();
+  await expect(form).toBeHidden();
+});
+
+test('given a pre-chat form inline, should show it in the page, not as a dialog', async ({ page }) => {
+  await page.goto('/chat/index?channelId=form-inline');
+  await expect(page.getByRole('region', { name: 'Before we start' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('given no channel id, should show the page error', async ({ page }) => {
+  await page.goto('/chat/index');
+  await expect(page.getByRole('alert')).toContainText('unknown channel id');
+});
+
+test('given an unknown channel, should show the server reason', async ({ page }) => {
+  await page.goto('/chat/index?channelId=no-such-channel');
+  await expect(page.getByRole('alert')).toContainText('unknown channel, ');
+});
+
+test('given Arabic stored as the language, should read right to left in Arabic', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('chat-lan', 'ar'));
+  await page.goto('/chat/index?channelId=robot');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.getByRole('log')).toHaveAccessibleName(/\p{Script=Arabic}/u);
+  await page.evaluate(() => localStorage.setItem('chat-lan', 'de'));
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+});
+
+test('given a hidden tab and a new agent message, should flash the title until the visitor returns', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/chat/index?channelId=human');
+  await send(page, 'Ping');
+  await expect(conversation(page).getByText(/joined the chat/)).toBeVisible();
+  const agents = await Promise.all([Agent.login(request, 'alice'), Agent.login(request, 'bob')]);
+  const { agent, chat } = await Promise.any(
+    agents.map(async (candidate) => ({ agent: candidate, chat: await candidate.chatOn('human') })),
+  );
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((value) => {
+      Object.defineProperty(document, 'visibilityState', {
+        configurable: true,
+        get: () => (value ? 'hidden' : 'visible'),
+      });
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+      // As a browser fires it: at the document, bubbling to the window.
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    }, hidden);
+  await setHidden(true);
+  await agent.send(chat.sessionId, 'Are you still there?');
+  await expect(page).toHaveTitle('You received a new message', { timeout: 10_000 });
+  await expect(page).toHaveTitle('Human first');
+  await setHidden(false);
+  await page.waitForTimeout(1500);
+  await expect(page).toHaveTitle('Human first');
+});
