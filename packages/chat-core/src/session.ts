@@ -293,9 +293,19 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
   };
 
   async function start() {
-    const { phase } = engine.get();
-    // A failed start may be tried again (the app's "Try again"); a running one may not.
-    if (phase === 'starting' || phase === 'ready' || disposed) return;
+    const { phase, chatClosed } = engine.get();
+    // A failed start may be tried again (the app's "Try again"), a closed chat started anew (the
+    // app's "Start a new chat"); a running one may not.
+    if (phase === 'starting' || (phase === 'ready' && !chatClosed) || disposed) return;
+    if (chatClosed) {
+      engine.set({
+        chatClosed: false,
+        evaluateStatus: 0,
+        openEvaluate: false,
+        adminCard: null,
+        transferMsg: '',
+      });
+    }
     if (!cleanups.length)
       cleanups.push(
         watchTitle(engine, store.subscribe),

@@ -293,6 +293,24 @@ describe('start: entry actions of the chat status', () => {
     expect(server.count('chatStart')).toBe(1);
   });
 
+  it('given a running chat, when started again, should not start a second one', async () => {
+    const { session, server } = await started();
+    await session.start();
+    expect(server.count('chatStart')).toBe(1);
+  });
+
+  it('given a closed chat, when started again, should open a new one with the same visitor', async () => {
+    const { session, server, state } = await started({ channel: { evaluateMode: 1 } });
+    await session.close();
+    expect(state()).toMatchObject({ chatClosed: true, chatStatus: 0 });
+    await session.start();
+    expect(server.count('chatStart')).toBe(2);
+    expect(server.bodies('chatStart')[1].userId).toBe('u1');
+    expect(state()).toMatchObject({ chatClosed: false, evaluateStatus: 0, phase: 'ready' });
+    await advance(5000);
+    expect(server.count('getEventMsg')).toBeGreaterThan(0);
+  });
+
   it('given the transport throws a plain error, should treat it as a network failure of the call', async () => {
     const server = new FakeServer();
     const { session, state, logger } = setup({ server });
