@@ -92,7 +92,11 @@ test('given the human channel, should transfer on the first message and carry th
   // The agent ends the chat (1202, outType 2): the channel's close message, a new chat offered.
   await agent.close(chat.sessionId);
   await expect(conversation(page).getByText('The agent has ended the chat. Thank you!')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Start a new chat' })).toBeVisible();
+  await page.getByRole('button', { name: 'Start a new chat' }).click();
+  await send(page, 'One more question');
+  await expect(conversation(page).getByText('One more question')).toBeVisible();
+  await expect(conversation(page).getByText(/joined the chat/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start a new chat' })).toHaveCount(0);
 });
 
 test('given the agent refuses the chat, should say so', async ({ page, request }) => {
