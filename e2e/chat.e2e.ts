@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { Agent } from './agent.ts';
 
 // The visitor page against the reference server and its demo seed, with agents driven through
@@ -25,6 +25,15 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' });
+
+/** Presses Tab until `target` has focus (at most 20 times). */
+async function tabTo(page: Page, target: Locator) {
+  for (let step = 0; step < 20; step++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
 
 async function send(page: Page, text: string) {
   await page.getByRole('textbox', { name: /message/i }).fill(text);
@@ -218,4 +227,133 @@ test('given a hidden tab and a new agent message, should flash the title until t
   await setHidden(false);
   await page.waitForTimeout(1500);
   await expect(page).toHaveTitle('Human first');
+});
+
+// The smallest real files of each kind: the server sniffs content, so a renamed text file would be refused.
+const FILES = {
+  image: {
+    name: 'receipt.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  },
+  audio: {
+    name: 'note.mp3',
+    mimeType: 'audio/mpeg',
+    buffer: Buffer.concat([
+      Buffer.from('ID3', 'latin1'),
+      Buffer.from([3, 0, 0, 0, 0, 0, 0]),
+      Buffer.from([0xff, 0xfb, 0x90, 0x00]),
+      Buffer.alloc(413),
+    ]),
+  },
+  video: {
+    name: 'unboxing.mp4',
+    mimeType: 'video/mp4',
+    buffer: Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypmp42', 'latin1'),
+      Buffer.from([0, 0, 0, 0]),
+      Buffer.from('mp42isom', 'latin1'),
+      Buffer.alloc(64),
+    ]),
+  },
+  file: {
+    name: 'invoice.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1'),
+  },
+};
+
+test('given each kind of file, should upload it and show it with its own widget to the visitor and the agent', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/chat/index?channelId=human');
+  await send(page, 'I will send you some files');
+  await expect(conversation(page).getByText(/joined the chat/)).toBeVisible();
+  const input = page.locator('input[type="file"]').first();
+  for (const file of Object.values(FILES)) await input.setInputFiles(file);
+
+  const log = conversation(page);
+  await expect(log.getByRole('button', { name: /receipt\.png/ })).toBeVisible();
+  await expect(log.getByRole('button', { name: 'Play voice message' })).toBeVisible();
+  await expect(log.locator('video')).toBeAttached();
+  await expect(log.getByRole('link', { name: /Download invoice\.pdf/ })).toBeVisible();
+  await expect(log.getByRole('button', { name: /Retry/ })).toHaveCount(0);
+
+  const agents = await Promise.all([Agent.login(request, 'alice'), Agent.login(request, 'bob')]);
+  const { agent, chat } = await Promise.any(
+    agents.map(async (candidate) => ({ agent: candidate, chat: await candidate.chatOn('human') })),
+  );
+  await expect
+    .poll(async () =>
+      (await agent.messages(chat.sessionId)).messages
+        .filter((message) => message.senderType === 1)
+        .map((message) => (message as { msgType?: number }).msgType),
+    )
+    .toEqual([1, 2, 5, 6, 4]);
+});
+
+test('given every agent busy, should queue the visitor with a live position, then join', async ({
+  browser,
+  request,
+}) => {
+  // Bob (capacity 1) and Alice (capacity 2) take the first three visitors of the human channel.
+  const visitors = await Promise.all([0, 1, 2, 3].map(() => browser.newPage()));
+  for (const [index, visitor] of visitors.slice(0, 3).entries()) {
+    await visitor.goto('/chat/index?channelId=human');
+    await send(visitor, `Visitor ${index + 1} here`);
+    await expect(conversation(visitor).getByText(/joined the chat/)).toBeVisible();
+  }
+  const waiting = visitors[3] as Page;
+  await waiting.goto('/chat/index?channelId=human');
+  await send(waiting, 'Is anyone free?');
+  await expect(
+    conversation(waiting).getByText('All agents are busy. You are number 1 in the queue.'),
+  ).toBeVisible();
+
+  const bob = await Agent.login(request, 'bob');
+  const [bobsChat] = await bob.chats();
+  await bob.close((bobsChat as { sessionId: string }).sessionId);
+  await expect(conversation(waiting).getByText(/joined the chat/)).toBeVisible();
+  await expect(conversation(waiting).getByText(/You are number \d+ in the queue/)).toHaveCount(0);
+  for (const visitor of visitors) await visitor.close();
+});
+
+test('given only a keyboard, should hold a whole conversation', async ({ page, request }) => {
+  await page.goto('/chat/index?channelId=human');
+  const input = page.getByRole('textbox', { name: /message/i });
+  await expect(input).toBeVisible();
+  // From the top of the page, Tab reaches the message box.
+  for (
+    let step = 0;
+    step < 15 && !(await input.evaluate((element) => element === document.activeElement));
+    step++
+  ) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(input).toBeFocused();
+  await page.keyboard.type('Typed without a mouse');
+  await page.keyboard.press('Enter');
+  await expect(conversation(page).getByText(/joined the chat/)).toBeVisible();
+  const agents = await Promise.all([Agent.login(request, 'alice'), Agent.login(request, 'bob')]);
+  const { agent, chat } = await Promise.any(
+    agents.map(async (candidate) => ({ agent: candidate, chat: await candidate.chatOn('human') })),
+  );
+  await agent.requestRating(chat.sessionId);
+  const dialog = page.getByRole('dialog', { name: 'Rate this service' });
+  await expect(dialog).toBeVisible();
+  // Focus moved into the dialog: Tab reaches the stars, arrows choose one, Tab reaches Submit.
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  await tabTo(page, dialog.getByRole('radio').first());
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(dialog.getByRole('radio', { checked: true })).toHaveCount(1);
+  await tabTo(page, dialog.getByRole('button', { name: 'Submit' }));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(conversation(page).getByText('The user rated the service')).toBeVisible();
 });
