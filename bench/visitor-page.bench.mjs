@@ -1,0 +1,187 @@
+// Benchmark: loading the visitor page on a throttled phone, beside a page of the same
+// conversation built with @chatui/core 3.8, in the same run, in headless Debian Chromium.
+// Run: npm run bench:visitor-page (builds the server and the app first).
+//
+// Profile: 390x780 viewport, CPU slowed 4x, network at Lighthouse's "slow 4G" (150 ms round trip,
+// 1.6 Mbit/s down, 750 kbit/s up). Each page loads RUNS times in a fresh context (cold cache);
+// medians are printed. Parley's page is the real one: it also makes its API calls (channel info,
+// chat start) to the reference server before it can show the conversation; the peer page has its
+// conversation inline and calls nothing.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const RUNS = Number(process.env.RUNS ?? 3);
+const SERVER_PORT = 3481;
+const PEER_PORT = 3482;
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function bundlePeer() {
+  const outDir = join(here, '.dist', 'visitor-page-chatui');
+  await build({
+    configFile: false,
+    root: here,
+    logLevel: 'warn',
+    mode: 'production',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      minify: true,
+      lib: {
+        entry: join(here, 'visitor-page.chatui.tsx'),
+        formats: ['es'],
+        fileName: () => 'bundle.js',
+        cssFileName: 'bundle',
+      },
+    },
+  });
+  const css = readdirSync(outDir).find((file) => file.endsWith('.css'));
+  return {
+    'bundle.js': readFileSync(join(outDir, 'bundle.js')),
+    'bundle.css': css ? readFileSync(join(outDir, css)) : Buffer.from(''),
+  };
+}
+
+function servePeer(files) {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Robot first</title><link rel="stylesheet" href="/bundle.css"></head><body style="margin:0"><div id="root"></div><script type="module" src="/bundle.js"></script></body></html>`;
+  const server = createServer((request, response) => {
+    const name = request.url === '/' ? null : request.url?.slice(1);
+    if (!name) {
+      response.writeHead(200, { 'content-type': 'text/html' }).end(html);
+      return;
+    }
+    const body = files[name];
+    if (!body) {
+      response.writeHead(404).end();
+      return;
+    }
+    const type = name.endsWith('.js') ? 'text/javascript' : 'text/css';
+    response.writeHead(200, { 'content-type': type }).end(body);
+  });
+  return new Promise((resolve) => server.listen(PEER_PORT, '127.0.0.1', () => resolve(server)));
+}
+
+async function startServer() {
+  const child = spawn('node', [join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(SERVER_PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'parley-bench-')),
+    },
+    stdio: 'ignore',
+  });
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${SERVER_PORT}/healthz`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill();
+  throw new Error(
+    'the reference server did not start (build it: npx turbo run build --filter=@parley/server)',
+  );
+}
+
+// Collected in the page from the first byte: largest contentful paint and long tasks.
+function observe() {
+  const perf = { lcp: 0, tbt: 0, longTasks: 0 };
+  Object.defineProperty(window, '__perf', { value: perf });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) perf.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      perf.tbt += Math.max(0, entry.duration - 50);
+      perf.longTasks += 1;
+    }
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+async function load(browser, url, readyText) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 780 }, isMobile: true });
+  const page = await context.newPage();
+  const session = await context.newCDPSession(page);
+  await session.send('Network.enable');
+  await session.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await session.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  let jsBytes = 0;
+  const scripts = new Set();
+  session.on('Network.responseReceived', ({ requestId, response }) => {
+    if (response.mimeType.includes('javascript')) scripts.add(requestId);
+  });
+  session.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    if (scripts.has(requestId)) jsBytes += encodedDataLength;
+  });
+  await page.addInitScript(observe);
+  const started = Date.now();
+  await page.goto(url);
+  await page.getByText(readyText).first().waitFor();
+  const readyMs = Date.now() - started;
+  await page.waitForTimeout(1500); // let LCP settle
+  const perf = await page.evaluate(() => window.__perf);
+  await context.close();
+  return { jsKB: jsBytes / 1024, readyMs, lcp: perf.lcp, tbt: perf.tbt };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const peerFiles = await bundlePeer();
+const peer = await servePeer(peerFiles);
+const server = await startServer();
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
+try {
+  const pages = [
+    {
+      name: 'Parley /chat/index (robot channel)',
+      url: `http://127.0.0.1:${SERVER_PORT}/chat/index?channelId=robot`,
+    },
+    { name: '@chatui/core 3.8 page', url: `http://127.0.0.1:${PEER_PORT}/` },
+  ];
+  const rows = [];
+  for (const { name, url } of pages) {
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) runs.push(await load(browser, url, 'Hi! I am the Parley bot'));
+    rows.push({
+      page: name,
+      'JS transferred KB': median(runs.map((run) => run.jsKB)).toFixed(1),
+      'conversation visible ms': median(runs.map((run) => run.readyMs)).toFixed(0),
+      'LCP ms': median(runs.map((run) => run.lcp)).toFixed(0),
+      'TBT ms': median(runs.map((run) => run.tbt)).toFixed(0),
+    });
+  }
+  console.log(
+    `Chromium ${browser.version()}, 390x780, CPU 4x slower, slow 4G (150 ms RTT, 1.6 Mbit/s); median of ${RUNS} cold loads.`,
+  );
+  console.table(rows);
+} finally {
+  await browser.close();
+  server.kill();
+  peer.close();
+}
