@@ -357,3 +357,34 @@ test('given only a keyboard, should hold a whole conversation', async ({ page, r
   await expect(dialog).toBeHidden();
   await expect(conversation(page).getByText('The user rated the service')).toBeVisible();
 });
+
+test('given the network drops, should keep the message, say so, and send it once when it returns', async ({
+  page,
+  context,
+  request,
+}) => {
+  await page.goto('/chat/index?channelId=human');
+  await send(page, 'First message');
+  await expect(conversation(page).getByText(/joined the chat/)).toBeVisible();
+  await context.setOffline(true);
+  await send(page, 'Sent while offline');
+  await expect(conversation(page).getByText('Sent while offline')).toBeVisible();
+  await expect(
+    page.getByText('You are offline. Your messages will be sent when the connection returns.'),
+  ).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText(/You are offline/)).toHaveCount(0, { timeout: 15_000 });
+  const agents = await Promise.all([Agent.login(request, 'alice'), Agent.login(request, 'bob')]);
+  const { agent, chat } = await Promise.any(
+    agents.map(async (candidate) => ({ agent: candidate, chat: await candidate.chatOn('human') })),
+  );
+  await expect
+    .poll(
+      async () =>
+        (await agent.messages(chat.sessionId)).messages.filter(
+          (message) => message.msgContent === 'Sent while offline',
+        ).length,
+      { timeout: 15_000 },
+    )
+    .toBe(1);
+});
