@@ -304,6 +304,7 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
         openEvaluate: false,
         adminCard: null,
         transferMsg: '',
+        historyMsgStatus: 0, // the closed chat is history now
       });
     }
     if (!cleanups.length)

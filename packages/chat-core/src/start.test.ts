@@ -301,12 +301,19 @@ describe('start: entry actions of the chat status', () => {
 
   it('given a closed chat, when started again, should open a new one with the same visitor', async () => {
     const { session, server, state } = await started({ channel: { evaluateMode: 1 } });
+    await session.loadOlderHistory(); // nothing older yet: no more history (2)
+    expect(state().historyMsgStatus).toBe(2);
     await session.close();
     expect(state()).toMatchObject({ chatClosed: true, chatStatus: 0 });
     await session.start();
     expect(server.count('chatStart')).toBe(2);
     expect(server.bodies('chatStart')[1].userId).toBe('u1');
-    expect(state()).toMatchObject({ chatClosed: false, evaluateStatus: 0, phase: 'ready' });
+    expect(state()).toMatchObject({
+      chatClosed: false,
+      evaluateStatus: 0,
+      historyMsgStatus: 0,
+      phase: 'ready',
+    });
     await advance(5000);
     expect(server.count('getEventMsg')).toBeGreaterThan(0);
   });
