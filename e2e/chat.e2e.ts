@@ -388,3 +388,32 @@ test('given the network drops, should keep the message, say so, and send it once
     )
     .toBe(1);
 });
+
+test('given a returning visitor, should page through earlier conversations from the top of the list', async ({
+  page,
+}) => {
+  await page.goto('/chat/index?channelId=robot');
+  for (let index = 1; index <= 12; index++) {
+    await send(page, `Question ${index}`);
+    await expect(conversation(page).getByText(`Question ${index}`, { exact: true })).toBeVisible();
+  }
+  await expect(
+    conversation(page)
+      .getByText(/Sorry, I do not know that yet/)
+      .last(),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'End chat' }).click();
+  await page.getByRole('button', { name: 'Start a new chat' }).click();
+  // The new session starts with its own messages; the earlier ones come back page by page (20 each).
+  // The list is virtualised: only rows near the view are in the page.
+  const log = conversation(page);
+  await expect(log.getByText('Hi! I am the Parley bot. How can I help?').last()).toBeVisible();
+  const earlier = page.getByRole('button', { name: 'Load earlier messages' });
+  for (let page_ = 0; page_ < 5 && (await earlier.count()) > 0; page_++) {
+    await earlier.click();
+    await page.waitForTimeout(300);
+  }
+  await expect(earlier).toHaveCount(0);
+  await log.evaluate((element) => element.scrollTo({ top: 0 }));
+  await expect(log.getByText('Question 1', { exact: true })).toHaveCount(1);
+});

@@ -99,6 +99,28 @@ function Conversation() {
   );
 }
 
+/**
+ * Earlier conversations, on demand. Scrolling to the top loads them too, but a short list cannot
+ * scroll, and a keyboard or screen-reader user needs a control rather than a scroll position.
+ */
+function EarlierMessages() {
+  const t = useT();
+  const session = useSession();
+  const historyStatus = useAtomValue(historyStatusAtom) ?? 0;
+  if (historyStatus === 2) return null;
+  return (
+    <button
+      type="button"
+      className="visitor-history-button"
+      disabled={historyStatus === 1}
+      aria-busy={historyStatus === 1 || undefined}
+      onClick={() => void session.loadOlderHistory()}
+    >
+      {t('chat.loadEarlier')}
+    </button>
+  );
+}
+
 function AgentTyping() {
   const typing = useAtomValue(agentTypingAtom);
   return typing ? <Typing className="visitor-typing" /> : null;
@@ -214,6 +236,7 @@ export function ChatPage() {
         <Header />
       </Chat.Header>
       <Chat.Main>
+        <EarlierMessages />
         <Conversation />
         <AgentTyping />
       </Chat.Main>
