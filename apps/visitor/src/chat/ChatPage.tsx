@@ -236,6 +236,9 @@ export function ChatPage() {
         <Header />
       </Chat.Header>
       <Chat.Main>
+        <Suspense fallback={null}>
+          <Overlays placement="inline" />
+        </Suspense>
         <EarlierMessages />
         <Conversation />
         <AgentTyping />
@@ -245,7 +248,7 @@ export function ChatPage() {
         <ChatComposer />
       </Chat.Footer>
       <Suspense fallback={null}>
-        <Overlays />
+        <Overlays placement="dialogs" />
       </Suspense>
       <Notices />
     </Chat.Root>

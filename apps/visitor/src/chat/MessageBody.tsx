@@ -1,4 +1,5 @@
 import { Audio } from '@parley/chat-ui/Audio';
+import { Bubble } from '@parley/chat-ui/Bubble';
 import { FileCard } from '@parley/chat-ui/FileCard';
 import { Image } from '@parley/chat-ui/Image';
 import type { MessageModel } from '@parley/chat-ui/Message';
@@ -43,6 +44,10 @@ export function MessageBody({ model, onAsk }: { model: MessageModel } & MessageB
     case 'faq':
       return <Tree nodes={message.faq ? [...message.faq] : []} onSelect={(node) => onAsk(node.title)} />;
     case 'rich':
-      return <LazyRichText content={message.msgContent} />;
+      return (
+        <Bubble position="left">
+          <LazyRichText content={message.msgContent} />
+        </Bubble>
+      );
   }
 }

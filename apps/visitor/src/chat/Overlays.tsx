@@ -6,8 +6,12 @@ import { GroupPicker } from './forms/GroupPicker.js';
 import { LeaveMessageForm } from './forms/LeaveMessageForm.js';
 import { UserForm } from './forms/UserForm.js';
 
-/** The dialogs and forms the engine opens: user form, group picker, leave message, evaluation. */
-export function Overlays() {
+/**
+ * The forms the engine opens. `inline` is the conversation area's part (the user form when the
+ * channel shows it inline); `dialogs` are the modal ones: user form, group picker, evaluation,
+ * leave message, one at a time.
+ */
+export function Overlays({ placement }: { placement: 'inline' | 'dialogs' }) {
   const session = useAtomValue(sessionAtom) as ChatSession;
   const overlays = useAtomValue(overlaysAtom);
   if (!overlays) return null;
@@ -20,10 +24,12 @@ export function Overlays() {
     openEvaluate,
     evaluateInfo,
   } = overlays;
+  const userForm = openUserForm && userFormConfig && (
+    <UserForm config={userFormConfig} onSubmit={(values) => session.submitUserForm(values)} />
+  );
+  if (placement === 'inline') return userFormConfig?.formModal === 0 ? userForm || null : null;
   // One dialog at a time, in the order the visitor has to deal with them.
-  if (openUserForm && userFormConfig) {
-    return <UserForm config={userFormConfig} onSubmit={(values) => session.submitUserForm(values)} />;
-  }
+  if (userForm && userFormConfig?.formModal === 1) return userForm;
   if (openGroupForm && groupConfig.length > 0) {
     return (
       <GroupPicker
