@@ -71,6 +71,7 @@ test('given the human channel, should transfer on the first message and carry th
     agents.map(async (agent) => ({ agent, chat: await agent.chatOn('human') })),
   );
   const { agent, chat } = found;
+  await expect(page.getByText(/^You are talking to (Alice|Bob)$/)).toBeVisible();
   const visitorText = (await agent.messages(chat.sessionId)).messages.find(
     (message) => message.senderType === 1,
   );

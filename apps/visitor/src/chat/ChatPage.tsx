@@ -58,6 +58,20 @@ function Header() {
   );
 }
 
+/** Who the visitor is talking to, once an agent has taken the chat (the agent's card). */
+function AgentCard() {
+  const t = useT();
+  const conversation = useAtomValue(conversationAtom);
+  const card = conversation?.adminCard;
+  if (!card || conversation.chatStatus !== 2 || conversation.chatClosed) return null;
+  return (
+    <p className="visitor-agent-card" role="status">
+      {card.avatar ? <img className="visitor-agent-card__avatar" src={card.avatar} alt="" /> : null}
+      {t('chat.agentCard', { name: card.adminNick })}
+    </p>
+  );
+}
+
 /** Lets tests (and profiling builds) see how often the message list renders. */
 export const ListRenderProbe = { onRender: null as ProfilerOnRenderCallback | null };
 
@@ -234,6 +248,7 @@ export function ChatPage() {
     <Chat.Root className="visitor-chat">
       <Chat.Header>
         <Header />
+        <AgentCard />
       </Chat.Header>
       <Chat.Main>
         <Suspense fallback={null}>
