@@ -240,6 +240,25 @@ describe.each(testDatabases())('conversations on $name', (database) => {
     });
   });
 
+  describe('left messages', () => {
+    it("should list the messages left on the agent's channels only, newest first", async () => {
+      const visitor = await server.start('auth');
+      await server.visitor('leaveMsg', {
+        userId: visitor.userId,
+        channelId: 'auth',
+        name: 'Lea',
+        content: 'first',
+      });
+      await server.visitor('leaveMsg', { userId: visitor.userId, channelId: 'auth', content: 'second' });
+      const ada = await server.login('a1', 'pw-a1');
+      const list = await ada.call('GET', '/api/agent/leave-messages');
+      expect(list.data.map((m: { content: string }) => m.content)).toEqual(['second', 'first']);
+      expect(list.data[1]).toMatchObject({ channelId: 'auth', name: 'Lea' });
+      const quinn = await server.login('q1', 'pw-q1');
+      expect((await quinn.call('GET', '/api/agent/leave-messages')).data).toEqual([]);
+    });
+  });
+
   describe('agent authentication', () => {
     it('given a wrong password or unknown name, should answer 401', async () => {
       const wrong = await server.app.inject({

@@ -13,6 +13,7 @@ import {
   ApiError,
   api,
   type Chat,
+  type LeftMessage,
   type PollAnswer,
   type QueueEntry,
   type Rating,
@@ -254,6 +255,7 @@ function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: Agent | 
               </li>
             ))}
           </ul>
+          <LeftMessages />
         </nav>
         <main className="console-chat">
           {selected && conversation ? (
@@ -289,6 +291,37 @@ function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: Agent | 
         </main>
       </div>
     </div>
+  );
+}
+
+function LeftMessages() {
+  const [messages, setMessages] = useState<LeftMessage[]>([]);
+  const refresh = useCallback(() => {
+    api.leftMessages().then(setMessages, report);
+  }, []);
+  useEffect(refresh, [refresh]);
+  return (
+    <section aria-label={strings.leftMessages}>
+      <h2>
+        {strings.leftMessages}{' '}
+        <button className="console-button console-button--small" type="button" onClick={refresh}>
+          {strings.refresh}
+        </button>
+      </h2>
+      {messages.length === 0 ? <p className="console-empty">{strings.noLeftMessages}</p> : null}
+      <ul>
+        {messages.map((message) => (
+          <li key={message.id} className="console-item">
+            <span>
+              {message.name || strings.visitor} · {message.channelId} ·{' '}
+              {new Date(message.time).toLocaleString()}
+            </span>
+            <span>{[message.email, message.phone].filter(Boolean).join(' · ')}</span>
+            <span>{message.content}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -57,6 +57,16 @@ export type ConsoleEvent =
   | { id: string; sessionId: string; type: 'visitorClosed' }
   | { id: string; sessionId: string; type: 'form'; fields: Record<string, string> };
 
+export interface LeftMessage {
+  id: string;
+  channelId: string;
+  name: string;
+  phone: string;
+  email: string;
+  content: string;
+  time: number;
+}
+
 export interface PollAnswer {
   agent: Agent;
   cursor: string;
@@ -108,6 +118,7 @@ export const api = {
       'GET',
       `${chat(sessionId)}/messages`,
     ),
+  leftMessages: () => request<LeftMessage[]>('GET', '/api/agent/leave-messages'),
   join: (sessionId: string) => request<unknown>('POST', `${chat(sessionId)}/join`, {}),
   refuse: (sessionId: string) => request<null>('POST', `${chat(sessionId)}/refuse`, {}),
   close: (sessionId: string) => request<null>('POST', `${chat(sessionId)}/close`, {}),

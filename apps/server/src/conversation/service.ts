@@ -997,6 +997,32 @@ export class Conversations {
     };
   }
 
+  /** Messages visitors left on the agent's channels, newest first. */
+  async leftMessages(agent: Agent) {
+    const rows = await this.db.query<{
+      id: number;
+      channel_id: string;
+      name: string | null;
+      phone: string | null;
+      email: string | null;
+      content: string;
+      created_at: number;
+    }>(
+      `select id, channel_id, name, phone, email, content, created_at from leave_messages
+       where jsonb_exists($1::jsonb, channel_id) order by id desc limit 100`,
+      [JSON.stringify(agent.channels)],
+    );
+    return rows.map((row) => ({
+      id: String(row.id),
+      channelId: row.channel_id,
+      name: row.name ?? '',
+      phone: row.phone ?? '',
+      email: row.email ?? '',
+      content: row.content,
+      time: row.created_at,
+    }));
+  }
+
   async join(agent: Agent, sessionId: string) {
     return this.write(async (tx, touched) => {
       await tx.query('select pg_advisory_xact_lock(7002)');

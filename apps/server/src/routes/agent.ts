@@ -146,6 +146,11 @@ export function registerAgentRoutes(
     }),
   );
 
+  app.get(
+    '/api/agent/leave-messages',
+    withAgent((agent) => conversations.leftMessages(agent)),
+  );
+
   app.post(
     '/api/agent/chats/:sessionId/join',
     withAgent((agent, request) => conversations.join(agent, request.params.sessionId)),
