@@ -215,20 +215,33 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerAgentRoutes(app, conversations, auth, loginLimit);
   registerFileRoutes(app, { conversations, store, auth, uploadLimit, perVisitorLimit: perVisitor });
 
-  await serveApp(app, '/chat', options.visitorDist, 'the visitor app is not built');
-  await serveApp(app, '/agent', options.consoleDist, 'the agent console is not built');
+  // reply.sendFile is decorated once, by the first app that is built.
+  const visitorServed = await serveApp(
+    app,
+    '/chat',
+    options.visitorDist,
+    'the visitor app is not built',
+    true,
+  );
+  await serveApp(app, '/agent', options.consoleDist, 'the agent console is not built', !visitorServed);
   return app;
 }
 
 /** A built single-page app under `prefix`: hashed assets immutable, every page route its HTML shell. */
-async function serveApp(app: FastifyInstance, prefix: string, dist: string | undefined, missing: string) {
+async function serveApp(
+  app: FastifyInstance,
+  prefix: string,
+  dist: string | undefined,
+  missing: string,
+  decorateReply: boolean,
+): Promise<boolean> {
   if (dist && existsSync(join(dist, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: dist,
       prefix: `${prefix}/`,
       index: false,
       wildcard: false,
-      decorateReply: prefix === '/chat',
+      decorateReply,
       setHeaders(res, path) {
         res.header('Cache-Control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE);
       },
@@ -240,11 +253,12 @@ async function serveApp(app: FastifyInstance, prefix: string, dist: string | und
     app.get(prefix, (_request, reply) => {
       reply.redirect(`${prefix}/`);
     });
-  } else {
-    app.get(`${prefix}/*`, (_request, reply) => {
-      reply.code(503).send({ code: 503, data: null, message: missing });
-    });
+    return true;
   }
+  app.get(`${prefix}/*`, (_request, reply) => {
+    reply.code(503).send({ code: 503, data: null, message: missing });
+  });
+  return false;
 }
 
 /** The headers @fastify/helmet sets with Parley's policy, read once from a throwaway instance. */

@@ -1,0 +1,111 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from './app.js';
+import { serverRoot } from './config.js';
+import type { Seed } from './seed.js';
+import type { Json } from './test/child.js';
+import { testDatabases } from './test/databases.js';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const seed: Seed = {
+  channels: [{ id: 'desk', tenantId: 't', info: { receiveMode: 3 } }],
+  // capacity 0: visitors wait in the queue until the agent joins from the console
+  agents: [
+    {
+      id: 'd1',
+      username: 'dana',
+      password: 'pw-dana',
+      nick: 'Dana',
+      capacity: 0,
+      channels: ['desk'],
+      online: true,
+    },
+  ],
+};
+const [database] = testDatabases();
+
+describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'parley-console-'));
+  let app: Awaited<ReturnType<typeof buildServer>>;
+  let base: string;
+  let browser: Browser;
+  let page: Page;
+
+  const visitor = async (call: string, body: object) => {
+    const response = await fetch(`${base}/api/chat/visitor/${call}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return ((await response.json()) as { data: Json }).data;
+  };
+
+  beforeAll(async () => {
+    if (!database) throw new Error('no database');
+    await build({
+      configFile: join(serverRoot, 'console/vite.config.ts'),
+      build: { outDir: dist, emptyOutDir: true, sourcemap: false },
+      logLevel: 'silent',
+    });
+    app = await buildServer({ db: await database.open(), seed, consoleDist: dist });
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
+    if (!base) throw new Error('not listening');
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ['--headless', '--no-sandbox', '--disable-gpu'],
+    });
+    page = await browser.newPage();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await app?.db.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('should let an agent log in, join a waiting visitor, talk, and close the chat', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto(`${base}/agent/`);
+    await page.getByLabel('Username').fill('dana');
+    await page.getByLabel('Password').fill('pw-dana');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => page.getByText('Dana: Online').count()).toBe(1);
+
+    const started = await visitor('chatStart', { channelId: 'desk', userName: 'Walt' });
+    await visitor('sendMsg', { userId: started.userId, msgContent: 'Is anyone there?', clientMsgId: 'w-1' });
+    expect((await visitor('transferAgent', { userId: started.userId })).status).toBe(3);
+    await page.getByRole('button', { name: 'Join' }).click();
+    await page.getByText('Is anyone there?', { exact: true }).waitFor();
+    expect(
+      (await visitor('getEventMsg', { ...started, cursor: '0' })).msgList.map(
+        (e: { event_type: number }) => e.event_type,
+      ),
+    ).toEqual([1200]);
+
+    // the visitor's typing and next message show within about a second
+    await visitor('typing', { userId: started.userId, msgContent: 'one more thi' });
+    await page.getByText('one more thi').waitFor({ timeout: 2500 });
+    await visitor('sendMsg', { userId: started.userId, msgContent: 'One more thing', clientMsgId: 'w-2' });
+    await page.getByText('One more thing', { exact: true }).waitFor({ timeout: 2500 });
+
+    await page.getByRole('textbox').last().fill('Yes, Dana here');
+    await page.keyboard.press('Enter');
+    await page.getByText('Yes, Dana here', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Close chat' }).click();
+    await page.getByText('This chat has ended.').waitFor();
+
+    const events = await visitor('getEventMsg', { ...started, cursor: '0' });
+    const types = events.msgList.map((e: { event_type: number }) => e.event_type);
+    expect(types).toContain(1204);
+    expect(events.msgList.find((e: { event_type: number }) => e.event_type === 1201).msgContent).toBe(
+      'Yes, Dana here',
+    );
+    expect(types.at(-1)).toBe(1202);
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
