@@ -3,7 +3,10 @@ import { settingsFromEnv } from './config.js';
 import { readSeed } from './seed.js';
 
 const settings = settingsFromEnv();
-const app = await buildServer(settings);
+const app = await buildServer(settings).catch((error: Error) => {
+  console.error(`Parley could not start: ${error.message}`);
+  process.exit(1);
+});
 await app.listen({ port: settings.port, host: settings.host });
 
 const base = `http://${settings.host}:${settings.port}`;

@@ -107,7 +107,9 @@ export class PollCache {
     if (ids.length === 0) return;
     for (const id of ids) this.invalidate(id);
     if (this.db.kind === 'postgres') {
-      await this.db.query('select pg_notify($1, $2)', [NOTIFY_CHANNEL, ids.join(',')]);
+      // The write is committed already: a lost notification only delays other instances until
+      // their entries expire, so it must not turn the answer into an error.
+      await this.db.query('select pg_notify($1, $2)', [NOTIFY_CHANNEL, ids.join(',')]).catch(() => {});
     }
   }
 }
