@@ -195,9 +195,12 @@ test('given Arabic stored as the language, should read right to left in Arabic',
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
   await expect(page.getByRole('log')).toHaveAccessibleName(/\p{Script=Arabic}/u);
+  await expect(page.getByRole('button', { name: 'إرسال' })).toBeAttached();
   await page.evaluate(() => localStorage.setItem('chat-lan', 'de'));
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  // The kit's own labels follow too (its German comes with the app).
+  await expect(page.getByRole('button', { name: 'Senden' })).toBeAttached();
 });
 
 test('given a hidden tab and a new agent message, should flash the title until the visitor returns', async ({

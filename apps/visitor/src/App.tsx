@@ -22,7 +22,7 @@ import {
 } from './i18n/languages.js';
 import { type Translate, TranslateProvider, useT } from './i18n/useT.js';
 import { watchLanguage } from './i18n/watchLanguage.js';
-import { kitLocaleOf } from './kitLocale.js';
+import { kitLocaleOf, useKitMessages } from './kitLocale.js';
 import { ChunkErrorBoundary } from './shell/ChunkErrorBoundary.js';
 import type { Route } from './shell/routes.js';
 import { createTitleFlash } from './shell/titleFlash.js';
@@ -191,9 +191,12 @@ export function App({ route }: { route: Route }) {
   const { language, t } = useLanguage();
   const [session] = useState(() => (route === 'index' ? createPageSession() : null));
   const dir = directionOf(language);
+  // The kit's own strings follow the language; until its pack arrives the kit speaks English.
+  const kitMessages = useKitMessages(language);
+  const kitLocale = kitMessages || language === 'en' ? kitLocaleOf(language) : 'en-US';
   return (
     <TranslateProvider t={t}>
-      <LocaleProvider locale={kitLocaleOf(language)} dir={dir}>
+      <LocaleProvider locale={kitLocale} messages={kitMessages} dir={dir}>
         <div className="visitor-app" dir={dir} data-parley-theme="auto">
           <ChunkErrorBoundary t={t}>
             <JotaiProvider>{session ? <ChatScreen session={session} /> : <NotFound />}</JotaiProvider>
