@@ -20,9 +20,9 @@ export function directionOf(locale: string): Direction {
 }
 
 const loaders: Record<Exclude<KitLocale, 'en-US'>, () => Promise<{ default: Messages }>> = {
-  'zh-CN': () => import('../locales/zh-CN.json', { with: { type: 'json' } }),
-  'fr-FR': () => import('../locales/fr-FR.json', { with: { type: 'json' } }),
-  'ar-EG': () => import('../locales/ar-EG.json', { with: { type: 'json' } }),
+  'zh-CN': () => import('../locales/zh-CN.messages.js'),
+  'fr-FR': () => import('../locales/fr-FR.messages.js'),
+  'ar-EG': () => import('../locales/ar-EG.messages.js'),
 };
 
 export interface LocaleValue {
