@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { Agent } from './agent.ts';
 
 // A shop page on another origin adds the loader with one script tag.
 // The parent page and the chat server are both on loopback here, on different origins. Real
@@ -53,4 +54,35 @@ test('given the keyboard only, should open and close the chat', async ({ page })
   await expect(page.getByRole('button', { name: 'Open chat' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Customer service chat' })).toBeVisible();
+});
+
+test('given an agent message in the open chat, should tell the allowed shop page through the loader', async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  await page.route(`${PARENT}/human`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><title>Shop</title></head><body><main><h1>Shop</h1><ul id="heard"></ul></main>
+<script>window.Parley = { q: [] }; window.Parley.q.push(['on', 'message', (message) => {
+  const item = document.createElement('li'); item.textContent = message.text; document.getElementById('heard').append(item);
+}]);</script>
+<script src="${baseURL}/chat/embed.js" data-channel-id="human" async></script></body></html>`,
+    }),
+  );
+  await page.goto(`${PARENT}/human`);
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const chat = page.frameLocator('iframe[title="Customer service chat"]');
+  await chat.getByRole('textbox', { name: /message/i }).fill('Hello from the shop');
+  await chat.getByRole('textbox', { name: /message/i }).press('Enter');
+  await expect(chat.getByRole('log', { name: 'Conversation' }).getByText(/joined the chat/)).toBeVisible();
+
+  const agents = await Promise.all([Agent.login(request, 'alice'), Agent.login(request, 'bob')]);
+  const { agent, chat: session } = await Promise.any(
+    agents.map(async (candidate) => ({ agent: candidate, chat: await candidate.chatOn('human') })),
+  );
+  await agent.send(session.sessionId, 'Your parcel ships today.');
+  await expect(page.locator('#heard li')).toHaveText(['Your parcel ships today.']);
+  await agent.close(session.sessionId);
 });

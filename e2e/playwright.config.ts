@@ -31,7 +31,14 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      // The shop page of the embedding tests (e2e/embed.e2e.ts) may frame the chat and hear from it.
+      FRAME_ANCESTORS: 'http://localhost:3999',
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -1,18 +1,50 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app.js';
 
 describe('serving the visitor app under /chat/', () => {
   const dist = mkdtempSync(join(tmpdir(), 'parley-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Parley</title>');
-  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><head><title>Parley</title></head>');
+  const script = 'console.log(1);'.repeat(200);
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), script);
+  writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+  writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
   let app: Awaited<ReturnType<typeof buildServer>>;
 
   beforeAll(async () => {
-    app = await buildServer({ visitorDist: dist });
+    app = await buildServer({
+      visitorDist: dist,
+      frameAncestors: ["'self'", 'https://shop.example', 'https://www.shop.example/cart', '*.example.org'],
+    });
+  });
+
+  it('given the allowed framing origins, should tell the page which parents it may talk to', async () => {
+    const response = await app.inject('/chat/index?channelid=1');
+    expect(response.body).toContain(
+      '<meta name="parley:embed-origins" content="https://shop.example https://www.shop.example" />',
+    );
+  });
+
+  it('given a browser that takes Brotli, should send the pre-compressed asset', async () => {
+    const response = await app.inject({
+      url: '/chat/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(script);
+  });
+
+  it('given a browser that takes nothing compressed, should send the asset as it is', async () => {
+    const response = await app.inject({
+      url: '/chat/assets/index-abc123.js',
+      headers: { 'accept-encoding': '' },
+    });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(script);
   });
   afterAll(() => app.close());
 

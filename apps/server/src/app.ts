@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -215,25 +215,44 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerAgentRoutes(app, conversations, auth, loginLimit);
   registerFileRoutes(app, { conversations, store, auth, uploadLimit, perVisitorLimit: perVisitor });
 
-  // reply.sendFile is decorated once, by the first app that is built.
+  // reply.sendFile is decorated once, by the first app that is built. The visitor app's HTML says
+  // which embedding pages it may talk to: the framing origins the deployment allows.
+  const embedOrigins = (options.frameAncestors ?? []).flatMap((source) => {
+    try {
+      const { origin, protocol } = new URL(source);
+      return protocol === 'https:' || protocol === 'http:' ? [origin] : [];
+    } catch {
+      return []; // a CSP keyword or wildcard, not an origin
+    }
+  });
+  const embedMeta = `<meta name="parley:embed-origins" content="${escapeAttribute(embedOrigins.join(' '))}" />`;
   const visitorServed = await serveApp(
     app,
     '/chat',
     options.visitorDist,
     'the visitor app is not built',
     true,
+    (html) => html.replace('</head>', `  ${embedMeta}\n  </head>`),
   );
   await serveApp(app, '/agent', options.consoleDist, 'the agent console is not built', !visitorServed);
   return app;
 }
 
-/** A built single-page app under `prefix`: hashed assets immutable, every page route its HTML shell. */
+const escapeAttribute = (text: string) =>
+  text.replace(/[&"<>]/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * A built single-page app under `prefix`: hashed assets immutable and served pre-compressed when
+ * the build wrote .br/.gz beside them; every page route gets its HTML shell (read once, and
+ * passed through `html` for what the deployment adds).
+ */
 async function serveApp(
   app: FastifyInstance,
   prefix: string,
   dist: string | undefined,
   missing: string,
   decorateReply: boolean,
+  html: (page: string) => string = (page) => page,
 ): Promise<boolean> {
   if (dist && existsSync(join(dist, 'index.html'))) {
     await app.register(fastifyStatic, {
@@ -241,14 +260,16 @@ async function serveApp(
       prefix: `${prefix}/`,
       index: false,
       wildcard: false,
+      preCompressed: true,
       decorateReply,
       setHeaders(res, path) {
         res.header('Cache-Control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE);
       },
     });
+    const page = html(readFileSync(join(dist, 'index.html'), 'utf8'));
     // Browser-style history: every page route of the app is answered with its HTML shell.
     app.get(`${prefix}/*`, (_request, reply) => {
-      reply.header('Cache-Control', REVALIDATE).sendFile('index.html', dist);
+      reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(page);
     });
     app.get(prefix, (_request, reply) => {
       reply.redirect(`${prefix}/`);

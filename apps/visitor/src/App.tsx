@@ -30,9 +30,21 @@ import { createAgentSound } from './sound/agentSound.js';
 import { messagesAtom, pageAtom, soundAtom, titleAtom } from './state/chatAtoms.js';
 import { useBindSession } from './state/useBindSession.js';
 
+/**
+ * The page's local storage, or null where the browser refuses it (a third-party frame with storage
+ * blocked, some privacy modes): even reading `localStorage` throws there.
+ */
+function pageStorage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
 function storedLanguage(): Language {
   try {
-    return resolveLanguage(globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY));
+    return resolveLanguage(pageStorage()?.getItem(LANGUAGE_STORAGE_KEY));
   } catch {
     return resolveLanguage(null);
   }
@@ -46,10 +58,11 @@ function useLanguage(): { i18n: I18n; language: Language; t: Translate } {
   const [i18n] = useState(createI18n);
   const [language, setLanguage] = useState<Language>(storedLanguage);
   const [loaded, setLoaded] = useState(0);
-  useEffect(
-    () => watchLanguage(language, setLanguage, { storage: globalThis.localStorage, events: window }),
-    [language],
-  );
+  useEffect(() => {
+    const storage = pageStorage();
+    // Without storage there is no stored language to watch: English, or what the page started with.
+    return storage ? watchLanguage(language, setLanguage, { storage, events: window }) : undefined;
+  }, [language]);
   useEffect(() => {
     let current = true;
     switchLanguage(i18n, language).then(
