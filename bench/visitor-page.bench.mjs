@@ -4,7 +4,7 @@
 //
 // Profile: 390x780 viewport, CPU slowed 4x, network at Lighthouse's "slow 4G" (150 ms round trip,
 // 1.6 Mbit/s down, 750 kbit/s up). Each page loads RUNS times in a fresh context (cold cache);
-// medians are printed. Parley's page is the real one: it also makes its API calls (channel info,
+// medians are printed. Both pages are served Brotli-compressed. Parley's page is the real one: it also makes its API calls (channel info,
 // chat start) to the reference server before it can show the conversation; the peer page has its
 // conversation inline and calls nothing.
 import { spawn } from 'node:child_process';
@@ -13,6 +13,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 
@@ -60,7 +61,11 @@ async function bundlePeer() {
   };
 }
 
+// Served as the reference server serves Parley's: Brotli when the browser takes it.
 function servePeer(files) {
+  const brotli = Object.fromEntries(
+    Object.entries(files).map(([name, body]) => [name, brotliCompressSync(body)]),
+  );
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Robot first</title><link rel="stylesheet" href="/bundle.css"></head><body style="margin:0"><div id="root"></div><script type="module" src="/bundle.js"></script></body></html>`;
   const server = createServer((request, response) => {
     const name = request.url === '/' ? null : request.url?.slice(1);
@@ -74,6 +79,10 @@ function servePeer(files) {
       return;
     }
     const type = name.endsWith('.js') ? 'text/javascript' : 'text/css';
+    if (/\bbr\b/.test(String(request.headers['accept-encoding']))) {
+      response.writeHead(200, { 'content-type': type, 'content-encoding': 'br' }).end(brotli[name]);
+      return;
+    }
     response.writeHead(200, { 'content-type': type }).end(body);
   });
   return new Promise((resolve) => server.listen(PEER_PORT, '127.0.0.1', () => resolve(server)));

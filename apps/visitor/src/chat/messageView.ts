@@ -11,6 +11,13 @@ export type MessageContent =
 
 const FILE_KINDS = { 2: 'image', 4: 'file', 5: 'audio', 6: 'video' } as const;
 
+const MARKUP = /[*_`#>|<[\]]|^\s*[-+]\s|^\s*\d+\.\s/m;
+
+/** Whether a text uses markdown or HTML syntax, so the markdown renderer is worth loading. */
+export function looksLikeMarkup(text: string): boolean {
+  return MARKUP.test(text);
+}
+
 /** The text of a message: engine-made ones are translated, the rest are as sent. */
 export function messageText(message: ChatMessage, t: Translate): string {
   return message.noticeKey ? t(message.noticeKey, message.noticeParams ?? {}) : message.msgContent;
@@ -50,8 +57,9 @@ export function toMessageInput(
   if (fileKind && (message.fileUrl || message.previewUrl)) {
     return { ...row, type: 'custom', content: { kind: fileKind, message } };
   }
-  // Robot answers come from a knowledge base and may be markdown; they are sanitised when drawn.
-  if (message.senderType === 3 && !message.noticeKey) {
+  // Robot answers come from a knowledge base and may be markdown: those are drawn sanitised by the
+  // markdown renderer, loaded then; plain answers stay plain text (links still become links).
+  if (message.senderType === 3 && !message.noticeKey && looksLikeMarkup(message.msgContent)) {
     return { ...row, type: 'custom', content: { kind: 'rich', message } };
   }
   return { ...row, type: 'text', content: messageText(message, t) };

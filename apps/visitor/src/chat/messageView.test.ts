@@ -1,0 +1,87 @@
+import type { ChatMessage } from '@parley/chat-core';
+import { describe, expect, it } from 'vitest';
+import { looksLikeMarkup, toMessageInput } from './messageView.js';
+
+const t = ((key: string, values?: Record<string, unknown>) =>
+  values && 'name' in values ? `${key}:${values.name}` : key) as never;
+
+const message = (fields: Partial<ChatMessage>): ChatMessage => ({
+  id: 'm1',
+  userId: 'u1',
+  senderType: 2,
+  msgType: 1,
+  msgContent: 'Hello',
+  msgTime: 1000,
+  ...fields,
+});
+
+describe('toMessageInput', () => {
+  it('given the visitor, should sit on the right with its delivery status', () => {
+    expect(toMessageInput(message({ senderType: 1, status: 'fail' }), t, '')).toMatchObject({
+      _id: 'm1',
+      position: 'right',
+      status: 'fail',
+      type: 'text',
+      content: 'Hello',
+      createdAt: 1000,
+    });
+  });
+
+  it('given a system message with a key, should be a translated system row', () => {
+    const row = toMessageInput(
+      message({ senderType: 4, noticeKey: 'chat.agentJoined', noticeParams: { name: 'Ann' } }),
+      t,
+      '',
+    );
+    expect(row).toMatchObject({ type: 'system', content: 'chat.agentJoined:Ann' });
+  });
+
+  it('given an agent, should sit on the left under the agent name', () => {
+    expect(toMessageInput(message({ senderName: 'Ann' }), t, '')).toMatchObject({
+      position: 'left',
+      user: { name: 'Ann' },
+      status: undefined,
+    });
+  });
+
+  it('given a pending robot answer, should show typing under the robot name', () => {
+    expect(toMessageInput(message({ senderType: 3, status: 'pending' }), t, 'Robo')).toMatchObject({
+      type: 'typing',
+      user: { name: 'Robo' },
+    });
+  });
+
+  it.each([
+    [2, 'image'],
+    [4, 'file'],
+    [5, 'audio'],
+    [6, 'video'],
+  ] as const)('given msgType %s with a file, should draw it as %s', (msgType, kind) => {
+    const row = toMessageInput(message({ msgType, fileUrl: '/uploads/x', fileName: 'x' }), t, '');
+    expect(row).toMatchObject({ type: 'custom', content: { kind } });
+  });
+
+  it('given a robot answer in markdown, should use the markdown renderer; plain, plain text', () => {
+    const rich = toMessageInput(message({ senderType: 3, msgContent: 'Use **bold** here' }), t, 'Robo');
+    const plain = toMessageInput(message({ senderType: 3, msgContent: 'Free from 50 EUR.' }), t, 'Robo');
+    expect(rich).toMatchObject({ type: 'custom', content: { kind: 'rich' } });
+    expect(plain).toMatchObject({ type: 'text', content: 'Free from 50 EUR.' });
+  });
+});
+
+describe('looksLikeMarkup', () => {
+  it.each(['**bold**', '# Title', '- item', '1. first', '[link](https://x.example)', '<b>x</b>', '`code`'])(
+    'given %j, should see markup',
+    (text) => {
+      expect(looksLikeMarkup(text)).toBe(true);
+    },
+  );
+
+  it.each([
+    'Hi! I am the Parley bot. How can I help?',
+    'Visit https://example.com/returns, thanks.',
+    '30 days',
+  ])('given %j, should see plain text', (text) => {
+    expect(looksLikeMarkup(text)).toBe(false);
+  });
+});
