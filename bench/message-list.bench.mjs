@@ -5,24 +5,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
+import { chromiumArgs, chromiumPath } from './chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The flags of config/vitest-browser.ts (a .ts file, so repeated here).
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--font-render-hinting=none',
-  '--disable-lcd-text',
-  '--force-color-profile=srgb',
-  '--hide-scrollbars',
-];
 
 async function bundle(name) {
   const outDir = join(here, '.dist', name);

@@ -94,3 +94,12 @@ export class Agent {
     for (const chat of await this.chats()) await this.close(chat.sessionId);
   }
 }
+
+/**
+ * The demo agent of the human-first channels (Alice or Bob) who took the visitor's chat on
+ * `channelId`, with that chat.
+ */
+export async function agentWithChat(request: APIRequestContext, channelId: string) {
+  const agents = await Promise.all([Agent.login(request, 'alice'), Agent.login(request, 'bob')]);
+  return Promise.any(agents.map(async (agent) => ({ agent, chat: await agent.chatOn(channelId) })));
+}

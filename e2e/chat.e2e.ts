@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { Agent } from './agent.ts';
+import { Agent, agentWithChat } from './agent.ts';
 
 // The visitor page against the reference server and its demo seed, with agents driven through
 // the agent API. Agents are freed after each test so the next transfer finds a free slot.
@@ -66,11 +66,7 @@ test('given the human channel, should transfer on the first message and carry th
   await send(page, 'Hello, my parcel is late');
   await expect(conversation(page).getByText(/joined the chat/)).toHaveCount(1);
 
-  const agents = await Promise.all([Agent.login(request, 'alice'), Agent.login(request, 'bob')]);
-  const found = await Promise.any(
-    agents.map(async (agent) => ({ agent, chat: await agent.chatOn('human') })),
-  );
-  const { agent, chat } = found;
+  const { agent, chat } = await agentWithChat(request, 'human');
   await expect(page.getByText(/^You are talking to (Alice|Bob)$/)).toBeVisible();
   const visitorText = (await agent.messages(chat.sessionId)).messages.find(
     (message) => message.senderType === 1,
@@ -113,10 +109,7 @@ test('given the agent refuses the chat, should say so', async ({ page, request }
   await page.goto('/chat/index?channelId=human');
   await send(page, 'Anyone there?');
   await expect(conversation(page).getByText(/joined the chat/)).toBeVisible();
-  const agents = await Promise.all([Agent.login(request, 'alice'), Agent.login(request, 'bob')]);
-  const { agent, chat } = await Promise.any(
-    agents.map(async (candidate) => ({ agent: candidate, chat: await candidate.chatOn('human') })),
-  );
+  const { agent, chat } = await agentWithChat(request, 'human');
   await agent.refuse(chat.sessionId);
   await expect(conversation(page).getByText('Sorry, the agent refused your chat request')).toBeVisible();
 });
@@ -210,10 +203,7 @@ test('given a hidden tab and a new agent message, should flash the title until t
   await page.goto('/chat/index?channelId=human');
   await send(page, 'Ping');
   await expect(conversation(page).getByText(/joined the chat/)).toBeVisible();
-  const agents = await Promise.all([Agent.login(request, 'alice'), Agent.login(request, 'bob')]);
-  const { agent, chat } = await Promise.any(
-    agents.map(async (candidate) => ({ agent: candidate, chat: await candidate.chatOn('human') })),
-  );
+  const { agent, chat } = await agentWithChat(request, 'human');
   const setHidden = (hidden: boolean) =>
     page.evaluate((value) => {
       Object.defineProperty(document, 'visibilityState', {
@@ -288,10 +278,7 @@ test('given each kind of file, should upload it and show it with its own widget 
   await expect(log.getByRole('link', { name: /Download invoice\.pdf/ })).toBeVisible();
   await expect(log.getByRole('button', { name: /Retry/ })).toHaveCount(0);
 
-  const agents = await Promise.all([Agent.login(request, 'alice'), Agent.login(request, 'bob')]);
-  const { agent, chat } = await Promise.any(
-    agents.map(async (candidate) => ({ agent: candidate, chat: await candidate.chatOn('human') })),
-  );
+  const { agent, chat } = await agentWithChat(request, 'human');
   await expect
     .poll(async () =>
       (await agent.messages(chat.sessionId)).messages
@@ -343,10 +330,7 @@ test('given only a keyboard, should hold a whole conversation', async ({ page, r
   await page.keyboard.type('Typed without a mouse');
   await page.keyboard.press('Enter');
   await expect(conversation(page).getByText(/joined the chat/)).toBeVisible();
-  const agents = await Promise.all([Agent.login(request, 'alice'), Agent.login(request, 'bob')]);
-  const { agent, chat } = await Promise.any(
-    agents.map(async (candidate) => ({ agent: candidate, chat: await candidate.chatOn('human') })),
-  );
+  const { agent, chat } = await agentWithChat(request, 'human');
   await agent.requestRating(chat.sessionId);
   const dialog = page.getByRole('dialog', { name: 'Rate this service' });
   await expect(dialog).toBeVisible();
@@ -378,10 +362,7 @@ test('given the network drops, should keep the message, say so, and send it once
   ).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByText(/You are offline/)).toHaveCount(0, { timeout: 15_000 });
-  const agents = await Promise.all([Agent.login(request, 'alice'), Agent.login(request, 'bob')]);
-  const { agent, chat } = await Promise.any(
-    agents.map(async (candidate) => ({ agent: candidate, chat: await candidate.chatOn('human') })),
-  );
+  const { agent, chat } = await agentWithChat(request, 'human');
   await expect
     .poll(
       async () =>

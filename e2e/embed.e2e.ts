@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { Agent } from './agent.ts';
+import { agentWithChat } from './agent.ts';
 
 // A shop page on another origin adds the loader with one script tag.
 // The parent page and the chat server are both on loopback here, on different origins. Real
@@ -78,10 +78,7 @@ test('given an agent message in the open chat, should tell the allowed shop page
   await chat.getByRole('textbox', { name: /message/i }).press('Enter');
   await expect(chat.getByRole('log', { name: 'Conversation' }).getByText(/joined the chat/)).toBeVisible();
 
-  const agents = await Promise.all([Agent.login(request, 'alice'), Agent.login(request, 'bob')]);
-  const { agent, chat: session } = await Promise.any(
-    agents.map(async (candidate) => ({ agent: candidate, chat: await candidate.chatOn('human') })),
-  );
+  const { agent, chat: session } = await agentWithChat(request, 'human');
   await agent.send(session.sessionId, 'Your parcel ships today.');
   await expect(page.locator('#heard li')).toHaveText(['Your parcel ships today.']);
   await agent.close(session.sessionId);
