@@ -176,6 +176,7 @@ function createPageSession(): ChatSession {
       })
     : null;
   return createChatSession({
+    apiBase: import.meta.env.VITE_PARLEY_API_BASE || undefined,
     notifyParent: bridge
       ? (message: ChatMessage) =>
           bridge.notifyMessage({
