@@ -122,9 +122,11 @@ function PageState({ session }: { session: ChatSession }) {
   useDocumentTitle();
   useAgentSound();
   if (!page || page.phase === 'idle' || page.phase === 'starting') {
+    // Until the language pack arrives `t` answers with keys (spec section 8): show no key to a visitor.
+    const loading = t('page.loading');
     return (
-      <p className="visitor-loading" role="status">
-        {t('page.loading')}
+      <p className="visitor-loading" role="status" aria-busy="true">
+        {loading === 'page.loading' ? null : loading}
       </p>
     );
   }
