@@ -13,13 +13,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { ChatPage } from './chat/ChatPage.js';
 import { createParentBridge, readAllowedOrigins } from './embedding/parentBridge.js';
 import { createI18n, switchLanguage } from './i18n/i18n.js';
-import {
-  directionOf,
-  LANGUAGE_STORAGE_KEY,
-  type Language,
-  languageTag,
-  resolveLanguage,
-} from './i18n/languages.js';
+import { directionOf, type Language, languageTag } from './i18n/languages.js';
+import { pageStorage, storedLanguage } from './i18n/storedLanguage.js';
 import { type Translate, TranslateProvider, useT } from './i18n/useT.js';
 import { watchLanguage } from './i18n/watchLanguage.js';
 import { kitLocaleOf, useKitMessages } from './kitLocale.js';
@@ -29,26 +24,6 @@ import { createTitleFlash } from './shell/titleFlash.js';
 import { createAgentSound } from './sound/agentSound.js';
 import { messagesAtom, pageAtom, soundAtom, titleAtom } from './state/chatAtoms.js';
 import { useBindSession } from './state/useBindSession.js';
-
-/**
- * The page's local storage, or null where the browser refuses it (a third-party frame with storage
- * blocked, some privacy modes): even reading `localStorage` throws there.
- */
-function pageStorage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function storedLanguage(): Language {
-  try {
-    return resolveLanguage(pageStorage()?.getItem(LANGUAGE_STORAGE_KEY));
-  } catch {
-    return resolveLanguage(null);
-  }
-}
 
 /**
  * The language: read from `chat-lan` (else English), its pack loaded lazily, watched for changes,
