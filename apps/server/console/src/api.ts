@@ -1,5 +1,7 @@
 /** The agent API (see apps/server/README.md), authenticated by the httpOnly cookie set at login. */
 
+import type { WireMessage as ServerMessage } from '../../src/conversation/messages.js';
+
 export interface Agent {
   id: string;
   username: string;
@@ -10,19 +12,8 @@ export interface Agent {
   online: boolean;
 }
 
-export interface WireMessage {
-  id: string;
-  userId: string;
-  senderType: number;
-  senderName?: string;
-  msgType: number | string;
-  msgContent: string;
-  msgTime: number;
-  fileName?: string;
-  fileSize?: number;
-  fileUrl?: string;
-  read?: boolean;
-}
+/** A message as the agent API sends it: the server's wire message, plus whether the visitor read it. */
+export type WireMessage = ServerMessage & { read?: boolean };
 
 export interface QueueEntry {
   sessionId: string;
