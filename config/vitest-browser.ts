@@ -2,24 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import type { BrowserConfigOptions } from 'vitest/node';
 
-/** Debian's Chromium; override with CHROMIUM_PATH. Nothing here downloads a browser. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { chromiumArgs, chromiumPath } from './chromium.mjs';
 
-/** Flags that make headless Chromium quiet on a closed network and its pixels repeatable. */
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--font-render-hinting=none',
-  '--disable-lcd-text',
-  '--force-color-profile=srgb',
-  '--hide-scrollbars',
-];
+export { chromiumArgs, chromiumPath };
 
 /**
  * The browser's environment: fontconfig pinned to the fonts the setup installs (see fonts.conf), so
