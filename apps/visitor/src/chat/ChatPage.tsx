@@ -1,4 +1,3 @@
-import type { ChatSession } from '@parley/chat-core';
 import { Chat } from '@parley/chat-ui/Chat';
 import { Composer } from '@parley/chat-ui/Composer';
 import { MessageList } from '@parley/chat-ui/MessageList';
@@ -17,10 +16,10 @@ import {
   messagesAtom,
   noticesAtom,
   robotTipsAtom,
-  sessionAtom,
   soundAtom,
   titleAtom,
 } from '../state/chatAtoms.js';
+import { useSession } from '../state/useBindSession.js';
 import { toMessageInput } from './messageView.js';
 
 // Media, cards and the FAQ tree draw only when such a message arrives.
@@ -31,12 +30,6 @@ const MessageBody = lazy(() =>
 const Overlays = lazy(() =>
   loadChunk(() => import('./Overlays.js').then(({ Overlays }) => ({ default: Overlays }))),
 );
-
-function useSession(): ChatSession {
-  const session = useAtomValue(sessionAtom);
-  if (!session) throw new Error('the chat page needs a session (useBindSession)');
-  return session;
-}
 
 /** The longest message a visitor can type; the composer cuts longer input and shows a counter. */
 export const MAX_MESSAGE_LENGTH = 1000;

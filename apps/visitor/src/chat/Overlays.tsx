@@ -1,6 +1,6 @@
-import type { ChatSession } from '@parley/chat-core';
 import { useAtomValue } from 'jotai';
-import { overlaysAtom, sessionAtom } from '../state/chatAtoms.js';
+import { overlaysAtom } from '../state/chatAtoms.js';
+import { useSession } from '../state/useBindSession.js';
 import { EvaluationDialog } from './forms/EvaluationDialog.js';
 import { GroupPicker } from './forms/GroupPicker.js';
 import { LeaveMessageForm } from './forms/LeaveMessageForm.js';
@@ -12,7 +12,7 @@ import { UserForm } from './forms/UserForm.js';
  * leave message, one at a time.
  */
 export function Overlays({ placement }: { placement: 'inline' | 'dialogs' }) {
-  const session = useAtomValue(sessionAtom) as ChatSession;
+  const session = useSession();
   const overlays = useAtomValue(overlaysAtom);
   if (!overlays) return null;
   const {

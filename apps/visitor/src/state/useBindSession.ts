@@ -1,5 +1,5 @@
 import type { ChatSession } from '@parley/chat-core';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useLayoutEffect } from 'react';
 import { sessionAtom, snapshotAtom } from './chatAtoms.js';
 
@@ -12,4 +12,11 @@ export function useBindSession(session: ChatSession): void {
     setSnapshot(session.getSnapshot());
     return session.subscribe(() => setSnapshot(session.getSnapshot()));
   }, [session, setSession, setSnapshot]);
+}
+
+/** The page's engine, for its commands; only below a component that called `useBindSession`. */
+export function useSession(): ChatSession {
+  const session = useAtomValue(sessionAtom);
+  if (!session) throw new Error('the chat page needs a session (useBindSession)');
+  return session;
 }
