@@ -10,8 +10,10 @@ import {
   type HTMLAttributes,
   type InputHTMLAttributes,
   type KeyboardEvent,
+  lazy,
   type ReactNode,
   type RefObject,
+  Suspense,
   type TextareaHTMLAttributes,
   useCallback,
   useContext,
@@ -25,10 +27,16 @@ import {
 import { IconClose, IconKeyboard, IconMic, IconPaperclip, IconPlus, IconSend } from '../Icon/icons.js';
 import { composeHandlers, mergeRefs, useControllableState } from '../internal/useControllableState.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
-import { Modal } from '../Modal/Modal.js';
-import { Recorder, type RecorderProps } from '../Recorder/Recorder.js';
+import type { RecorderProps } from '../Recorder/Recorder.js';
 import type { Recording } from '../Recorder/useRecorder.js';
 import { useVisualViewportInset } from './useVisualViewportInset.js';
+
+// Loaded on first use, so a page that only ever types never downloads them.
+const loadRecorder = () => import('../Recorder/Recorder.js');
+const Recorder = lazy(() => loadRecorder().then((module) => ({ default: module.Recorder })));
+const PhotoConfirm = lazy(() =>
+  import('./PhotoConfirm.js').then((module) => ({ default: module.PhotoConfirm })),
+);
 
 /** Text or voice input (spec section 4). */
 export type ComposerMode = 'text' | 'voice';
@@ -174,6 +182,8 @@ const ComposerRoot = forwardRef<HTMLDivElement, ComposerRootProps>(function Comp
   const [accessoryOpen, setAccessoryOpen] = useState(false);
   const [accessoryContent, setAccessoryContentState] = useState<(() => ReactNode) | null>(null);
   const [photo, setPhoto] = useState<File | null>(null);
+  // The confirmation dialog mounts with the first pasted image and stays (for its closing focus).
+  const [photoAsked, setPhotoAsked] = useState(false);
   const [dragging, setDragging] = useState(false);
   const dragDepth = useRef(0);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -250,6 +260,7 @@ const ComposerRoot = forwardRef<HTMLDivElement, ComposerRootProps>(function Comp
     const image = Array.from(event.clipboardData?.files ?? []).find((file) => file.type.startsWith('image/'));
     if (!image) return;
     event.preventDefault();
+    setPhotoAsked(true);
     setPhoto(image);
   };
 
@@ -298,70 +309,22 @@ const ComposerRoot = forwardRef<HTMLDivElement, ComposerRootProps>(function Comp
             {t('composer.drop')}
           </div>
         )}
-        <PhotoConfirm
-          file={photo}
-          onClose={() => setPhoto(null)}
-          onSend={(file) => {
-            setPhoto(null);
-            addFiles([file]);
-          }}
-        />
+        {photoAsked && (
+          <Suspense fallback={null}>
+            <PhotoConfirm
+              file={photo}
+              onClose={() => setPhoto(null)}
+              onSend={(file) => {
+                setPhoto(null);
+                addFiles([file]);
+              }}
+            />
+          </Suspense>
+        )}
       </div>
     </ComposerContext.Provider>
   );
 });
-
-/** Asks before sending a pasted image: preview (object URL, revoked on close), Cancel and Send. */
-function PhotoConfirm({
-  file,
-  onClose,
-  onSend,
-}: {
-  file: File | null;
-  onClose: () => void;
-  onSend: (file: File) => void;
-}) {
-  const { t } = useLocale();
-  const [url, setUrl] = useState<string | null>(null);
-  const sendRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!file) return;
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => {
-      URL.revokeObjectURL(objectUrl);
-      setUrl(null);
-    };
-  }, [file]);
-  return (
-    <Modal
-      open={file !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title={t('composer.photoTitle')}
-      className="parley-composer__photo"
-      // Paste, then Enter sends: the usual flow in chat apps.
-      initialFocus={sendRef}
-      footer={
-        <>
-          <button type="button" className="parley-composer__photo-button" onClick={onClose}>
-            {t('composer.photoCancel')}
-          </button>
-          <button
-            ref={sendRef}
-            type="button"
-            className="parley-composer__photo-button"
-            data-variant="primary"
-            onClick={() => file && onSend(file)}
-          >
-            {t('composer.photoSend')}
-          </button>
-        </>
-      }
-    >
-      {url && <img className="parley-composer__photo-preview" src={url} alt={t('composer.photoAlt')} />}
-    </Modal>
-  );
-}
 
 export interface ComposerInputProps
   extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'defaultValue'> {
@@ -514,6 +477,9 @@ const ComposerModeToggle = forwardRef<HTMLButtonElement, ButtonProps>(function C
     <button
       ref={ref}
       type="button"
+      // Start fetching the recorder as soon as the visitor reaches for the button.
+      onPointerEnter={loadRecorder}
+      onFocus={loadRecorder}
       aria-label={t('composer.voice')}
       aria-pressed={voice}
       disabled={disabled}
@@ -534,8 +500,22 @@ export type ComposerVoiceProps = Omit<RecorderProps, 'onSend'>;
 /** The hold-to-talk Recorder, shown in voice mode; sends through the Root's `onSendVoice`. */
 function ComposerVoice(props: ComposerVoiceProps) {
   const { mode, onSendVoice, disabled } = useComposer('Voice');
+  const { t } = useLocale();
   if (mode !== 'voice') return null;
-  return <Recorder disabled={disabled} {...props} onSend={onSendVoice} />;
+  // While the recorder downloads: its button, inert, so nothing moves when it arrives.
+  const loading = (
+    <div className="parley-recorder" data-state="inited" aria-busy="true">
+      <button type="button" className="parley-recorder__button" disabled>
+        <IconMic />
+        <span className="parley-recorder__label">{t('recorder.hold')}</span>
+      </button>
+    </div>
+  );
+  return (
+    <Suspense fallback={loading}>
+      <Recorder disabled={disabled} {...props} onSend={onSendVoice} />
+    </Suspense>
+  );
 }
 
 /** The "more" button: opens and closes the accessory panel (`aria-expanded`). */

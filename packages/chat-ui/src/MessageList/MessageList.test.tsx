@@ -1,9 +1,15 @@
 import { act, createRef, useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import type { MessageInput } from '../Message/model.js';
-import { MessageList, type MessageListHandle, type MessageListProps } from './MessageList.js';
+import {
+  MESSAGE_LIST_VIRTUALIZE_AFTER,
+  MessageList,
+  type MessageListHandle,
+  type MessageListProps,
+  preloadMessageListVirtualizer,
+} from './MessageList.js';
 
 const t0 = new Date(2026, 2, 18, 10, 0, 0).getTime();
 const message = (i: number, extra: Partial<MessageInput> = {}): MessageInput => ({
@@ -13,6 +19,11 @@ const message = (i: number, extra: Partial<MessageInput> = {}): MessageInput => 
   ...extra,
 });
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => message(from + k));
+// Older messages put before a conversation, so the same behaviour is checked on a virtualised list.
+const older = (count: number) =>
+  Array.from({ length: count }, (_, k) =>
+    message(k, { _id: `o${k}`, content: `Older ${k}`, createdAt: t0 - 1e9 + k }),
+  );
 
 let setMessages: (update: (list: MessageInput[]) => MessageInput[]) => void = () => {};
 function Harness({ initial, ...props }: Omit<MessageListProps, 'messages'> & { initial: MessageInput[] }) {
@@ -41,13 +52,54 @@ async function settleAtDistance(distance: number) {
 }
 const backButton = () => document.querySelector<HTMLButtonElement>('.parley-message-list__back');
 
-describe('MessageList', () => {
+const rows = () => document.querySelectorAll('.parley-message').length;
+const virtualised = () => document.querySelector('.parley-message-list__content--virtual') !== null;
+
+// These two run first in this file: the virtualiser is not downloaded yet.
+describe('MessageList virtualiser loading', () => {
+  it('given 10 000 messages, should show the newest at once, then only the rows in view', async () => {
+    const screen = await render(<Harness initial={range(0, 10_000)} />);
+    expect(virtualised()).toBe(false);
+    expect(rows()).toBe(MESSAGE_LIST_VIRTUALIZE_AFTER);
+    await expect.element(screen.getByText('Message number 9999')).toBeVisible();
+    await expect.poll(virtualised).toBe(true);
+    expect(rows()).toBeLessThan(40);
+    await expect.element(screen.getByText('Message number 9999')).toBeVisible();
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+  });
+
+  it('given a list growing past the limit while the reader is scrolled up, should not move them and switch once they are back at the bottom', async () => {
+    const screen = await render(<Harness initial={range(0, MESSAGE_LIST_VIRTUALIZE_AFTER - 10)} />);
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+    await scrollTo(scroller().scrollTop - 500);
+    const top = scroller().scrollTop;
+    await act(async () => setMessages((list) => [...list, ...range(list.length, list.length + 20)]));
+    await new Promise((done) => setTimeout(done, 100));
+    expect(virtualised()).toBe(false);
+    expect(Math.abs(scroller().scrollTop - top)).toBeLessThanOrEqual(1);
+    await screen.getByRole('button', { name: /new messages/ }).click();
+    await expect.poll(virtualised).toBe(true);
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+    await expect
+      .element(screen.getByText(`Message number ${MESSAGE_LIST_VIRTUALIZE_AFTER + 9}`))
+      .toBeVisible();
+  });
+});
+
+describe.each([
+  { mode: 'in flow', pad: 0 },
+  { mode: 'virtualised', pad: MESSAGE_LIST_VIRTUALIZE_AFTER + 50 },
+])('MessageList ($mode)', ({ pad }) => {
+  const conversation = (from: number, to: number) => [...older(pad), ...range(from, to)];
+  beforeAll(async () => {
+    if (pad > 0) await preloadMessageListVirtualizer();
+  });
   afterEach(() => {
-    vi.useRealTimers();
+    if (pad > 0) expect(virtualised()).toBe(true);
   });
 
   it('given messages, should be a focusable, named log that starts at the newest message', async () => {
-    const screen = await render(<Harness initial={range(0, 50)} />);
+    const screen = await render(<Harness initial={conversation(0, 50)} />);
     const log = screen.getByRole('log', { name: 'Conversation' });
     await expect.element(log).toBeVisible();
     await expect.element(screen.getByText('Message number 49')).toBeVisible();
@@ -55,14 +107,8 @@ describe('MessageList', () => {
     expect(log.element().getAttribute('aria-live')).toBe('off');
   });
 
-  it('given 10 000 messages, should render only the rows in view', async () => {
-    const screen = await render(<Harness initial={range(0, 10_000)} />);
-    await expect.element(screen.getByText('Message number 9999')).toBeVisible();
-    expect(document.querySelectorAll('.parley-message').length).toBeLessThan(40);
-  });
-
   it('given the reader at the bottom, when a message arrives, should follow it and announce it politely', async () => {
-    const screen = await render(<Harness initial={range(0, 30)} />);
+    const screen = await render(<Harness initial={conversation(0, 30)} />);
     await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
     await act(async () =>
       setMessages((list) => [
@@ -79,7 +125,7 @@ describe('MessageList', () => {
   });
 
   it('given the visitor’s own message, should not announce it', async () => {
-    await render(<Harness initial={range(0, 5)} />);
+    await render(<Harness initial={conversation(0, 5)} />);
     await act(async () =>
       setMessages((list) => [...list, message(5, { position: 'right', content: 'Mine' })]),
     );
@@ -88,7 +134,7 @@ describe('MessageList', () => {
   });
 
   it('given the reader scrolled up, when messages arrive, should stay put and count them on the back-to-bottom button', async () => {
-    const screen = await render(<Harness initial={range(0, 40)} />);
+    const screen = await render(<Harness initial={conversation(0, 40)} />);
     await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
     await scrollTo(scroller().scrollTop - 200);
     const top = scroller().scrollTop;
@@ -105,7 +151,7 @@ describe('MessageList', () => {
   });
 
   it('given one unread message, should use the singular form', async () => {
-    const screen = await render(<Harness initial={range(0, 40)} />);
+    const screen = await render(<Harness initial={conversation(0, 40)} />);
     await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
     await scrollTo(scroller().scrollTop - 200);
     await act(async () => setMessages((list) => [...list, message(40)]));
@@ -113,7 +159,7 @@ describe('MessageList', () => {
   });
 
   it('given the reader scrolled up, when the visitor sends a message, should scroll to it', async () => {
-    await render(<Harness initial={range(0, 40)} />);
+    await render(<Harness initial={conversation(0, 40)} />);
     await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
     await scrollTo(0);
     await act(async () => setMessages((list) => [...list, message(40, { position: 'right' })]));
@@ -121,7 +167,7 @@ describe('MessageList', () => {
   });
 
   it('given a 300 px viewport, should show back-to-bottom only past 900 px from the bottom (3 viewports)', async () => {
-    await render(<Harness initial={range(0, 100)} />);
+    await render(<Harness initial={conversation(0, 100)} />);
     await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
     await settleAtDistance(890);
     expect(backButton()).toBeNull();
@@ -132,7 +178,7 @@ describe('MessageList', () => {
   it('given a 150 px viewport, should use the 600 px minimum', async () => {
     const screen = await render(
       <div style={{ blockSize: 150, display: 'flex' }}>
-        <MessageList messages={range(0, 100)} />
+        <MessageList messages={conversation(0, 100)} />
       </div>,
     );
     await expect.element(screen.getByText('Message number 99')).toBeVisible();
@@ -144,7 +190,7 @@ describe('MessageList', () => {
   });
 
   it('given the back-to-bottom button, should tween for 300 ms', async () => {
-    await render(<Harness initial={range(0, 100)} />);
+    await render(<Harness initial={conversation(0, 100)} />);
     await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
     await scrollTo(scroller().scrollTop - 1500);
     await expect.poll(backButton).not.toBeNull();
@@ -170,17 +216,18 @@ describe('MessageList', () => {
           };
         }),
     );
-    const screen = await render(<Harness initial={range(0, 30)} hasMore onLoadMore={onLoadMore} />);
+    const screen = await render(<Harness initial={conversation(0, 30)} hasMore onLoadMore={onLoadMore} />);
     await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
     await scrollTo(0);
     await expect.poll(() => onLoadMore.mock.calls.length).toBe(1);
     await expect.element(screen.getByRole('status')).toHaveTextContent('Loading earlier messages…');
-    const anchor = screen.getByText('Message number 0').element();
+    const first = pad > 0 ? 'Older 0' : 'Message number 0';
+    const anchor = screen.getByText(first).element();
     const before = anchor.getBoundingClientRect().top;
     await act(async () => resolve());
     await expect.poll(() => screen.container.querySelector('[role="status"]')).toBeNull();
     await new Promise((done) => setTimeout(done, 100));
-    const after = screen.getByText('Message number 0').element().getBoundingClientRect().top;
+    const after = screen.getByText(first).element().getBoundingClientRect().top;
     expect(Math.abs(after - before)).toBeLessThanOrEqual(1);
     expect(scroller().scrollTop).toBeGreaterThan(100);
     const live = document.querySelector('.parley-message-list [aria-live="polite"]');
@@ -189,32 +236,14 @@ describe('MessageList', () => {
 
   it('given no more history, should not call onLoadMore', async () => {
     const onLoadMore = vi.fn(async () => {});
-    await render(<Harness initial={range(0, 30)} hasMore={false} onLoadMore={onLoadMore} />);
+    await render(<Harness initial={conversation(0, 30)} hasMore={false} onLoadMore={onLoadMore} />);
     await scrollTo(0);
     await new Promise((done) => setTimeout(done, 50));
     expect(onLoadMore).not.toHaveBeenCalled();
   });
 
-  it('given history prepended, should keep the time labels already shown', async () => {
-    const initial = [message(0, { createdAt: t0 }), message(1, { createdAt: t0 + 60_000 })];
-    const screen = await render(<Harness initial={initial} />);
-    await expect.poll(() => screen.container.querySelectorAll('time').length).toBe(1);
-    await act(async () =>
-      setMessages((list) => [
-        message(-2, { createdAt: t0 - 4 * 60_000 }),
-        message(-1, { createdAt: t0 - 3 * 60_000 }),
-        ...list,
-      ]),
-    );
-    await expect.poll(() => screen.container.querySelectorAll('time').length).toBe(2);
-    const timed = [...screen.container.querySelectorAll('.parley-message')]
-      .filter((row) => row.querySelector('time'))
-      .map((row) => row.getAttribute('data-message-id'));
-    expect(timed).toEqual(['m-2', 'm0']);
-  });
-
   it('given the last message grows at the bottom, should keep the bottom in view', async () => {
-    await render(<Harness initial={range(0, 30)} />);
+    await render(<Harness initial={conversation(0, 30)} />);
     await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
     await act(async () =>
       setMessages((list) => [
@@ -227,7 +256,7 @@ describe('MessageList', () => {
   });
 
   it('given the keyboard, should focus the log, scroll it with PageUp and reach the back-to-bottom button', async () => {
-    const screen = await render(<Harness initial={range(0, 100)} />);
+    const screen = await render(<Harness initial={conversation(0, 100)} />);
     await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
     await userEvent.keyboard('{Tab}');
     await expect.element(screen.getByRole('log')).toHaveFocus();
@@ -246,7 +275,7 @@ describe('MessageList', () => {
     const ref = createRef<MessageListHandle>();
     await render(
       <div style={{ blockSize: 300, display: 'flex' }}>
-        <MessageList ref={ref} messages={range(0, 100)} />
+        <MessageList ref={ref} messages={conversation(0, 100)} />
       </div>,
     );
     await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
@@ -254,6 +283,26 @@ describe('MessageList', () => {
     ref.current?.scrollToBottom({ smooth: false });
     await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
     expect(ref.current?.element).toBe(scroller());
+  });
+});
+
+describe('MessageList rows', () => {
+  it('given history prepended, should keep the time labels already shown', async () => {
+    const initial = [message(0, { createdAt: t0 }), message(1, { createdAt: t0 + 60_000 })];
+    const screen = await render(<Harness initial={initial} />);
+    await expect.poll(() => screen.container.querySelectorAll('time').length).toBe(1);
+    await act(async () =>
+      setMessages((list) => [
+        message(-2, { createdAt: t0 - 4 * 60_000 }),
+        message(-1, { createdAt: t0 - 3 * 60_000 }),
+        ...list,
+      ]),
+    );
+    await expect.poll(() => screen.container.querySelectorAll('time').length).toBe(2);
+    const timed = [...screen.container.querySelectorAll('.parley-message')]
+      .filter((row) => row.querySelector('time'))
+      .map((row) => row.getAttribute('data-message-id'));
+    expect(timed).toEqual(['m-2', 'm0']);
   });
 
   it('given renderMessage, should draw each message with it', async () => {

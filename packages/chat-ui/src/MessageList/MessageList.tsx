@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   forwardRef,
   type HTMLAttributes,
@@ -17,6 +16,8 @@ import { prefersReducedMotion } from '../internal/useReducedMotion.js';
 import { type LocaleValue, useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { Message } from '../Message/Message.js';
 import { assignMessageTimes, createMessage, type MessageInput, type MessageModel } from '../Message/model.js';
+import { PlainRows, type RowsEngine } from './rows.js';
+import type { VirtualRows } from './VirtualRows.js';
 
 /** Spec section 4: the scroll tween to the bottom lasts 300 ms (instant with reduced motion). */
 export const MESSAGE_LIST_SCROLL_DURATION = 300;
@@ -26,7 +27,36 @@ export const MESSAGE_LIST_BACK_TO_BOTTOM_VIEWPORTS = 3;
 export const MESSAGE_LIST_BACK_TO_BOTTOM_MIN = 600;
 /** Older history loads when the reader is this close to the top (px). */
 export const MESSAGE_LIST_LOAD_MORE_THRESHOLD = 40;
+/**
+ * Longer lists are virtualised. The virtualiser (about 10 KB) is downloaded only when a list first
+ * grows past this many messages, so a short conversation never pays for it.
+ */
+export const MESSAGE_LIST_VIRTUALIZE_AFTER = 150;
 const AT_BOTTOM_TOLERANCE = 4;
+
+let virtualRows: typeof VirtualRows | undefined;
+let virtualRowsLoading: Promise<typeof VirtualRows> | undefined;
+function loadVirtualRows(): Promise<typeof VirtualRows> {
+  virtualRowsLoading ??= import('./VirtualRows.js').then(
+    (module) => {
+      virtualRows = module.VirtualRows;
+      return module.VirtualRows;
+    },
+    (error: unknown) => {
+      virtualRowsLoading = undefined; // a later long list may try again
+      throw error;
+    },
+  );
+  return virtualRowsLoading;
+}
+
+/**
+ * Downloads the virtualiser long lists use, ahead of need (for an app that opens on a long
+ * history). `MessageList` does this by itself otherwise.
+ */
+export function preloadMessageListVirtualizer(): Promise<void> {
+  return loadVirtualRows().then(() => undefined);
+}
 
 export interface MessageListHandle {
   /** Scrolls to the newest message: a 300 ms tween, or instant with reduced motion or `smooth: false`. */
@@ -80,7 +110,10 @@ const Row = memo(function Row({
 });
 
 /**
- * The conversation, virtualised so 10 000 messages stay smooth. It is a focusable `role="log"`;
+ * The conversation. Short lists render in normal flow; past `MESSAGE_LIST_VIRTUALIZE_AFTER`
+ * messages the list is virtualised, so 10 000 messages stay smooth (the newest messages show at
+ * once while the virtualiser downloads, and a reader scrolled up in a growing list is not moved:
+ * the switch waits until they are back at the bottom). It is a focusable `role="log"`;
  * incoming messages (not history, not the visitor's own) are announced politely through a hidden
  * live region. Reaching the top calls `onLoadMore` and keeps the message in view exactly where
  * it was once history is prepended. New messages keep it at the bottom unless the reader scrolled
@@ -132,21 +165,57 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     return result;
   }, [messages]);
 
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scrollerRef.current,
-    estimateSize: () => estimateSize,
-    getItemKey: (index) => items[index]?._id ?? index,
-    overscan: 6,
-    anchorTo: 'end',
-    initialOffset: () => items.length * estimateSize,
-  });
+  const contentRef = useRef<HTMLDivElement | null>(null);
+  const engine = useRef<RowsEngine | null>(null);
+  const long = items.length > MESSAGE_LIST_VIRTUALIZE_AFTER;
+  const [Virtual, setVirtual] = useState(() => virtualRows);
+  const [virtualFailed, setVirtualFailed] = useState(false);
+  const [virtualised, setVirtualised] = useState(() => long && virtualRows !== undefined);
+  // A long list mounted before the virtualiser is here shows its newest messages only, for the
+  // moment the download takes; older ones (and history loading) wait for it.
+  const [tailFrom] = useState(() =>
+    long && !virtualRows ? items[items.length - MESSAGE_LIST_VIRTUALIZE_AFTER]?._id : undefined,
+  );
+  const tailStart =
+    tailFrom !== undefined && !virtualised && !virtualFailed
+      ? Math.max(
+          0,
+          items.findIndex((message) => message._id === tailFrom),
+        )
+      : 0;
+
+  useEffect(() => {
+    if (!long || Virtual || virtualFailed) return;
+    let live = true;
+    loadVirtualRows().then(
+      (component) => live && setVirtual(() => component),
+      () => live && setVirtualFailed(true), // keeps every row in flow: slower, nothing hidden
+    );
+    return () => {
+      live = false;
+    };
+  }, [long, Virtual, virtualFailed]);
+
+  // The virtualiser takes over a long list when it has arrived and the reader is at the bottom
+  // (at once for a list shown in part); a reader scrolled up is never moved by the switch.
+  const canVirtualise = useRef(false);
+  canVirtualise.current = Virtual !== undefined && long && !virtualised;
+  const virtualiseAtBottom = useCallback(() => {
+    if (canVirtualise.current) setVirtualised(true);
+  }, []);
 
   const [unread, setUnread] = useState(0);
   const [farFromBottom, setFarFromBottom] = useState(false);
   const [loading, setLoading] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const atBottom = useRef(true);
+  // Where the list last put the scroll position itself, to tell a reader scrolling up from
+  // content growing below them.
+  const lastScrollTop = useRef(0);
+  const scrollToEnd = useCallback(() => {
+    engine.current?.scrollToEnd();
+    lastScrollTop.current = scrollerRef.current?.scrollTop ?? 0;
+  }, []);
   const tween = useRef<number | null>(null);
 
   const stopTween = useCallback(() => {
@@ -163,7 +232,8 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
       const finish = () => {
         tween.current = null;
         atBottom.current = true;
-        virtualizer.scrollToEnd();
+        scrollToEnd();
+        virtualiseAtBottom();
       };
       if (!smooth || prefersReducedMotion()) {
         finish();
@@ -182,7 +252,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
       };
       tween.current = requestAnimationFrame(step);
     },
-    [stopTween, virtualizer],
+    [stopTween, virtualiseAtBottom, scrollToEnd],
   );
 
   useImperativeHandle(
@@ -205,7 +275,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     const before = previous.current;
     previous.current = { first: items[0]?._id, last: items.at(-1)?._id, count: items.length };
     if (!before) {
-      virtualizer.scrollToEnd();
+      scrollToEnd();
       return;
     }
     if (!before.last || before.last === items.at(-1)?._id) return;
@@ -218,29 +288,42 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     const spoken = appended.map(speak).filter((text): text is string => Boolean(text));
     if (spoken.length > 0) setAnnouncement(spoken.join('\n'));
     const own = appended.some((message) => message.position === 'right');
-    if (atBottom.current && tween.current === null) virtualizer.scrollToEnd();
+    if (atBottom.current && tween.current === null) scrollToEnd();
     else if (own) scrollToBottom();
     else setUnread((count) => count + appended.filter((message) => message.position !== 'right').length);
-  }, [items, virtualizer, scrollToBottom, getAnnouncement, t]);
+  }, [items, scrollToBottom, scrollToEnd, getAnnouncement, t]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-check when the virtualiser arrives or the list becomes long
+  useEffect(() => {
+    if (canVirtualise.current && (atBottom.current || tailFrom !== undefined)) setVirtualised(true);
+  }, [Virtual, long, tailFrom]);
 
   // While at the bottom, keep the bottom in view as rows are measured or grow.
-  const totalSize = virtualizer.getTotalSize();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the content height changes
-  useLayoutEffect(() => {
+  const stickToBottom = useCallback(() => {
     const scroller = scrollerRef.current;
     if (!scroller || !atBottom.current || tween.current !== null) return;
     if (scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop > AT_BOTTOM_TOLERANCE) {
       scroller.scrollTop = scroller.scrollHeight;
+      lastScrollTop.current = scroller.scrollTop;
     }
-  }, [totalSize]);
+  }, []);
 
   const loadingRef = useRef(false);
   const handleScroll = (event: React.UIEvent<HTMLDivElement>) => {
     onScroll?.(event);
     const scroller = event.currentTarget;
     const distance = scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop;
-    if (tween.current === null) atBottom.current = distance <= AT_BOTTOM_TOLERANCE;
-    if (atBottom.current) setUnread(0);
+    // Content growing below the reader (a row measured or streamed) is not the reader leaving the
+    // bottom: only a scroll upwards is.
+    const movedUp = scroller.scrollTop < lastScrollTop.current;
+    lastScrollTop.current = scroller.scrollTop;
+    if (tween.current === null) {
+      atBottom.current = distance <= AT_BOTTOM_TOLERANCE || (atBottom.current && !movedUp);
+    }
+    if (atBottom.current) {
+      setUnread(0);
+      virtualiseAtBottom();
+    }
     setFarFromBottom(
       distance >
         Math.max(
@@ -251,6 +334,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     if (
       hasMore &&
       onLoadMore &&
+      tailStart === 0 &&
       !loadingRef.current &&
       scroller.scrollTop <= MESSAGE_LIST_LOAD_MORE_THRESHOLD &&
       scroller.scrollHeight > scroller.clientHeight
@@ -287,8 +371,20 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     [renderMessage, renderContent, onRetry, now],
   );
 
+  const renderRow = useCallback(
+    (message: MessageModel, index: number) => <Row message={message} index={index} render={render} />,
+    [render],
+  );
+
   const showBackToBottom = unread > 0 || farFromBottom;
-  const virtualItems = virtualizer.getVirtualItems();
+  const rows = {
+    estimateSize,
+    scrollerRef,
+    contentRef,
+    engineRef: engine,
+    onResize: stickToBottom,
+    children: renderRow,
+  };
   return (
     <div className={className ? `parley-message-list ${className}` : 'parley-message-list'}>
       <div
@@ -303,23 +399,11 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
         tabIndex={0}
         onScroll={handleScroll}
       >
-        <div className="parley-message-list__content" style={{ blockSize: totalSize }}>
-          {virtualItems.map((item) => {
-            const message = items[item.index];
-            if (!message) return null;
-            return (
-              <div
-                key={item.key}
-                ref={virtualizer.measureElement}
-                data-index={item.index}
-                className="parley-message-list__item"
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                <Row message={message} index={item.index} render={render} />
-              </div>
-            );
-          })}
-        </div>
+        {virtualised && Virtual ? (
+          <Virtual items={items} {...rows} />
+        ) : (
+          <PlainRows items={tailStart > 0 ? items.slice(tailStart) : items} first={tailStart} {...rows} />
+        )}
       </div>
       {loading && (
         <div className="parley-message-list__loading" role="status">

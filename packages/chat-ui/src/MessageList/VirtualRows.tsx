@@ -1,0 +1,68 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useImperativeHandle, useLayoutEffect } from 'react';
+import type { RowsProps } from './rows.js';
+
+/**
+ * The rows of a long conversation, virtualised with `@tanstack/react-virtual`: only the rows in
+ * view (plus a few) are in the page, measured as they render. History prepended above keeps the
+ * rows in view where they were (`anchorTo: 'end'`). Loaded by `MessageList` only once a list is
+ * longer than `MESSAGE_LIST_VIRTUALIZE_AFTER`, so short conversations never download it.
+ */
+export function VirtualRows({
+  items,
+  estimateSize,
+  scrollerRef,
+  contentRef,
+  engineRef,
+  onResize,
+  children,
+}: RowsProps) {
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    // On mount the scroller's ref (an ancestor's) is not attached yet: use the parent element.
+    getScrollElement: () => scrollerRef.current ?? contentRef.current?.parentElement ?? null,
+    estimateSize: () => estimateSize,
+    getItemKey: (index) => items[index]?._id ?? index,
+    overscan: 6,
+    anchorTo: 'end',
+    initialOffset: () => items.length * estimateSize,
+  });
+
+  useImperativeHandle(engineRef, () => ({ scrollToEnd: () => virtualizer.scrollToEnd() }), [virtualizer]);
+
+  // Taking over from the in-flow rows (or mounting), the list opens at the newest message.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
+  useLayoutEffect(() => {
+    virtualizer.scrollToEnd();
+  }, []);
+
+  const totalSize = virtualizer.getTotalSize();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the content height changes
+  useLayoutEffect(() => {
+    onResize();
+  }, [totalSize]);
+
+  return (
+    <div
+      ref={contentRef}
+      className="parley-message-list__content parley-message-list__content--virtual"
+      style={{ blockSize: totalSize }}
+    >
+      {virtualizer.getVirtualItems().map((item) => {
+        const message = items[item.index];
+        if (!message) return null;
+        return (
+          <div
+            key={item.key}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
+            className="parley-message-list__item"
+            style={{ transform: `translateY(${item.start}px)` }}
+          >
+            {children(message, item.index)}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
