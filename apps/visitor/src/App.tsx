@@ -6,7 +6,6 @@ import {
   readUrlParams,
 } from '@parley/chat-core';
 import { LocaleProvider } from '@parley/chat-ui/LocaleProvider';
-import { Toaster } from '@parley/chat-ui/Toast';
 import type { i18n as I18n } from 'i18next';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -21,6 +20,7 @@ import { kitLocaleOf, useKitMessages } from './kitLocale.js';
 import { ChunkErrorBoundary } from './shell/ChunkErrorBoundary.js';
 import type { Route } from './shell/routes.js';
 import { createTitleFlash } from './shell/titleFlash.js';
+import { DeferredToaster } from './shell/toasts.js';
 import { createAgentSound } from './sound/agentSound.js';
 import { messagesAtom, pageAtom, soundAtom, titleAtom } from './state/chatAtoms.js';
 import { useBindSession } from './state/useBindSession.js';
@@ -192,7 +192,7 @@ export function App({ route }: { route: Route }) {
           <ChunkErrorBoundary t={t}>
             <JotaiProvider>{session ? <ChatScreen session={session} /> : <NotFound />}</JotaiProvider>
           </ChunkErrorBoundary>
-          <Toaster />
+          <DeferredToaster />
         </div>
       </LocaleProvider>
     </TranslateProvider>

@@ -3,12 +3,12 @@ import { Composer } from '@parley/chat-ui/Composer';
 import { MessageList } from '@parley/chat-ui/MessageList';
 import { Navbar } from '@parley/chat-ui/Navbar';
 import { QuickReplies, type QuickReplyItem } from '@parley/chat-ui/QuickReplies';
-import { toast } from '@parley/chat-ui/Toast';
 import { Typing } from '@parley/chat-ui/Typing';
 import { useAtomValue } from 'jotai';
 import { lazy, Profiler, type ProfilerOnRenderCallback, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useT } from '../i18n/useT.js';
 import { loadChunk } from '../shell/chunks.js';
+import { showToast } from '../shell/toasts.js';
 import {
   agentTypingAtom,
   conversationAtom,
@@ -228,8 +228,11 @@ function Notices() {
     for (const notice of notices) {
       if (shown.current.has(notice.id)) continue;
       shown.current.add(notice.id);
-      toast.error(t(notice.key, notice.params ?? {}));
-      session.dismissNotice(notice.id);
+      // Dismissed once shown; if the toast code cannot load, the notice stays for the next try.
+      showToast('error', t(notice.key, notice.params ?? {})).then(
+        () => session.dismissNotice(notice.id),
+        () => shown.current.delete(notice.id),
+      );
     }
   }, [notices, session, t]);
   return null;

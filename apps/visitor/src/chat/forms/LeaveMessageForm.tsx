@@ -1,8 +1,8 @@
 import type { FormField, FormValues } from '@parley/chat-core';
 import { Modal } from '@parley/chat-ui/Modal';
-import { toast } from '@parley/chat-ui/Toast';
 import { useMemo } from 'react';
 import { useT } from '../../i18n/useT.js';
+import { showToast } from '../../shell/toasts.js';
 import { FieldsForm } from './FieldsForm.js';
 
 export interface LeaveMessageValues {
@@ -43,7 +43,7 @@ export function LeaveMessageForm({ onSubmit, onClose }: LeaveMessageFormProps) {
       content: values.content ?? '',
     });
     // The engine closes the form on success; the thanks outlive it as a toast.
-    if (ok) toast.success(t('leaveMessage.sent'));
+    if (ok) void showToast('success', t('leaveMessage.sent'));
     return ok;
   };
   return (

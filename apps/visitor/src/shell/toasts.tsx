@@ -1,0 +1,48 @@
+import { type ComponentType, lazy, Suspense, useSyncExternalStore } from 'react';
+
+// The kit's toasts (their store and the Toaster) are only needed once something goes wrong or a
+// form is sent, so they load with the first toast instead of with the page.
+const loadToast = () => import('@parley/chat-ui/Toast');
+// A failed download shows no Toaster rather than breaking the page (showToast then rejects, and
+// the caller keeps its notice).
+const Toaster = lazy<ComponentType>(() =>
+  loadToast().then(
+    (module) => ({ default: module.Toaster }),
+    () => ({ default: () => null }),
+  ),
+);
+
+let wanted = false;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/**
+ * Shows a toast through the kit, loading it first if needed. Resolves once the toast is shown;
+ * rejects if the kit's toast code cannot be loaded (a caller can keep the notice and try again).
+ */
+export async function showToast(type: 'error' | 'success', text: string): Promise<void> {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  const { toast } = await loadToast();
+  toast[type](text);
+}
+
+/** Where the toasts appear: renders the kit's Toaster from the first toast on. */
+export function DeferredToaster() {
+  const show = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
+  if (!show) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
