@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from './environment.js';
 import { createOutbox, outboxKey } from './outbox.js';
 import { advance, FakeServer, installFakeClock, NOW, started } from './test/fakeServer.js';
+import { ChatApiError } from './transport.js';
 
 installFakeClock();
 
@@ -78,6 +79,32 @@ describe('offline outbox', () => {
     connectivity.set(true);
     await advance(0);
     expect(server.bodies('sendMsg').map((body) => body.msgContent)).toEqual(['sent while offline', 'second']);
+  });
+});
+
+describe('outbox with a request caught by the drop', () => {
+  it('given a send that hangs past the reconnect, should go round again and deliver it once it fails', async () => {
+    const { server, state, connectivity } = await offlineSend();
+    server.offline = false;
+    let fail: () => void = () => {};
+    server.answer(
+      'sendMsg',
+      () =>
+        new Promise((_, reject) => {
+          fail = () => reject(new ChatApiError('sendMsg', 'timeout', 'sendMsg: timed out'));
+        }),
+    );
+    connectivity.set(false);
+    connectivity.set(true); // the flush starts a send that hangs
+    await advance(0);
+    server.reply('sendMsg', { status: 1 });
+    connectivity.set(false);
+    connectivity.set(true); // asked again while the first flush waits
+    await advance(0);
+    fail();
+    await advance(0);
+    expect(state().messages[0]?.status).toBe('sent');
+    expect(server.bodies('sendMsg')).toHaveLength(3); // offline, the hung one, the delivery
   });
 });
 

@@ -37,6 +37,7 @@ export function createSender(engine: Engine) {
   const files = new Map<string, OutgoingFile>();
   let outbox: Outbox | undefined;
   let flushing = false;
+  let again = false;
 
   const update = (id: string, patch: Partial<ChatMessage>) =>
     engine.set((state) => ({ messages: patchMessage(state.messages, id, patch) }));
@@ -60,6 +61,31 @@ export function createSender(engine: Engine) {
       inFlight.delete(message.id);
     }
   };
+
+  /**
+   * Sends what the outbox holds, in order, stopping at the first failure (still offline). Asked
+   * again while it runs (the network came back while a request hung), it goes round once more.
+   */
+  async function flush(): Promise<void> {
+    if (!outbox) return;
+    if (flushing) {
+      again = true;
+      return;
+    }
+    flushing = true;
+    try {
+      do {
+        again = false;
+        for (const saved of outbox.read()) {
+          const shown = engine.get().messages.find((message) => message.id === saved.id) ?? saved;
+          if (shown.status === 'sent') outbox.remove(saved.id);
+          else if (!(await deliver(shown))) break;
+        }
+      } while (again);
+    } finally {
+      flushing = false;
+    }
+  }
 
   const uploadAndDeliver = async (message: ChatMessage): Promise<void> => {
     let ready: ChatMessage | null = message;
@@ -167,22 +193,9 @@ export function createSender(engine: Engine) {
     async restore(saved: Outbox): Promise<void> {
       outbox = saved;
       engine.append(...saved.read());
-      await this.flush();
+      await flush();
     },
 
-    /** Sends what the outbox holds, in order, stopping at the first failure (still offline). */
-    async flush(): Promise<void> {
-      if (flushing || !outbox) return;
-      flushing = true;
-      try {
-        for (const saved of outbox.read()) {
-          const shown = engine.get().messages.find((message) => message.id === saved.id) ?? saved;
-          if (shown.status === 'sent') outbox.remove(saved.id);
-          else if (!(await deliver(shown))) break;
-        }
-      } finally {
-        flushing = false;
-      }
-    },
+    flush,
   };
 }
