@@ -1,9 +1,10 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
 
 // Spec rows the reference server never produces on its own: transfer statuses 0 (close), 4
-// (failed) and 6 (nothing), and the end of a chat because it was opened in a new window
-// (event 1202, outType 3). Each test talks to the real server; one field of one real answer is
-// rewritten on the way, so everything else (session, polling, the page) is the real thing.
+// (failed) and 6 (nothing), the end of a chat because it was opened in a new window (event 1202,
+// outType 3), and the failures of spec section 8 (a session that cannot start, a refused form, a
+// part of the page that cannot be downloaded). Each test talks to the real server; one real answer
+// is rewritten or dropped on the way, so everything else (session, polling, the page) is real.
 
 const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' });
 
@@ -12,24 +13,26 @@ async function send(page: Page, text: string) {
   await page.keyboard.press('Enter');
 }
 
-/** Passes the real answer of `call` on, with `edit` applied to its `data` (once). */
-async function rewriteOnce(page: Page, call: string, edit: (data: Record<string, unknown>) => void) {
+type Envelope = { code: number; data: Record<string, unknown> | null; message: string };
+
+/** Passes the real answer of `call` on, with `edit` applied to it (once, to a success). */
+async function rewriteOnce(page: Page, call: string, edit: (body: Envelope) => void) {
   let done = false;
   await page.route(`**/api/chat/visitor/${call}`, async (route: Route) => {
     const response = await route.fetch();
     if (done) return route.fulfill({ response });
     const body = await response.json();
-    if (body?.code !== 200 || !body.data) return route.fulfill({ response });
+    if (body?.code !== 200) return route.fulfill({ response });
     done = true;
-    edit(body.data);
+    edit(body);
     return route.fulfill({ response, json: body });
   });
 }
 
 /** The offline channel answers a transfer with status 1; these tests turn that into another. */
 async function transferAnswered(page: Page, status: number) {
-  await rewriteOnce(page, 'transferAgent', (data) => {
-    data.status = status;
+  await rewriteOnce(page, 'transferAgent', ({ data }) => {
+    if (data) data.status = status;
   });
   await page.goto('/chat/index?channelId=offline');
   const answered = page.waitForResponse('**/api/chat/visitor/transferAgent');
@@ -67,7 +70,8 @@ test('given transfer status 6, should do nothing', async ({ page }) => {
 test('given the chat was opened in a new window (1202, outType 3), should say so and end the chat', async ({
   page,
 }) => {
-  await rewriteOnce(page, 'getEventMsg', (data) => {
+  await rewriteOnce(page, 'getEventMsg', ({ data }) => {
+    if (!data) return;
     const events = Array.isArray(data.msgList) ? data.msgList : [];
     data.msgList = [
       ...events,
@@ -77,4 +81,52 @@ test('given the chat was opened in a new window (1202, outType 3), should say so
   await page.goto('/chat/index?channelId=robot');
   await expect(conversation(page).getByText('Your chat was opened in a new window!')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start a new chat' })).toBeVisible();
+});
+
+/** Turns the next success of `call` into a refusal with this reason. */
+const refuseOnce = (page: Page, call: string, message: string) =>
+  rewriteOnce(page, call, (body) => {
+    Object.assign(body, { code: 500, data: null, message });
+  });
+
+test('given the session cannot be created, should show the reason and start on retry', async ({ page }) => {
+  await refuseOnce(page, 'chatStart', 'database is down');
+  await page.goto('/chat/index?channelId=robot');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The chat could not start');
+  await expect(alert).toContainText('failed to create session,database is down');
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(conversation(page).getByText('Hi! I am the Parley bot. How can I help?')).toBeVisible();
+});
+
+test('given a left message the server refuses, should say Submit failed and keep what was typed', async ({
+  page,
+}) => {
+  await refuseOnce(page, 'leaveMsg', 'mail server down');
+  await page.goto('/chat/index?channelId=offline');
+  await send(page, 'Please call me back');
+  const dialog = page.getByRole('dialog', { name: 'Leave a message' });
+  await dialog.getByLabel('Email').fill('visitor@example.com');
+  await dialog.getByLabel(/^Message/).fill('About order 1042.');
+  await dialog.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Submit failed' })).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel(/^Message/)).toHaveValue('About order 1042.');
+  // Sent again, it goes through.
+  await dialog.getByRole('button', { name: 'Send message' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/Thank you\. Your message has been sent\./)).toBeVisible();
+});
+
+test('given a part of the page that cannot be downloaded, should say so and recover on reload', async ({
+  page,
+}) => {
+  await page.route('**/chat/assets/Overlays-*.js', (route) => route.abort('internetdisconnected'));
+  await page.goto('/chat/index?channelId=robot');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Part of the page could not be loaded');
+  await page.unrouteAll();
+  await alert.getByRole('button', { name: 'Reload' }).click();
+  await expect(conversation(page).getByText('Hi! I am the Parley bot. How can I help?')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });
