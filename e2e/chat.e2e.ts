@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { Agent, agentWithChat } from './agent.ts';
+import { conversation, send } from './visitor.ts';
 
 // The visitor page against the reference server and its demo seed, with agents driven through
 // the agent API. Agents are freed after each test so the next transfer finds a free slot.
@@ -24,8 +25,6 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
-const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' });
-
 /** Presses Tab until `target` has focus (at most 20 times). */
 async function tabTo(page: Page, target: Locator) {
   for (let step = 0; step < 20; step++) {
@@ -33,11 +32,6 @@ async function tabTo(page: Page, target: Locator) {
     await page.keyboard.press('Tab');
   }
   await expect(target).toBeFocused();
-}
-
-async function send(page: Page, text: string) {
-  await page.getByRole('textbox', { name: /message/i }).fill(text);
-  await page.keyboard.press('Enter');
 }
 
 test.afterEach(async ({ request }) => {

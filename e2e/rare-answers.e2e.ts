@@ -1,17 +1,11 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
+import { conversation, send } from './visitor.ts';
 
 // Spec rows the reference server never produces on its own: transfer statuses 0 (close), 4
 // (failed) and 6 (nothing), the end of a chat because it was opened in a new window (event 1202,
 // outType 3), and the failures of spec section 8 (a session that cannot start, a refused form, a
 // part of the page that cannot be downloaded). Each test talks to the real server; one real answer
 // is rewritten or dropped on the way, so everything else (session, polling, the page) is real.
-
-const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' });
-
-async function send(page: Page, text: string) {
-  await page.getByRole('textbox', { name: /message/i }).fill(text);
-  await page.keyboard.press('Enter');
-}
 
 type Envelope = { code: number; data: Record<string, unknown> | null; message: string };
 
