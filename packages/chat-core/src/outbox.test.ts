@@ -108,6 +108,23 @@ describe('outbox with a request caught by the drop', () => {
   });
 });
 
+describe('outbox without a reconnect to wait for', () => {
+  it('given a send that failed while the page stayed online, should go out with the next answer from the server', async () => {
+    const server = new FakeServer();
+    server.answer('sendMsg', () => {
+      throw new ChatApiError('sendMsg', 'http', 'sendMsg: 502');
+    });
+    const { session, state } = await started({ server, start: { status: 2 } });
+    await session.sendText('during a deploy');
+    expect(state().messages[0]?.status).toBe('fail');
+    expect(state().online).toBe(true);
+    server.reply('sendMsg', { status: 1 });
+    await advance(2000); // the next poll answers
+    expect(state().messages[0]?.status).toBe('sent');
+    expect(server.bodies('sendMsg')).toHaveLength(2);
+  });
+});
+
 describe('outbox storage', () => {
   it('given unreadable storage content, should start empty', () => {
     const storage = createMemoryStorage();

@@ -193,10 +193,12 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
   let noticeId = 0;
   const cleanups: (() => void)[] = [];
 
+  // Every answer from the server is a chance for the outbox: a message whose send failed while
+  // the network was down goes out with the next answer, even if the reconnect itself was missed
+  // (a send that hung across it). A send in flight is never repeated (see createSender).
   const setOnline = (online: boolean) => {
-    const was = store.getSnapshot().online;
     engine.set({ online });
-    if (online && !was) void engine.flushOutbox();
+    if (online) void engine.flushOutbox();
   };
   const api: ChatApi = async (call, body) => {
     try {
