@@ -1,41 +1,8 @@
 // Benchmark: Parley's MessageList against @chatui/core 3.8's Chat rendering the same conversation,
 // in headless Debian Chromium. Run: npm run bench:message-list
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { build } from 'vite';
 import { chromiumArgs, chromiumPath } from '../config/chromium.mjs';
-
-const here = dirname(fileURLToPath(import.meta.url));
-
-async function bundle(name) {
-  const outDir = join(here, '.dist', name);
-  await build({
-    configFile: false,
-    root: here,
-    logLevel: 'warn',
-    mode: 'production',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      minify: true,
-      lib: {
-        entry: join(here, `message-list.${name}.tsx`),
-        formats: ['iife'],
-        name: 'Bench',
-        fileName: () => 'bundle.js',
-        cssFileName: 'bundle',
-      },
-    },
-  });
-  const files = readdirSync(outDir);
-  const css = files
-    .filter((file) => file.endsWith('.css'))
-    .map((file) => readFileSync(join(outDir, file), 'utf8'));
-  return { js: readFileSync(join(outDir, 'bundle.js'), 'utf8'), css: css.join('\n') };
-}
+import { bundlePage } from './bundle.mjs';
 
 async function heapMB(session) {
   await session.send('HeapProfiler.collectGarbage');
@@ -53,7 +20,7 @@ async function measure(browser, name, code) {
   await page.setContent(
     `<!doctype html><html><head><style>${code.css}\nhtml,body{margin:0}</style></head><body><div id="root"></div></body></html>`,
   );
-  await page.addScriptTag({ content: code.js });
+  await page.addScriptTag({ content: code.js.toString() });
   const baseline = await heapMB(session);
   const rows = [];
   for (const count of [1_000, 10_000]) {
@@ -81,6 +48,7 @@ async function measure(browser, name, code) {
   return rows;
 }
 
+const bundle = (name) => bundlePage(`message-list.${name}.tsx`, name, 'iife');
 const [parley, chatui] = await Promise.all([bundle('parley'), bundle('chatui')]);
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
 try {

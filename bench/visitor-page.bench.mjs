@@ -8,48 +8,21 @@
 // chat start) to the reference server before it can show the conversation; the peer page has its
 // conversation inline and calls nothing.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { build } from 'vite';
 import { chromiumArgs, chromiumPath } from '../config/chromium.mjs';
+import { bundlePage } from './bundle.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const RUNS = Number(process.env.RUNS ?? 3);
 const SERVER_PORT = 3481;
 const PEER_PORT = 3482;
-
-async function bundlePeer() {
-  const outDir = join(here, '.dist', 'visitor-page-chatui');
-  await build({
-    configFile: false,
-    root: here,
-    logLevel: 'warn',
-    mode: 'production',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      minify: true,
-      lib: {
-        entry: join(here, 'visitor-page.chatui.tsx'),
-        formats: ['es'],
-        fileName: () => 'bundle.js',
-        cssFileName: 'bundle',
-      },
-    },
-  });
-  const css = readdirSync(outDir).find((file) => file.endsWith('.css'));
-  return {
-    'bundle.js': readFileSync(join(outDir, 'bundle.js')),
-    'bundle.css': css ? readFileSync(join(outDir, css)) : Buffer.from(''),
-  };
-}
 
 // Served as the reference server serves Parley's: Brotli when the browser takes it.
 function servePeer(files) {
@@ -151,7 +124,8 @@ async function load(browser, url, readyText) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const peerFiles = await bundlePeer();
+const peerBundle = await bundlePage('visitor-page.chatui.tsx', 'visitor-page-chatui', 'es');
+const peerFiles = { 'bundle.js': peerBundle.js, 'bundle.css': peerBundle.css };
 const peer = await servePeer(peerFiles);
 const server = await startServer();
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
