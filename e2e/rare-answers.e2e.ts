@@ -124,3 +124,17 @@ test('given a part of the page that cannot be downloaded, should say so and reco
   await expect(conversation(page).getByText('Hi! I am the Parley bot. How can I help?')).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+test('given the strings runtime that cannot be downloaded, should say so in English and recover on reload', async ({
+  page,
+}) => {
+  await page.route('**/chat/assets/i18next-*.js', (route) => route.abort('internetdisconnected'));
+  await page.goto('/chat/index?channelId=robot');
+  const alert = page.getByRole('alert');
+  await expect(alert.getByRole('heading', { name: 'Part of the page could not be loaded' })).toBeVisible();
+  await expect(alert).toContainText('Check your connection, then reload the page.');
+  await page.unrouteAll();
+  await alert.getByRole('button', { name: 'Reload' }).click();
+  await expect(conversation(page).getByText('Hi! I am the Parley bot. How can I help?')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

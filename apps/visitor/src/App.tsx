@@ -6,18 +6,18 @@ import {
   readUrlParams,
 } from '@parley/chat-core';
 import { LocaleProvider } from '@parley/chat-ui/LocaleProvider';
-import type { i18n as I18n } from 'i18next';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ChatPage } from './chat/ChatPage.js';
 import { createParentBridge, readAllowedOrigins } from './embedding/parentBridge.js';
-import { createI18n, switchLanguage } from './i18n/i18n.js';
+import { createI18n, keysOnly, switchLanguage } from './i18n/i18n.js';
 import { directionOf, type Language, languageTag } from './i18n/languages.js';
 import { pageStorage, storedLanguage } from './i18n/storedLanguage.js';
 import { type Translate, TranslateProvider, useT } from './i18n/useT.js';
 import { watchLanguage } from './i18n/watchLanguage.js';
 import { kitLocaleOf, useKitMessages } from './kitLocale.js';
 import { ChunkErrorBoundary } from './shell/ChunkErrorBoundary.js';
+import { ChunkLoadError } from './shell/chunks.js';
 import type { Route } from './shell/routes.js';
 import { createTitleFlash } from './shell/titleFlash.js';
 import { DeferredToaster } from './shell/toasts.js';
@@ -26,13 +26,18 @@ import { messagesAtom, pageAtom, soundAtom, titleAtom } from './state/chatAtoms.
 import { useBindSession } from './state/useBindSession.js';
 
 /**
- * The language: read from `chat-lan` (else English), its pack loaded lazily, watched for changes,
- * and mirrored on `<html lang dir>`. Until the pack arrives, `t` returns keys (spec section 8).
+ * The language: read from `chat-lan` (else English), its pack and the i18next runtime loaded lazily,
+ * watched for changes, and mirrored on `<html lang dir>`. Until the pack arrives, `t` returns keys
+ * (spec section 8); if the first one cannot be downloaded, `failure` says why.
  */
-function useLanguage(): { i18n: I18n; language: Language; t: Translate } {
-  const [i18n] = useState(createI18n);
+function useLanguage(): { language: Language; t: Translate; failure: unknown } {
+  const [i18n] = useState(() => {
+    const instance = createI18n();
+    instance.catch(() => {}); // reported through `failure` by the effect below
+    return instance;
+  });
   const [language, setLanguage] = useState<Language>(storedLanguage);
-  const [loaded, setLoaded] = useState(0);
+  const [strings, setStrings] = useState<{ t: Translate; failure: unknown }>({ t: keysOnly, failure: null });
   useEffect(() => {
     const storage = pageStorage();
     // Without storage there is no stored language to watch: English, or what the page started with.
@@ -40,20 +45,31 @@ function useLanguage(): { i18n: I18n; language: Language; t: Translate } {
   }, [language]);
   useEffect(() => {
     let current = true;
-    switchLanguage(i18n, language).then(
-      () => current && setLoaded((count) => count + 1),
-      (error) => console.warn('[parley] language pack not loaded', error),
-    );
-    document.documentElement.lang = languageTag(language);
+    const tag = languageTag(language);
+    i18n
+      .then(async (instance) => {
+        await switchLanguage(instance, language);
+        // A new `t` whenever the language or its pack changes, so text re-renders then.
+        if (current) setStrings({ t: instance.getFixedT(tag), failure: null });
+      })
+      .catch((error: unknown) => {
+        console.warn('[parley] language pack not loaded', error);
+        // A later language that fails keeps the one on screen; only a page with no strings fails.
+        if (current)
+          setStrings((strings) => (strings.t === keysOnly ? { t: keysOnly, failure: error } : strings));
+      });
+    document.documentElement.lang = tag;
     document.documentElement.dir = directionOf(language);
     return () => {
       current = false;
     };
   }, [i18n, language]);
-  // A new `t` whenever the language or its pack changes, so text re-renders then.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `loaded` is the signal that strings arrived
-  const t = useMemo<Translate>(() => i18n.getFixedT(languageTag(language)), [i18n, language, loaded]);
-  return { i18n, language, t };
+  return { language, ...strings };
+}
+
+/** Hands a failed download to the chunk error boundary, which shows it with a retry. */
+function Rethrow({ error }: { error: unknown }): never {
+  throw error instanceof ChunkLoadError ? error : new ChunkLoadError('script', { cause: error });
 }
 
 /** Title: the channel's titleDesc (or the localized default), flashing while hidden. */
@@ -179,7 +195,7 @@ function NotFound() {
 
 /** The visitor app: language, kit locale and direction, then the page for the route. */
 export function App({ route }: { route: Route }) {
-  const { language, t } = useLanguage();
+  const { language, t, failure } = useLanguage();
   const [session] = useState(() => (route === 'index' ? createPageSession() : null));
   const dir = directionOf(language);
   // The kit's own strings follow the language; until its pack arrives the kit speaks English.
@@ -190,7 +206,11 @@ export function App({ route }: { route: Route }) {
       <LocaleProvider locale={kitLocale} messages={kitMessages} dir={dir}>
         <div className="visitor-app" dir={dir} data-parley-theme="auto">
           <ChunkErrorBoundary t={t}>
-            <JotaiProvider>{session ? <ChatScreen session={session} /> : <NotFound />}</JotaiProvider>
+            {failure ? (
+              <Rethrow error={failure} />
+            ) : (
+              <JotaiProvider>{session ? <ChatScreen session={session} /> : <NotFound />}</JotaiProvider>
+            )}
           </ChunkErrorBoundary>
           <DeferredToaster />
         </div>

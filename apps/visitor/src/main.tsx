@@ -3,12 +3,14 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
-import { packLoaderFor } from './i18n/i18n.js';
+import { loadI18next, packLoaderFor } from './i18n/i18n.js';
 import { storedLanguage } from './i18n/storedLanguage.js';
 import { resolveRoute } from './shell/routes.js';
 
-// The language pack downloads while React starts (the app's later import of it reuses this one).
-void packLoaderFor(storedLanguage())?.();
+// The language pack and the i18next runtime download side by side while React starts (the app's
+// later imports of them reuse these). A failure is the app's to show, not an unhandled rejection.
+packLoaderFor(storedLanguage())?.().catch(() => {});
+loadI18next().catch(() => {});
 
 const { route, redirectTo } = resolveRoute(import.meta.env.BASE_URL, window.location);
 if (redirectTo) window.history.replaceState(null, '', redirectTo);

@@ -1,5 +1,6 @@
-import { createInstance, type i18n as I18n, type Resource } from 'i18next';
+import type { createInstance, i18n as I18n, Resource } from 'i18next';
 import { type Language, languageTag } from './languages.js';
+import type { Translate } from './useT.js';
 
 type Pack = Record<string, unknown>;
 type PackLoader = () => Promise<{ default: Pack }>;
@@ -11,13 +12,31 @@ export function packLoaderFor(language: Language): PackLoader | undefined {
   return packLoaders[`../locales/${language}.json`];
 }
 
+let runtime: Promise<typeof import('i18next')> | undefined;
+
+/**
+ * The i18next runtime, in a chunk of its own. Text needs a pack anyway, so the runtime downloads
+ * beside the first pack instead of before the first screen: the page's calls to the API start
+ * 15 KB earlier on a slow network. Asked once; later calls share the download.
+ */
+export function loadI18next(): Promise<typeof import('i18next')> {
+  runtime ??= import('i18next');
+  return runtime;
+}
+
+/**
+ * The `t` before the runtime and a pack have arrived: it returns the key itself (spec section 8).
+ * Screens that must not show a key to a visitor compare the answer with the key.
+ */
+export const keysOnly = ((key: string | string[]) => (Array.isArray(key) ? key[0] : key)) as Translate;
+
 /**
  * An i18next instance with no strings yet: until a pack loads, `t` returns the key itself (spec
  * section 8). Languages are registered under their BCP 47 tags, so plural rules are right for
  * `tw` (Traditional Chinese).
  */
-export function createI18n(): I18n {
-  const i18n = createInstance();
+export function configureI18n(create: typeof createInstance): I18n {
+  const i18n = create();
   const resources: Resource = {};
   void i18n.init({
     resources,
@@ -28,6 +47,12 @@ export function createI18n(): I18n {
     returnNull: false,
   });
   return i18n;
+}
+
+/** Downloads the runtime (once) and makes an instance with no strings yet. */
+export async function createI18n(): Promise<I18n> {
+  const { createInstance } = await loadI18next();
+  return configureI18n(createInstance);
 }
 
 /**

@@ -9,6 +9,16 @@ export interface ChunkErrorBoundaryProps {
   children?: ReactNode;
 }
 
+/**
+ * The catalogue's English texts of this message, for a page whose language pack is the part that
+ * could not be downloaded: a visitor sees words, never keys.
+ */
+export const CHUNK_ERROR_ENGLISH: Readonly<Record<string, string>> = {
+  'errors.chunkTitle': 'Part of the page could not be loaded',
+  'errors.chunkBody': 'Check your connection, then reload the page.',
+  'errors.reload': 'Reload',
+};
+
 interface State {
   failed: boolean;
 }
@@ -40,8 +50,12 @@ export class ChunkErrorBoundary extends Component<ChunkErrorBoundaryProps, State
   };
 
   override render() {
-    const { t, children } = this.props;
+    const { children } = this.props;
     if (!this.state.failed) return children;
+    const t = (key: string) => {
+      const text = this.props.t(key);
+      return text === key ? (CHUNK_ERROR_ENGLISH[key] ?? key) : text;
+    };
     return (
       <div className="visitor-chunk-error" role="alert">
         <h2>{t('errors.chunkTitle')}</h2>

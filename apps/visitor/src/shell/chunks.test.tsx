@@ -1,6 +1,8 @@
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
+import { keysOnly } from '../i18n/i18n.js';
+import en from '../locales/en.json' with { type: 'json' };
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.js';
 import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, isChunkLoadError, loadChunk } from './chunks.js';
 
@@ -96,6 +98,22 @@ describe('ChunkErrorBoundary', () => {
     await screen.getByRole('button', { name: 't(errors.reload)' }).click();
     await expect.element(screen.getByText('part loaded')).toBeVisible();
     expect(download).toHaveBeenCalledTimes(2);
+  });
+
+  it('given no language strings yet, should show the catalogue English texts, not keys', async () => {
+    const Missing = () => {
+      throw new ChunkLoadError('script');
+    };
+    const screen = await render(
+      <ChunkErrorBoundary t={keysOnly}>
+        <Missing />
+      </ChunkErrorBoundary>,
+    );
+    await expect
+      .element(screen.getByRole('alert').getByRole('heading', { name: en.errors.chunkTitle }))
+      .toBeVisible();
+    await expect.element(screen.getByText(en.errors.chunkBody)).toBeVisible();
+    await expect.element(screen.getByRole('button', { name: en.errors.reload })).toBeVisible();
   });
 
   it('given another error, should leave it to the boundary above', async () => {
