@@ -284,6 +284,47 @@ test('given each kind of file, should upload it and show it with its own widget 
     .toEqual([1, 2, 4, 5, 6]);
 });
 
+test('given a voice message recorded with the microphone, should deliver it as audio the agent can play', async ({
+  page,
+  request,
+}) => {
+  await page.context().grantPermissions(['microphone']);
+  await page.goto('/chat/index?channelId=human');
+  await send(page, 'Let me say it instead');
+  await expect(conversation(page).getByText(/joined the chat/)).toBeVisible();
+  await page.getByRole('button', { name: 'Voice input' }).click();
+  const hold = page.getByRole('button', { name: 'Hold to talk' });
+  await expect(hold).toBeEnabled(); // the recorder is downloaded on first use
+  await hold.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: /Release to send/ })).toBeVisible();
+  await page.waitForTimeout(2200);
+  await page.keyboard.press('Space');
+
+  const log = conversation(page);
+  await expect(log.getByRole('button', { name: 'Play voice message' })).toBeVisible();
+  await expect(log.getByRole('button', { name: /Retry/ })).toHaveCount(0);
+
+  const { agent, chat } = await agentWithChat(request, 'human');
+  let voice: { msgType?: number; fileName?: string; audioDuration?: number; fileUrl?: string } | undefined;
+  await expect
+    .poll(async () => {
+      voice = (await agent.messages(chat.sessionId)).messages.find(
+        (message) => (message as { msgType?: number }).msgType === 5,
+      ) as typeof voice;
+      return voice?.fileName ?? null;
+    })
+    .toMatch(/^voice-\d+\.(wav|ogg)$/);
+  expect(voice?.audioDuration).toBeGreaterThanOrEqual(2);
+  // What the agent downloads is audio a browser decodes, as long as the visitor spoke.
+  const seconds = await page.evaluate(async (url) => {
+    const bytes = await (await fetch(url)).arrayBuffer();
+    const decoded = await new OfflineAudioContext(1, 1, 16_000).decodeAudioData(bytes);
+    return decoded.duration;
+  }, voice?.fileUrl ?? '');
+  expect(seconds).toBeGreaterThan(1.5);
+});
+
 test('given every agent busy, should queue the visitor with a live position, then join', async ({
   browser,
   request,

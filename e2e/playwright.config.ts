@@ -22,7 +22,12 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs, env: chromiumEnv },
+    launchOptions: {
+      executablePath: chromiumPath,
+      // A fake microphone (a beep) for the voice message test; the permission is granted per test.
+      args: [...chromiumArgs, '--use-fake-device-for-media-stream'],
+      env: chromiumEnv,
+    },
     trace: 'off',
   },
   webServer: {

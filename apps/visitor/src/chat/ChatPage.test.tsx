@@ -1,11 +1,17 @@
-import { type CallName, type ChatSession, createChatSession, createMemoryStorage } from '@parley/chat-core';
+import {
+  type CallName,
+  type ChatSession,
+  createChatSession,
+  createMemoryStorage,
+  fileMsgType,
+} from '@parley/chat-core';
 import { Provider as JotaiProvider } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { ChatScreen } from '../App.js';
 import { WithStrings } from '../test/strings.js';
-import { ListRenderProbe } from './ChatPage.js';
+import { ListRenderProbe, VOICE_FORMATS, voiceFileName } from './ChatPage.js';
 
 // A channel as the server sends it (JSON fields as strings), robot first with a welcome.
 const CHANNEL = {
@@ -167,5 +173,21 @@ describe('the chat page', () => {
     await vi.waitFor(() => expect(session.getSnapshot().agentIsTyping).toBe(true), { timeout: 5000 });
     await expect.element(screen.getByRole('status').filter({ hasText: /typing/i })).toBeInTheDocument();
     expect(renders.mock.calls.length).toBe(before);
+  });
+});
+
+describe('voice notes', () => {
+  it.each(VOICE_FORMATS.mimeType)(
+    'given a %s recording, should name it so it goes as audio (msgType 5)',
+    (type) => {
+      const name = voiceFileName(type, 1_700_000_000_000);
+      expect(name).toMatch(/^voice-1700000000000\.(ogg|wav)$/);
+      expect(fileMsgType(name)).toBe(5);
+    },
+  );
+
+  it('given a format outside the spec audio list, should keep its own extension rather than pretend', () => {
+    expect(voiceFileName('audio/webm;codecs=opus', 1)).toBe('voice-1.webm');
+    expect(voiceFileName('audio/x-wav', 1)).toBe('voice-1.wav');
   });
 });

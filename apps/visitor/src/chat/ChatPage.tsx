@@ -190,12 +190,23 @@ function Suggestions() {
   );
 }
 
+/**
+ * Voice notes must be one of the spec's audio files (section 5: mp3, wav, ogg) to be sent as audio:
+ * Ogg/Opus where the browser records it (Firefox, a few KB a second), else the kit's WAV.
+ */
+export const VOICE_FORMATS = { mimeType: ['audio/ogg;codecs=opus', 'audio/wav'] } as const;
+
+/** `voice-<time>.ogg` or `.wav`, by the format the recording came in. */
+export function voiceFileName(mimeType: string, now = Date.now()): string {
+  const subtype = mimeType.split(/[/;]/)[1]?.trim() || 'webm';
+  return `voice-${now}.${subtype === 'x-wav' || subtype === 'wave' ? 'wav' : subtype}`;
+}
+
 function ChatComposer() {
   const t = useT();
   const session = useSession();
   const conversation = useAtomValue(conversationAtom);
   const closed = conversation?.chatClosed ?? false;
-  const voiceName = (mimeType: string) => `voice-${Date.now()}.${mimeType.includes('ogg') ? 'ogg' : 'webm'}`;
   return (
     <Composer
       placeholder={t('composer.placeholder')}
@@ -209,9 +220,9 @@ function ChatComposer() {
       onFiles={(files) => {
         for (const file of files) void session.sendFile(file);
       }}
-      recorderProps={{ mimeType: 'audio/ogg;codecs=opus' }}
+      recorderProps={VOICE_FORMATS}
       onSendVoice={({ blob, duration, mimeType }) =>
-        void session.sendFile(new File([blob], voiceName(mimeType), { type: mimeType }), duration)
+        void session.sendFile(new File([blob], voiceFileName(mimeType), { type: mimeType }), duration)
       }
       accept="image/*,video/*,audio/*,.pdf,.txt,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.zip,.csv"
     />

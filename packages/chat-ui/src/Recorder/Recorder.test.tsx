@@ -330,4 +330,69 @@ describe('Recorder', () => {
     expect(options).toEqual([{ mimeType: 'audio/ogg' }, undefined]);
     await userEvent.keyboard('{Escape}');
   });
+
+  it('given several formats, should use the first this browser can record', async () => {
+    const options: unknown[] = [];
+    class OggOnly extends FakeMediaRecorder {
+      static override isTypeSupported = (type: string): boolean => type === 'audio/ogg';
+      constructor(stream: MediaStream, recorderOptions?: MediaRecorderOptions) {
+        super(stream);
+        options.push(recorderOptions);
+      }
+    }
+    const MediaRecorder = OggOnly as unknown as typeof globalThis.MediaRecorder;
+    // No Web Audio here (createAudioContext gives null), so WAV cannot be made either.
+    const screen = await render(setup({ MediaRecorder, mimeType: ['audio/mp4', 'audio/ogg'] }).element);
+    await userEvent.tab();
+    await userEvent.keyboard(' ');
+    await expect.poll(() => options.length).toBe(1);
+    await userEvent.keyboard('{Escape}');
+    await screen.rerender(setup({ MediaRecorder, mimeType: ['audio/mp4', 'audio/wav'] }).element);
+    await userEvent.keyboard(' ');
+    await expect.poll(() => options.length).toBe(2);
+    expect(options).toEqual([{ mimeType: 'audio/ogg' }, undefined]);
+    await userEvent.keyboard('{Escape}');
+  });
+
+  it('given WAV wanted and Web Audio, should record a 16 kHz WAV a browser plays, as long as the sound', async () => {
+    // The microphone is a 440 Hz tone, through the real Web Audio of the test browser.
+    const source = new AudioContext();
+    const tone = source.createOscillator();
+    const microphone = source.createMediaStreamDestination();
+    tone.connect(microphone);
+    tone.start();
+    class NothingNative extends FakeMediaRecorder {
+      static override isTypeSupported = (): boolean => false;
+    }
+    const { element, onSend } = setup({
+      getUserMedia: () => Promise.resolve(microphone.stream),
+      createAudioContext: () => new AudioContext(),
+      MediaRecorder: NothingNative as unknown as typeof MediaRecorder,
+      mimeType: ['audio/ogg;codecs=opus', 'audio/wav'],
+    });
+    try {
+      await render(element);
+      await userEvent.tab();
+      await userEvent.keyboard(' ');
+      await source.resume();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await userEvent.keyboard(' ');
+      await expect.poll(() => onSend.mock.calls.length).toBe(1);
+      expect(FakeMediaRecorder.instances).toHaveLength(0);
+      const { blob, mimeType, duration } = onSend.mock.calls[0]?.[0] ?? {};
+      expect(mimeType).toBe('audio/wav');
+      expect(duration).toBeGreaterThanOrEqual(1);
+      const decoded = await new OfflineAudioContext(1, 1, 16_000).decodeAudioData(await blob.arrayBuffer());
+      expect(decoded.sampleRate).toBe(16_000);
+      // Up to one 4096-sample buffer at the end is not captured.
+      expect(decoded.duration).toBeGreaterThan(1.2);
+      expect(decoded.duration).toBeLessThan(1.8);
+      const samples = decoded.getChannelData(0);
+      const rms = Math.sqrt(samples.reduce((sum, sample) => sum + sample * sample, 0) / samples.length);
+      expect(rms).toBeGreaterThan(0.3); // a full-scale sine is 0.71: the tone, not silence
+    } finally {
+      tone.stop();
+      await source.close();
+    }
+  });
 });

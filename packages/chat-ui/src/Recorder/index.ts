@@ -1,3 +1,4 @@
+export { WAV_MIME_TYPE, WAV_SAMPLE_RATE } from './capture.js';
 export { Recorder, type RecorderProps, RecorderView, type RecorderViewProps } from './Recorder.js';
 export {
   RECORDER_CANCEL_DISTANCE,

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type Capture, canCaptureWav, captureMedia, captureWav, WAV_MIME_TYPE } from './capture.js';
 
 /** Hold-to-talk states (spec section 4): idle, recording, or about to cancel on release. */
 export type RecorderState = 'inited' | 'recording' | 'willCancel';
@@ -30,10 +31,21 @@ export interface UseRecorderOptions {
   getUserMedia?: (constraints: MediaStreamConstraints) => Promise<MediaStream>;
   /** Replaces the global `MediaRecorder` constructor. */
   MediaRecorder?: typeof MediaRecorder;
-  /** Makes the AudioContext for the level meter; return null for no meter. Default the global one. */
+  /**
+   * Makes the AudioContext for the level meter and WAV recording; return null for neither.
+   * Default the global one.
+   */
   createAudioContext?: () => AudioContext | null;
-  /** Preferred MIME type, used when the browser supports it. */
-  mimeType?: string;
+  /**
+   * The format to record in, or several, best first: the first this browser can record is used,
+   * else MediaRecorder's default. `'audio/wav'` needs Web Audio only, so every current browser can
+   * record it: 16-bit mono PCM at 16 kHz, about 32 KB a second. MediaRecorder makes Ogg/Opus in
+   * Firefox only; Chromium makes WebM or MP4, Safari MP4.
+   *
+   * @example
+   * useRecorder({ mimeType: ['audio/ogg;codecs=opus', 'audio/wav'] })
+   */
+  mimeType?: string | readonly string[];
 }
 
 export interface UseRecorderResult {
@@ -62,8 +74,7 @@ export interface UseRecorderResult {
 
 interface Session {
   stream: MediaStream | null;
-  recorder: MediaRecorder | null;
-  chunks: Blob[];
+  capture: Capture | null;
   startedAt: number;
   cancelled: boolean;
   audio: AudioContext | null;
@@ -93,6 +104,18 @@ const defaultCreateAudioContext = (): AudioContext | null => {
   const Context = typeof window === 'undefined' ? undefined : window.AudioContext;
   return Context ? new Context() : null;
 };
+
+/** The first of `wanted` this browser can record, or undefined for MediaRecorder's default. */
+function chooseFormat(
+  wanted: string | readonly string[] | undefined,
+  Recorder: typeof MediaRecorder | undefined,
+  audio: AudioContext | null,
+): string | undefined {
+  const formats: readonly string[] = typeof wanted === 'string' ? [wanted] : (wanted ?? []);
+  return formats.find((type) =>
+    type === WAV_MIME_TYPE ? canCaptureWav(audio) : Boolean(Recorder?.isTypeSupported?.(type)),
+  );
+}
 
 /**
  * Hold-to-talk recording with MediaRecorder, for the kit's Recorder or your own markup.
@@ -136,20 +159,27 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
       current.cancelled = cancelled;
       setRecorderState('inited');
       setDuration(0);
-      if (current.recorder && current.recorder.state !== 'inactive') {
-        current.recorder.addEventListener('stop', () => {
-          release(current);
-          if (current.cancelled) return;
-          const mimeType = current.recorder?.mimeType || current.chunks[0]?.type || 'audio/webm';
-          const blob = new Blob(current.chunks, { type: mimeType });
-          const seconds = Math.round((Date.now() - current.startedAt) / 1000);
-          latest.current.onSend?.({ blob, duration: seconds, mimeType });
-        });
-        current.recorder.stop();
-      } else {
+      const capture = current.capture;
+      if (!capture) {
         // Released before the microphone answered: nothing was recorded.
         current.cancelled = true;
         release(current);
+      } else if (cancelled) {
+        capture.discard();
+        release(current);
+      } else {
+        const seconds = Math.round((Date.now() - current.startedAt) / 1000);
+        capture.stop().then(
+          (blob) => {
+            release(current);
+            latest.current.onSend?.({ blob, duration: seconds, mimeType: blob.type });
+          },
+          (cause: unknown) => {
+            release(current);
+            setError('failed');
+            latest.current.onError?.('failed', cause);
+          },
+        );
       }
       if (cancelled) latest.current.onCancel?.();
     },
@@ -160,8 +190,7 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
     if (session.current) return;
     const current: Session = {
       stream: null,
-      recorder: null,
-      chunks: [],
+      capture: null,
       startedAt: Date.now(),
       cancelled: false,
       audio: null,
@@ -182,20 +211,21 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
       }
       const Recorder =
         latest.current.MediaRecorder ?? (typeof MediaRecorder === 'undefined' ? undefined : MediaRecorder);
-      if (!Recorder) throw Object.assign(new Error('No MediaRecorder'), { name: 'NotSupportedError' });
-      const supported = mimeType && Recorder.isTypeSupported?.(mimeType) ? { mimeType } : undefined;
-      const recorder = new Recorder(stream, supported);
-      current.recorder = recorder;
-      recorder.addEventListener('dataavailable', (event: BlobEvent) => {
-        if (event.data.size > 0) current.chunks.push(event.data);
-      });
-      recorder.start();
+      const audio = openAudio();
+      current.audio = audio;
+      const format = chooseFormat(mimeType, Recorder, audio);
+      if (format === WAV_MIME_TYPE && canCaptureWav(audio)) {
+        current.capture = captureWav(audio, stream);
+      } else {
+        if (!Recorder) throw Object.assign(new Error('No MediaRecorder'), { name: 'NotSupportedError' });
+        current.capture = captureMedia(Recorder, stream, format);
+      }
       current.startedAt = Date.now();
       setDuration(0);
       current.tick = setInterval(() => {
         setDuration(Math.floor((Date.now() - current.startedAt) / 1000));
       }, 1000);
-      startMeter(current, stream);
+      if (audio) startMeter(current, audio, stream);
     } catch (cause) {
       if (session.current === current) session.current = null;
       release(current);
@@ -205,12 +235,16 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
       latest.current.onError?.(kind, cause);
     }
 
-    function startMeter(target: Session, stream: MediaStream) {
-      const create = latest.current.createAudioContext ?? defaultCreateAudioContext;
+    function openAudio(): AudioContext | null {
       try {
-        const audio = create();
-        if (!audio) return;
-        target.audio = audio;
+        return (latest.current.createAudioContext ?? defaultCreateAudioContext)();
+      } catch {
+        return null; // no meter and no WAV is better than no recording
+      }
+    }
+
+    function startMeter(target: Session, audio: AudioContext, stream: MediaStream) {
+      try {
         const analyser = audio.createAnalyser();
         analyser.fftSize = 256;
         audio.createMediaStreamSource(stream).connect(analyser);
@@ -240,7 +274,7 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
       if (current) {
         session.current = null;
         current.cancelled = true;
-        if (current.recorder && current.recorder.state !== 'inactive') current.recorder.stop();
+        current.capture?.discard();
         release(current);
       }
     },
