@@ -1,15 +1,8 @@
-import {
-  type ChatMessage,
-  type ChatSession,
-  createChatSession,
-  isEmbedded,
-  readUrlParams,
-} from '@parley/chat-core';
+import type { ChatSession } from '@parley/chat-core';
 import { LocaleProvider } from '@parley/chat-ui/LocaleProvider';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { ChatPage } from './chat/ChatPage.js';
-import { createParentBridge, readAllowedOrigins } from './embedding/parentBridge.js';
 import { createI18n, keysOnly, switchLanguage } from './i18n/i18n.js';
 import { directionOf, type Language, languageTag } from './i18n/languages.js';
 import { pageStorage, storedLanguage } from './i18n/storedLanguage.js';
@@ -18,7 +11,6 @@ import { watchLanguage } from './i18n/watchLanguage.js';
 import { kitLocaleOf, useKitMessages } from './kitLocale.js';
 import { ChunkErrorBoundary } from './shell/ChunkErrorBoundary.js';
 import { ChunkLoadError } from './shell/chunks.js';
-import type { Route } from './shell/routes.js';
 import { createTitleFlash } from './shell/titleFlash.js';
 import { DeferredToaster } from './shell/toasts.js';
 import { createAgentSound } from './sound/agentSound.js';
@@ -148,38 +140,16 @@ function PageState({ session }: { session: ChatSession }) {
   );
 }
 
-/** The chat page bound to an engine: started on mount, disposed on unmount. */
+/**
+ * The chat page bound to an engine, which it starts on mount if it has not started yet. The engine
+ * belongs to whoever made it, who disposes it: the page keeps its own for as long as it is open.
+ */
 export function ChatScreen({ session }: { session: ChatSession }) {
   useBindSession(session);
   useEffect(() => {
     void session.start();
-    return () => session.dispose();
   }, [session]);
   return <PageState session={session} />;
-}
-
-/** Creates the page's engine once, telling the parent page about agent messages when embedded. */
-function createPageSession(): ChatSession {
-  const params = readUrlParams(window.location.search);
-  const bridge = isEmbedded(params)
-    ? createParentBridge({
-        allowedOrigins: readAllowedOrigins(document),
-        parent: window.parent === window ? null : window.parent,
-        events: window,
-      })
-    : null;
-  return createChatSession({
-    apiBase: import.meta.env.VITE_PARLEY_API_BASE || undefined,
-    notifyParent: bridge
-      ? (message: ChatMessage) =>
-          bridge.notifyMessage({
-            id: message.id,
-            text: message.msgContent,
-            senderName: message.senderName,
-            time: message.msgTime,
-          })
-      : undefined,
-  });
 }
 
 function NotFound() {
@@ -193,10 +163,9 @@ function NotFound() {
   );
 }
 
-/** The visitor app: language, kit locale and direction, then the page for the route. */
-export function App({ route }: { route: Route }) {
+/** The visitor app: language, kit locale and direction, then the chat page or not-found. */
+export function App({ session }: { session: ChatSession | null }) {
   const { language, t, failure } = useLanguage();
-  const [session] = useState(() => (route === 'index' ? createPageSession() : null));
   const dir = directionOf(language);
   // The kit's own strings follow the language; until its pack arrives the kit speaks English.
   const kitMessages = useKitMessages(language);

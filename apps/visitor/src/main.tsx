@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { loadI18next, packLoaderFor } from './i18n/i18n.js';
 import { storedLanguage } from './i18n/storedLanguage.js';
+import { createPageSession } from './pageSession.js';
 import { resolveRoute } from './shell/routes.js';
 
 // The language pack and the i18next runtime download side by side while React starts (the app's
@@ -15,11 +16,16 @@ loadI18next().catch(() => {});
 const { route, redirectTo } = resolveRoute(import.meta.env.BASE_URL, window.location);
 if (redirectTo) window.history.replaceState(null, '', redirectTo);
 
+// The engine asks the server for the channel now, while React renders its first screen, and lives
+// as long as the page.
+const session = route === 'index' ? createPageSession() : null;
+void session?.start();
+
 const container = document.getElementById('root');
 if (container) {
   createRoot(container).render(
     <StrictMode>
-      <App route={route} />
+      <App session={session} />
     </StrictMode>,
   );
 }
