@@ -115,8 +115,10 @@ test('given a left message the server refuses, should say Submit failed and keep
 test('given a part of the page that cannot be downloaded, should say so and recover on reload', async ({
   page,
 }) => {
+  // The forms download when the first one opens (or when the page is idle): both attempts fail.
   await page.route('**/chat/assets/Overlays-*.js', (route) => route.abort('internetdisconnected'));
   await page.goto('/chat/index?channelId=robot');
+  await page.getByRole('button', { name: 'Leave a message' }).click();
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Part of the page could not be loaded');
   await page.unrouteAll();

@@ -15,6 +15,7 @@ import {
   historyStatusAtom,
   messagesAtom,
   noticesAtom,
+  overlaysAtom,
   robotTipsAtom,
   soundAtom,
   titleAtom,
@@ -26,10 +27,31 @@ import { toMessageInput } from './messageView.js';
 const MessageBody = lazy(() =>
   loadChunk(() => import('./MessageBody.js').then(({ MessageBody }) => ({ default: MessageBody }))),
 );
-// Forms and dialogs are needed by few visitors, and never before the chat is on screen.
-const Overlays = lazy(() =>
-  loadChunk(() => import('./Overlays.js').then(({ Overlays }) => ({ default: Overlays }))),
-);
+// Forms and dialogs are needed by few visitors, and never before the chat is on screen: they
+// download when the engine opens one, or once the page is idle, so the first opens at once.
+const loadOverlays = () => import('./Overlays.js');
+const Overlays = lazy(() => loadChunk(() => loadOverlays().then(({ Overlays }) => ({ default: Overlays }))));
+
+/** The engine's forms and dialogs, fetched only when one is open (or the page is idle). */
+function LazyOverlays({ placement }: { placement: 'inline' | 'dialogs' }) {
+  const overlays = useAtomValue(overlaysAtom);
+  useEffect(() => {
+    if (placement !== 'dialogs') return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => void loadOverlays().catch(() => {}));
+    return () => cancel(handle);
+  }, [placement]);
+  const open =
+    overlays &&
+    (overlays.openUserForm || overlays.openGroupForm || overlays.openLeaveMsgForm || overlays.openEvaluate);
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <Overlays placement={placement} />
+    </Suspense>
+  );
+}
 
 /** The longest message a visitor can type; the composer cuts longer input and shows a counter. */
 export const MAX_MESSAGE_LENGTH = 1000;
@@ -258,9 +280,7 @@ export function ChatPage() {
         <AgentCard />
       </Chat.Header>
       <Chat.Main>
-        <Suspense fallback={null}>
-          <Overlays placement="inline" />
-        </Suspense>
+        <LazyOverlays placement="inline" />
         <EarlierMessages />
         <Conversation />
         <AgentTyping />
@@ -269,9 +289,7 @@ export function ChatPage() {
         <Suggestions />
         <ChatComposer />
       </Chat.Footer>
-      <Suspense fallback={null}>
-        <Overlays placement="dialogs" />
-      </Suspense>
+      <LazyOverlays placement="dialogs" />
       <Notices />
     </Chat.Root>
   );
