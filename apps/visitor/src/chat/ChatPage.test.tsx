@@ -11,7 +11,7 @@ import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { ChatScreen } from '../App.js';
 import { WithStrings } from '../test/strings.js';
-import { ListRenderProbe, VOICE_FORMATS, voiceFileName } from './ChatPage.js';
+import { ListRenderProbe, VOICE_RECORDING, voiceFileName } from './ChatPage.js';
 
 // A channel as the server sends it (JSON fields as strings), robot first with a welcome.
 const CHANNEL = {
@@ -177,7 +177,7 @@ describe('the chat page', () => {
 });
 
 describe('voice notes', () => {
-  it.each(VOICE_FORMATS.mimeType)(
+  it.each(VOICE_RECORDING.mimeType)(
     'given a %s recording, should name it so it goes as audio (msgType 5)',
     (type) => {
       const name = voiceFileName(type, 1_700_000_000_000);

@@ -212,11 +212,18 @@ function Suggestions() {
   );
 }
 
+/** The longest voice note: a minute of WAV is 1.9 MB, about 27 s to upload (as base64) on slow 4G. */
+export const MAX_VOICE_SECONDS = 60;
+
 /**
  * Voice notes must be one of the spec's audio files (section 5: mp3, wav, ogg) to be sent as audio:
- * Ogg/Opus where the browser records it (Firefox, a few KB a second), else the kit's WAV.
+ * Ogg/Opus where the browser records it (Firefox, a few KB a second), else the kit's WAV. At
+ * MAX_VOICE_SECONDS the note is sent as if released.
  */
-export const VOICE_FORMATS = { mimeType: ['audio/ogg;codecs=opus', 'audio/wav'] } as const;
+export const VOICE_RECORDING = {
+  mimeType: ['audio/ogg;codecs=opus', 'audio/wav'],
+  maxDuration: MAX_VOICE_SECONDS,
+} as const;
 
 /** `voice-<time>.ogg` or `.wav`, by the format the recording came in. */
 export function voiceFileName(mimeType: string, now = Date.now()): string {
@@ -242,7 +249,7 @@ function ChatComposer() {
       onFiles={(files) => {
         for (const file of files) void session.sendFile(file);
       }}
-      recorderProps={VOICE_FORMATS}
+      recorderProps={VOICE_RECORDING}
       onSendVoice={({ blob, duration, mimeType }) =>
         void session.sendFile(new File([blob], voiceFileName(mimeType), { type: mimeType }), duration)
       }

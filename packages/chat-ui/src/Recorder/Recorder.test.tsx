@@ -106,6 +106,30 @@ describe('Recorder', () => {
       .toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('given a maxDuration, should send the recording when it is reached, once', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    const { element, onSend, track } = setup({ maxDuration: 3 });
+    const screen = await render(element);
+    const button = screen.getByRole('button', { name: 'Hold to talk' }).element();
+    pointer(button, 'pointerdown', 300);
+    await flush();
+    vi.advanceTimersByTime(2000);
+    await flush();
+    expect(onSend).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1000);
+    await flush();
+    expect(onSend).toHaveBeenCalledOnce();
+    expect(onSend.mock.calls[0]?.[0].duration).toBe(3);
+    expect(track.stop).toHaveBeenCalled();
+    await expect
+      .element(screen.getByRole('button', { name: 'Hold to talk' }))
+      .toHaveAttribute('aria-pressed', 'false');
+    // The finger lifted afterwards ends nothing more.
+    pointer(button, 'pointerup', 300);
+    await flush();
+    expect(onSend).toHaveBeenCalledOnce();
+  });
+
   it(`given a drag up of more than ${RECORDER_CANCEL_DISTANCE} px, should arm the cancel, and coming back should resume`, async () => {
     const { element, onSend, onCancel } = setup();
     const screen = await render(element);

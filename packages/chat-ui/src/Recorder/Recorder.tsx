@@ -121,6 +121,7 @@ export const Recorder = forwardRef<HTMLDivElement, RecorderProps>(function Recor
     MediaRecorder,
     createAudioContext,
     mimeType,
+    maxDuration,
     disabled = false,
     ...rest
   },
@@ -135,6 +136,7 @@ export const Recorder = forwardRef<HTMLDivElement, RecorderProps>(function Recor
     MediaRecorder,
     createAudioContext,
     mimeType,
+    maxDuration,
   });
   const { cancel } = recorder;
   useEffect(() => {

@@ -25,6 +25,11 @@ export interface UseRecorderOptions {
   onCancel?: () => void;
   /** Called with the reason when the microphone cannot be used. */
   onError?: (error: RecorderError, cause: unknown) => void;
+  /**
+   * The longest recording in seconds: when it is reached the recording ends as a release would
+   * (sent, or cancelled if the cancel is armed). Default: no limit.
+   */
+  maxDuration?: number;
   /** Pixels to drag up before release cancels. Default 80 (spec). */
   cancelDistance?: number;
   /** Replaces `navigator.mediaDevices.getUserMedia` (tests, native bridges). */
@@ -223,7 +228,12 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
       current.startedAt = Date.now();
       setDuration(0);
       current.tick = setInterval(() => {
-        setDuration(Math.floor((Date.now() - current.startedAt) / 1000));
+        const seconds = Math.floor((Date.now() - current.startedAt) / 1000);
+        setDuration(seconds);
+        const limit = latest.current.maxDuration;
+        if (limit && seconds >= limit && session.current === current) {
+          finish(stateRef.current === 'willCancel');
+        }
       }, 1000);
       if (audio) startMeter(current, audio, stream);
     } catch (cause) {
@@ -262,7 +272,7 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
         // No meter is better than no recording.
       }
     }
-  }, [release, setRecorderState]);
+  }, [release, setRecorderState, finish]);
 
   const stop = useCallback(() => finish(stateRef.current === 'willCancel'), [finish]);
   const cancel = useCallback(() => finish(true), [finish]);
