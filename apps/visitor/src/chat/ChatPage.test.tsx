@@ -1,10 +1,5 @@
-import {
-  type CallName,
-  type ChatSession,
-  createChatSession,
-  createMemoryStorage,
-  fileMsgType,
-} from '@parley/chat-core';
+import { type ChatSession, createChatSession, createMemoryStorage, fileMsgType } from '@parley/chat-core';
+import { CHANNEL, FakeServer, START } from '@parley/chat-core/testing';
 import { Provider as JotaiProvider } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
@@ -13,79 +8,25 @@ import { ChatScreen } from '../App.js';
 import { WithStrings } from '../test/strings.js';
 import { ListRenderProbe, VOICE_RECORDING, voiceFileName } from './ChatPage.js';
 
-// A channel as the server sends it (JSON fields as strings), robot first with a welcome.
-const CHANNEL = {
-  titleDesc: 'Acme help',
-  tenantId: 't1',
-  receiveMode: 0,
-  robotName: 'Robo',
-  robotWelcomeMode: 1,
-  robotWelcomeMsg: 'Hi, I am Robo. Ask me anything.',
-  autoTip: '',
-  msgToTransferFlag: 0,
-  faqMode: 0,
-  faqConfig: '',
-  userFormMode: 0,
-  userFormConfig: '',
-  groupMode: 0,
-  groupConfig: '',
-  adminOfflineMode: 0,
-  adminOfflineMsg: '',
-  userQueueMode: 0,
-  userQueueMsg: '',
-  unWorkingMode: 0,
-  unWorkingMsg: '',
-  userOverMsg: '',
-  adminCloseMode: 0,
-  adminCloseMsg: '',
-  evaluateMode: 0,
-  adminTimeoutMode: 0,
-  adminTimeoutTime: 1,
-  adminTimeoutMsg: '',
-  userTimeoutMode: 0,
-  userTimeoutTime: 1,
-  userTimeoutMsg: '',
-};
-
-/** An in-memory server speaking the contract's envelope; getEventMsg hands out queued events. */
+/** The engine's fake server, robot first with a welcome, and a robot that knows about orders. */
 function fakeServer(start: { status: number }) {
-  const events: unknown[][] = [];
-  const calls: { call: CallName; body: Record<string, unknown> }[] = [];
-  const data: Partial<Record<CallName, (body: Record<string, unknown>) => unknown>> = {
-    channelInfo: () => CHANNEL,
-    chatStart: () => ({
-      userId: 'u1',
-      sessionId: 's1',
-      pollId: 'p1',
-      userFormMode: 0,
-      serverTime: 1,
-      ...start,
-    }),
-    getEventMsg: () => ({ msgList: events.shift() ?? [], status: start.status, waitIndex: 0 }),
-    getAdminCard: () => ({ adminNick: 'Ann', adminWelcomeMode: 0, adminWelcomeMsg: '' }),
-    sendMsg: () => ({ status: 1 }),
-    getHistoryMsg: () => [],
-    getSessionMsg: () => [],
-    robotTips: () => [],
-    robotAsk: (body) => ({
+  const server = new FakeServer()
+    .reply('channelInfo', {
+      ...CHANNEL,
+      robotWelcomeMode: 1,
+      robotWelcomeMsg: 'Hi, I am Robo. Ask me anything.',
+    })
+    .reply('chatStart', { ...START, ...start })
+    .reply('robotAsk', (body: { msgId: string }) => ({
       id: `r-${body.msgId}`,
-      userId: 'u1',
+      userId: START.userId,
       senderType: 3,
       msgType: 1,
       msgContent: 'Your order ships tomorrow.',
       msgTime: Date.now(),
-    }),
-  };
-  return {
-    events,
-    calls,
-    transport: {
-      async post(call: CallName, body: object) {
-        calls.push({ call, body: body as Record<string, unknown> });
-        return { code: 200, data: data[call]?.(body as Record<string, unknown>) ?? null, message: 'ok' };
-      },
-    },
-  };
+    }));
+  server.chatStatus = start.status;
+  return server;
 }
 
 // Every engine delay shortened, so a test sees polls and ticks within milliseconds.
@@ -103,7 +44,7 @@ const sessions: ChatSession[] = [];
 function open(search: string, start = { status: 0 }, timers = quickTimers) {
   const server = fakeServer(start);
   const session = createChatSession({
-    transport: server.transport,
+    transport: server,
     search,
     referrer: '',
     storage: createMemoryStorage(),
@@ -155,7 +96,7 @@ describe('the chat page', () => {
     await expect.element(screen.getByText('Where is my order?')).toBeVisible();
     await expect.element(screen.getByText('Your order ships tomorrow.')).toBeVisible();
     await expect.element(input).toHaveValue('');
-    expect(server.calls.filter((entry) => entry.call === 'sendMsg')).toHaveLength(1);
+    expect(server.count('sendMsg')).toBe(1);
   });
 
   it('when the agent types, should show the indicator without rendering the message list again', async () => {
@@ -169,7 +110,7 @@ describe('the chat page', () => {
     // Let the list settle (measurements, first messages) before counting.
     await new Promise((resolve) => setTimeout(resolve, 200));
     const before = renders.mock.calls.length;
-    server.events.push([{ msgId: 'e1', event_type: 1204 }]);
+    server.queueEvents({ msgId: 'e1', event_type: 1204 });
     await vi.waitFor(() => expect(session.getSnapshot().agentIsTyping).toBe(true), { timeout: 5000 });
     await expect.element(screen.getByRole('status').filter({ hasText: /typing/i })).toBeInTheDocument();
     expect(renders.mock.calls.length).toBe(before);
