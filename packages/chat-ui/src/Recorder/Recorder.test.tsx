@@ -116,6 +116,8 @@ describe('Recorder', () => {
     vi.advanceTimersByTime(2000);
     await flush();
     expect(onSend).not.toHaveBeenCalled();
+    // The limit shows beside the elapsed time.
+    await expect.element(screen.getByText('2s / 3s')).toBeVisible();
     vi.advanceTimersByTime(1000);
     await flush();
     expect(onSend).toHaveBeenCalledOnce();

@@ -30,6 +30,8 @@ export interface RecorderViewProps extends HTMLAttributes<HTMLDivElement> {
   state: RecorderState;
   /** Elapsed seconds. */
   duration?: number;
+  /** The longest recording in seconds, shown after the elapsed time ("12s / 60s"). */
+  maxDuration?: number;
   /** Input level from 0 to 1. */
   level?: number;
   /** The reason recording failed, shown as a message. */
@@ -46,7 +48,7 @@ export interface RecorderViewProps extends HTMLAttributes<HTMLDivElement> {
  * `useRecorder`, or use `Recorder`, which does.
  */
 export const RecorderView = forwardRef<HTMLDivElement, RecorderViewProps>(function RecorderView(
-  { state, duration = 0, level = 0, error = null, buttonProps, disabled, className, ...rest },
+  { state, duration = 0, maxDuration, level = 0, error = null, buttonProps, disabled, className, ...rest },
   ref,
 ) {
   const { t, locale } = useLocale();
@@ -77,7 +79,11 @@ export const RecorderView = forwardRef<HTMLDivElement, RecorderViewProps>(functi
       </span>
       {active && (
         <div className="parley-recorder__status">
-          <span className="parley-recorder__duration">{seconds.format(duration)}</span>
+          <span className="parley-recorder__duration">
+            {maxDuration
+              ? `${seconds.format(duration)} / ${seconds.format(maxDuration)}`
+              : seconds.format(duration)}
+          </span>
           {/* biome-ignore lint/a11y/useSemanticElements: a native <meter> cannot be styled alike in every browser */}
           <div
             className="parley-recorder__meter"
@@ -149,6 +155,7 @@ export const Recorder = forwardRef<HTMLDivElement, RecorderProps>(function Recor
       disabled={disabled}
       state={recorder.state}
       duration={recorder.duration}
+      maxDuration={maxDuration}
       level={recorder.level}
       error={recorder.error}
       buttonProps={recorder.getButtonProps()}
