@@ -150,6 +150,16 @@ describe('Composer text mode', () => {
     expect(onChange).toHaveBeenLastCalledWith('x'.repeat(20));
   });
 
+  it('given voice mode, should show no character counter, and show it again back in text mode', async () => {
+    const screen = await render(<Composer maxLength={20} defaultValue="abc" onSendVoice={() => {}} />);
+    await expect.element(screen.getByText('3/20')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Voice input' }));
+    await expect.element(screen.getByRole('button', { name: 'Hold to talk' })).toBeVisible();
+    expect(screen.container.textContent).not.toContain('3/20');
+    await userEvent.click(screen.getByRole('button', { name: 'Voice input' }));
+    await expect.element(screen.getByText('3/20')).toBeVisible();
+  });
+
   it('given typing near the limit, should announce the count only after a 500 ms pause', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {

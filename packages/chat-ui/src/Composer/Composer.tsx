@@ -673,7 +673,7 @@ function nearLimit(count: number, max: number): boolean {
 export const COMPOSER_COUNTER_ANNOUNCE_DELAY = 500;
 
 /**
- * `count/max` under the input when `maxLength` is set. Near the limit (the last 10 %, at least
+ * `count/max` under the input when `maxLength` is set (not in voice mode). Near the limit (the last 10 %, at least
  * 10 characters) it is announced politely once typing pauses.
  */
 const ComposerCounter = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function ComposerCounter(
@@ -681,7 +681,7 @@ const ComposerCounter = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement
   ref,
 ) {
   const { t } = useLocale();
-  const { value, maxLength } = useComposer('Counter');
+  const { value, maxLength, mode } = useComposer('Counter');
   const count = value.length;
   const near = maxLength !== undefined && nearLimit(count, maxLength);
   const message = near ? t('composer.counter', { count, max: maxLength }) : '';
@@ -694,7 +694,8 @@ const ComposerCounter = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement
     const timer = setTimeout(() => setAnnounced(message), COMPOSER_COUNTER_ANNOUNCE_DELAY);
     return () => clearTimeout(timer);
   }, [message]);
-  if (maxLength === undefined) return null;
+  // Voice mode has no text to count.
+  if (maxLength === undefined || mode === 'voice') return null;
   return (
     <div
       ref={ref}
