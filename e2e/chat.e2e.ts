@@ -298,6 +298,10 @@ test('given a voice message recorded with the microphone, should deliver it as a
   await hold.focus();
   await page.keyboard.press('Space');
   await expect(page.getByRole('button', { name: /Release to send/ })).toBeVisible();
+  // Recording: the elapsed time against the limit, the level meter, and still nothing for axe.
+  await expect(page.getByText(/^\d+s \/ 60s$/)).toBeVisible();
+  await expect(page.getByRole('meter', { name: 'Microphone level' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
   await page.waitForTimeout(2200);
   await page.keyboard.press('Space');
 
