@@ -380,6 +380,36 @@ describe('Recorder', () => {
     await userEvent.keyboard('{Escape}');
   });
 
+  it('given WAV wanted but no sound ever captured, should say recording failed and send nothing', async () => {
+    // A context the browser keeps suspended: the processor is wired but never called.
+    const node = { connect: () => {}, disconnect: () => {}, onaudioprocess: null };
+    const silent = {
+      sampleRate: 48_000,
+      destination: {},
+      createMediaStreamSource: () => node,
+      createScriptProcessor: () => node,
+      createAnalyser: () => ({ fftSize: 0, getByteTimeDomainData: () => {} }),
+      resume: () => Promise.reject(new Error('not allowed')),
+      close: () => Promise.resolve(),
+    } as unknown as AudioContext;
+    const onError = vi.fn();
+    const { element, onSend, track } = setup({
+      createAudioContext: () => silent,
+      mimeType: 'audio/wav',
+      onError,
+    });
+    const screen = await render(element);
+    await userEvent.tab();
+    await userEvent.keyboard(' ');
+    await expect.element(screen.getByRole('button', { name: /Release to send/ })).toBeVisible();
+    await userEvent.keyboard(' ');
+    await expect.element(screen.getByRole('alert')).toHaveTextContent('Recording failed. Please try again.');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(onError).toHaveBeenCalledWith('failed', expect.any(Error));
+    expect(FakeMediaRecorder.instances).toHaveLength(0);
+    expect(track.stop).toHaveBeenCalled();
+  });
+
   it('given WAV wanted and Web Audio, should record a 16 kHz WAV a browser plays, as long as the sound', async () => {
     // The microphone is a 440 Hz tone, through the real Web Audio of the test browser.
     const source = new AudioContext();

@@ -96,6 +96,8 @@ export function captureWav(audio: AudioContext, stream: MediaStream): Capture {
   return {
     stop: async () => {
       end();
+      // A context the browser kept suspended hands over no samples: fail rather than send silence.
+      if (chunks.length === 0) throw new Error('No sound was captured from the microphone');
       return encodeWav(chunks, audio.sampleRate);
     },
     discard: end,
