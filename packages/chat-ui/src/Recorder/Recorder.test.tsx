@@ -261,6 +261,18 @@ describe('Recorder', () => {
     expect(button).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('given a press, should make its AudioContext inside the gesture, and close it if released before the microphone answers', async () => {
+    const close = vi.fn(() => Promise.resolve());
+    const createAudioContext = vi.fn(() => ({ close }) as unknown as AudioContext);
+    const { element } = setup({ createAudioContext, getUserMedia: () => new Promise<MediaStream>(() => {}) });
+    const screen = await render(element);
+    const button = screen.getByRole('button').element();
+    pointer(button, 'pointerdown', 100);
+    expect(createAudioContext).toHaveBeenCalledOnce();
+    pointer(button, 'pointerup', 100);
+    expect(close).toHaveBeenCalled();
+  });
+
   it('given an unmount while recording, should discard the recording and free the microphone', async () => {
     const { element, onSend, track } = setup();
     const screen = await render(element);

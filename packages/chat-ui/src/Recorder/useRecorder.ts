@@ -206,6 +206,10 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
     setError(null);
     setRecorderState('recording');
     const { getUserMedia = defaultGetUserMedia, mimeType } = latest.current;
+    // Made now, inside the press or key that started it: browsers let an AudioContext made during
+    // a user gesture run, and one made after the permission prompt may stay suspended.
+    const audio = openAudio();
+    current.audio = audio;
     try {
       const stream = await getUserMedia({ audio: true });
       current.stream = stream;
@@ -216,8 +220,6 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
       }
       const Recorder =
         latest.current.MediaRecorder ?? (typeof MediaRecorder === 'undefined' ? undefined : MediaRecorder);
-      const audio = openAudio();
-      current.audio = audio;
       const format = chooseFormat(mimeType, Recorder, audio);
       if (format === WAV_MIME_TYPE && canCaptureWav(audio)) {
         current.capture = captureWav(audio, stream);
