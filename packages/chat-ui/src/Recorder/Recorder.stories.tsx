@@ -55,6 +55,11 @@ export const Recording: Story = {
   render: () => <RecorderView state="recording" duration={7} level={0.6} />,
 };
 
+/** Recording with `maxDuration`: the limit shows beside the elapsed time, and reaching it sends. */
+export const RecordingWithLimit: Story = {
+  render: () => <RecorderView state="recording" duration={52} maxDuration={60} level={0.6} />,
+};
+
 /** Dragged up more than 80 px: releasing now cancels. */
 export const WillCancel: Story = {
   render: () => <RecorderView state="willCancel" duration={12} level={0.3} />,
