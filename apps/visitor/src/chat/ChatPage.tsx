@@ -218,11 +218,13 @@ export const MAX_VOICE_SECONDS = 60;
 /**
  * Voice notes must be one of the spec's audio files (section 5: mp3, wav, ogg) to be sent as audio:
  * Ogg/Opus where the browser records it (Firefox, a few KB a second), else the kit's WAV. At
- * MAX_VOICE_SECONDS the note is sent as if released.
+ * MAX_VOICE_SECONDS the note is sent as if released; under a second it is not sent.
  */
 export const VOICE_RECORDING = {
   mimeType: ['audio/ogg;codecs=opus', 'audio/wav'],
   maxDuration: MAX_VOICE_SECONDS,
+  // A tap shorter than a second is an accident, not a message for the agent.
+  minDuration: 1,
 } as const;
 
 /** `voice-<time>.ogg` or `.wav`, by the format the recording came in. */

@@ -132,6 +132,34 @@ describe('Recorder', () => {
     expect(onSend).toHaveBeenCalledOnce();
   });
 
+  it('given a minDuration, should discard a shorter recording and say it was too short', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    const onError = vi.fn();
+    const { element, onSend, track } = setup({ minDuration: 1, onError });
+    const screen = await render(element);
+    const button = screen.getByRole('button', { name: 'Hold to talk' }).element();
+    pointer(button, 'pointerdown', 300);
+    await flush();
+    vi.advanceTimersByTime(999);
+    pointer(button, 'pointerup', 300);
+    await flush();
+    expect(onSend).not.toHaveBeenCalled();
+    expect(onError).toHaveBeenCalledWith('tooShort', null);
+    expect(track.stop).toHaveBeenCalled();
+    expect(FakeMediaRecorder.instances[0]?.state).toBe('inactive');
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent('Too short to send. Speak a little longer.');
+    // One second is long enough, and the message goes away with the next recording.
+    pointer(button, 'pointerdown', 300);
+    await flush();
+    await expect.element(screen.getByRole('alert')).not.toBeInTheDocument();
+    vi.advanceTimersByTime(1000);
+    pointer(button, 'pointerup', 300);
+    await flush();
+    expect(onSend).toHaveBeenCalledOnce();
+  });
+
   it(`given a drag up of more than ${RECORDER_CANCEL_DISTANCE} px, should arm the cancel, and coming back should resume`, async () => {
     const { element, onSend, onCancel } = setup();
     const screen = await render(element);

@@ -23,6 +23,7 @@ const errorKey = {
   denied: 'recorder.denied',
   unavailable: 'recorder.unavailable',
   failed: 'recorder.failed',
+  tooShort: 'recorder.tooShort',
 } as const;
 
 export interface RecorderViewProps extends HTMLAttributes<HTMLDivElement> {
@@ -128,6 +129,7 @@ export const Recorder = forwardRef<HTMLDivElement, RecorderProps>(function Recor
     createAudioContext,
     mimeType,
     maxDuration,
+    minDuration,
     disabled = false,
     ...rest
   },
@@ -143,6 +145,7 @@ export const Recorder = forwardRef<HTMLDivElement, RecorderProps>(function Recor
     createAudioContext,
     mimeType,
     maxDuration,
+    minDuration,
   });
   const { cancel } = recorder;
   useEffect(() => {

@@ -4,8 +4,11 @@ import { type Capture, canCaptureWav, captureMedia, captureWav, WAV_MIME_TYPE } 
 /** Hold-to-talk states (spec section 4): idle, recording, or about to cancel on release. */
 export type RecorderState = 'inited' | 'recording' | 'willCancel';
 
-/** Why recording could not start: microphone denied, absent, or another failure. */
-export type RecorderError = 'denied' | 'unavailable' | 'failed';
+/**
+ * Why there is no recording: the microphone denied or absent, another failure, or a recording
+ * shorter than `minDuration` (discarded, not sent).
+ */
+export type RecorderError = 'denied' | 'unavailable' | 'failed' | 'tooShort';
 
 /** What `onSend` receives when a recording ends without being cancelled. */
 export interface Recording {
@@ -23,13 +26,18 @@ export interface UseRecorderOptions {
   onSend?: (recording: Recording) => void;
   /** Called when a recording is cancelled (dragged up, or Escape). */
   onCancel?: () => void;
-  /** Called with the reason when the microphone cannot be used. */
+  /** Called with the reason when the microphone cannot be used or a recording is not sent. */
   onError?: (error: RecorderError, cause: unknown) => void;
   /**
    * The longest recording in seconds: when it is reached the recording ends as a release would
    * (sent, or cancelled if the cancel is armed). Default: no limit.
    */
   maxDuration?: number;
+  /**
+   * The shortest recording in seconds that is sent: a shorter one (an accidental tap) is discarded
+   * with the error `tooShort`. Default: none.
+   */
+  minDuration?: number;
   /** Pixels to drag up before release cancels. Default 80 (spec). */
   cancelDistance?: number;
   /** Replaces `navigator.mediaDevices.getUserMedia` (tests, native bridges). */
@@ -172,6 +180,11 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
       } else if (cancelled) {
         capture.discard();
         release(current);
+      } else if (Date.now() - current.startedAt < (latest.current.minDuration ?? 0) * 1000) {
+        capture.discard();
+        release(current);
+        setError('tooShort');
+        latest.current.onError?.('tooShort', null);
       } else {
         const seconds = Math.round((Date.now() - current.startedAt) / 1000);
         capture.stop().then(

@@ -67,6 +67,7 @@ export const messageKeys = [
   'recorder.denied',
   'recorder.unavailable',
   'recorder.failed',
+  'recorder.tooShort',
   'messageStatus.sending',
   'messageStatus.retry',
   'typing.label',
