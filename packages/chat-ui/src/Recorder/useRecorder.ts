@@ -89,7 +89,6 @@ interface Session {
   stream: MediaStream | null;
   capture: Capture | null;
   startedAt: number;
-  cancelled: boolean;
   audio: AudioContext | null;
   frame: number;
   tick: ReturnType<typeof setInterval> | undefined;
@@ -169,24 +168,23 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
       const current = session.current;
       if (!current) return;
       session.current = null;
-      current.cancelled = cancelled;
       setRecorderState('inited');
       setDuration(0);
       const capture = current.capture;
+      const elapsed = Date.now() - current.startedAt;
       if (!capture) {
         // Released before the microphone answered: nothing was recorded.
-        current.cancelled = true;
         release(current);
       } else if (cancelled) {
         capture.discard();
         release(current);
-      } else if (Date.now() - current.startedAt < (latest.current.minDuration ?? 0) * 1000) {
+      } else if (elapsed < (latest.current.minDuration ?? 0) * 1000) {
         capture.discard();
         release(current);
         setError('tooShort');
         latest.current.onError?.('tooShort', null);
       } else {
-        const seconds = Math.round((Date.now() - current.startedAt) / 1000);
+        const seconds = Math.round(elapsed / 1000);
         capture.stop().then(
           (blob) => {
             release(current);
@@ -210,7 +208,6 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
       stream: null,
       capture: null,
       startedAt: Date.now(),
-      cancelled: false,
       audio: null,
       frame: 0,
       tick: undefined,
@@ -298,7 +295,6 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
       const current = session.current;
       if (current) {
         session.current = null;
-        current.cancelled = true;
         current.capture?.discard();
         release(current);
       }
