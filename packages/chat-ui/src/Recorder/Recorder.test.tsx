@@ -28,6 +28,19 @@ class FakeMediaRecorder extends EventTarget {
   }
 }
 
+/** A MediaRecorder that can make only 'audio/ogg', keeping the options each instance got. */
+function oggOnlyRecorder() {
+  const options: unknown[] = [];
+  class OggOnly extends FakeMediaRecorder {
+    static override isTypeSupported = (type: string): boolean => type === 'audio/ogg';
+    constructor(stream: MediaStream, recorderOptions?: MediaRecorderOptions) {
+      super(stream);
+      options.push(recorderOptions);
+    }
+  }
+  return { MediaRecorder: OggOnly as unknown as typeof globalThis.MediaRecorder, options };
+}
+
 function fakeStream() {
   const track = { stop: vi.fn() };
   return { stream: { getTracks: () => [track] } as unknown as MediaStream, track };
@@ -374,23 +387,13 @@ describe('Recorder', () => {
   });
 
   it('given a preferred mimeType, should ask for it only when the browser supports it', async () => {
-    const options: unknown[] = [];
-    class Picky extends FakeMediaRecorder {
-      static override isTypeSupported = (type: string): boolean => type === 'audio/ogg';
-      constructor(stream: MediaStream, recorderOptions?: MediaRecorderOptions) {
-        super(stream);
-        options.push(recorderOptions);
-      }
-    }
-    const first = setup({ MediaRecorder: Picky as unknown as typeof MediaRecorder, mimeType: 'audio/ogg' });
-    const screen = await render(first.element);
+    const { MediaRecorder, options } = oggOnlyRecorder();
+    const screen = await render(setup({ MediaRecorder, mimeType: 'audio/ogg' }).element);
     await userEvent.tab();
     await userEvent.keyboard(' ');
     await expect.poll(() => options.length).toBe(1);
     await userEvent.keyboard('{Escape}');
-    await screen.rerender(
-      setup({ MediaRecorder: Picky as unknown as typeof MediaRecorder, mimeType: 'audio/mp4' }).element,
-    );
+    await screen.rerender(setup({ MediaRecorder, mimeType: 'audio/mp4' }).element);
     await userEvent.keyboard(' ');
     await expect.poll(() => options.length).toBe(2);
     expect(options).toEqual([{ mimeType: 'audio/ogg' }, undefined]);
@@ -398,15 +401,7 @@ describe('Recorder', () => {
   });
 
   it('given several formats, should use the first this browser can record', async () => {
-    const options: unknown[] = [];
-    class OggOnly extends FakeMediaRecorder {
-      static override isTypeSupported = (type: string): boolean => type === 'audio/ogg';
-      constructor(stream: MediaStream, recorderOptions?: MediaRecorderOptions) {
-        super(stream);
-        options.push(recorderOptions);
-      }
-    }
-    const MediaRecorder = OggOnly as unknown as typeof globalThis.MediaRecorder;
+    const { MediaRecorder, options } = oggOnlyRecorder();
     // No Web Audio here (createAudioContext gives null), so WAV cannot be made either.
     const screen = await render(setup({ MediaRecorder, mimeType: ['audio/mp4', 'audio/ogg'] }).element);
     await userEvent.tab();
