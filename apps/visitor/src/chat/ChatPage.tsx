@@ -32,16 +32,19 @@ const MessageBody = lazy(() =>
 const loadOverlays = () => import('./Overlays.js');
 const Overlays = lazy(() => loadChunk(() => loadOverlays().then(({ Overlays }) => ({ default: Overlays }))));
 
-/** The engine's forms and dialogs, fetched only when one is open (or the page is idle). */
-function LazyOverlays({ placement }: { placement: 'inline' | 'dialogs' }) {
-  const overlays = useAtomValue(overlaysAtom);
+/** Fetches the forms and dialogs once the page is idle, so the first one opens without a wait. */
+function usePrefetchOverlaysWhenIdle() {
   useEffect(() => {
-    if (placement !== 'dialogs') return;
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
     const handle = idle(() => void loadOverlays().catch(() => {}));
     return () => cancel(handle);
-  }, [placement]);
+  }, []);
+}
+
+/** The engine's forms and dialogs, fetched only when one is open. */
+function LazyOverlays({ placement }: { placement: 'inline' | 'dialogs' }) {
+  const overlays = useAtomValue(overlaysAtom);
   const open =
     overlays &&
     (overlays.openUserForm || overlays.openGroupForm || overlays.openLeaveMsgForm || overlays.openEvaluate);
@@ -282,6 +285,7 @@ function Notices() {
 
 /** The chat page: header, conversation, suggestions, composer and the dialogs the engine opens. */
 export function ChatPage() {
+  usePrefetchOverlaysWhenIdle();
   return (
     <Chat.Root className="visitor-chat">
       <Chat.Header>
