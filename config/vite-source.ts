@@ -1,4 +1,4 @@
-import { defaultClientConditions } from 'vite';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 
 /**
  * Inside the repository, workspace packages resolve to their TypeScript source through the
@@ -6,3 +6,6 @@ import { defaultClientConditions } from 'vite';
  * Published consumers never see the condition and get dist/.
  */
 export const sourceConditions = ['@parley/source', ...defaultClientConditions];
+
+/** The same for code that runs in Node (vitest's node environment, server-side rendering). */
+export const sourceServerConditions = ['@parley/source', ...defaultServerConditions];

@@ -5,6 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { ajvOptions } from '@parley/chat-protocol';
 import Fastify, { type FastifyInstance, type FastifyRequest, type preHandlerAsyncHookHandler } from 'fastify';
 import { PollCache } from './conversation/events.js';
 import { Conversations } from './conversation/service.js';
@@ -107,7 +108,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     trustProxy: options.trustProxy ?? false,
     // Request ids for the logs (bodies are not logged: a visitor's id is its credential).
     genReqId: requestIds(),
-    ajv: { customOptions: { allowUnionTypes: true } },
+    // The contract's validator options: the server and the page's check give the same verdicts.
+    ajv: { customOptions: { ...ajvOptions, keywords: [...ajvOptions.keywords] } },
   });
 
   const ownsDb = !options.db;

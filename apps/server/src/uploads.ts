@@ -2,18 +2,19 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { MEDIA_EXTENSIONS } from '@parley/chat-protocol';
 import { fileTypeFromBuffer } from 'file-type';
 import { ApiError } from './errors.js';
 import { randomId } from './ids.js';
 
-// Spec section 5: what decides a file's type by extension.
-export const IMAGE_EXTENSIONS = ['jpeg', 'gif', 'jpg', 'png', 'bmp', 'pic', 'svg'];
-export const VIDEO_EXTENSIONS = ['mp4', 'avi', 'mov', 'rmvb', 'rm', 'flv', '3gp'];
-export const AUDIO_EXTENSIONS = ['mp3', 'wav', 'ogg'];
+// Spec section 5: the contract's lists decide a file's type by extension.
+export const IMAGE_EXTENSIONS: readonly string[] = MEDIA_EXTENSIONS.image;
+export const VIDEO_EXTENSIONS: readonly string[] = MEDIA_EXTENSIONS.video;
+export const AUDIO_EXTENSIONS: readonly string[] = MEDIA_EXTENSIONS.audio;
 /** "Anything else is a generic file": the generic files this server accepts (documents and archives). */
 export const FILE_EXTENSIONS = ['pdf', 'txt', 'csv', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'zip'];
 
-export const ALLOWED_EXTENSIONS = [
+export const ALLOWED_EXTENSIONS: readonly string[] = [
   ...IMAGE_EXTENSIONS,
   ...VIDEO_EXTENSIONS,
   ...AUDIO_EXTENSIONS,

@@ -1,11 +1,33 @@
 import { join } from 'node:path';
+import { answerSchemas, type CallName, check, type Schema } from '@parley/chat-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverRoot } from './config.js';
-import { readSeed } from './seed.js';
+import { readSeed, type Seed } from './seed.js';
 import { testDatabases } from './test/databases.js';
 import { type Harness, harness } from './test/harness.js';
 
-const demo = readSeed(join(serverRoot, 'seed/demo.json'));
+const demoSeed = readSeed(join(serverRoot, 'seed/demo.json'));
+// The demo channels, plus one whose form the contract's shared check must read the same way the page does.
+const demo: Seed = {
+  ...demoSeed,
+  channels: [
+    ...demoSeed.channels,
+    {
+      id: 'form-patterns',
+      tenantId: 'demo',
+      info: {
+        userFormMode: 1,
+        userFormConfig: {
+          formModal: 1,
+          fields: [
+            { name: 'code', label: 'Code', type: 'text', pattern: '\\d{3}' },
+            { name: 'broken', label: 'Broken', type: 'text', pattern: '(' },
+          ],
+        },
+      },
+    },
+  ],
+};
 
 describe.each(testDatabases())('the visitor API on $name', (database) => {
   let server: Harness;
@@ -16,6 +38,29 @@ describe.each(testDatabases())('the visitor API on $name', (database) => {
   afterAll(async () => {
     await server.app.close();
     await server.app.db.close();
+  });
+
+  describe('answers against the contract the page checks them with', () => {
+    it('given a visitor who starts, sends, asks the robot and polls, should answer each call in its contract shape', async () => {
+      const calls: [CallName, Record<string, unknown>][] = [['channelInfo', { id: 'demo' }]];
+      const start = await server.start('demo');
+      const { userId, pollId, sessionId } = start;
+      calls.push(
+        ['sendMsg', { userId, senderType: 1, msgType: 1, msgContent: 'Where is my order?', msgTime: 1 }],
+        ['robotAsk', { userId, msgContent: 'Where is my order?', msgId: 'm1' }],
+        ['robotTips', { userId, msgContent: 'order' }],
+        ['getSessionMsg', { userId, sessionId }],
+        ['getHistoryMsg', { userId, maxTime: Date.now() + 60_000, pageSize: 20 }],
+        ['getEventMsg', { userId, pollId }],
+        ['getEvaluateInfo', { channelId: 'demo', tenantId: 'demo' }],
+        ['transferAgent', { userId }],
+      );
+      for (const [call, body] of calls) {
+        const answer = await server.visitor(call, body);
+        expect(answer.code, `${call}: ${answer.message}`).toBe(200);
+        expect(() => check(answerSchemas[call] as Schema, answer.data), call).not.toThrow();
+      }
+    });
   });
 
   describe('channelInfo', () => {
@@ -265,6 +310,19 @@ describe.each(testDatabases())('the visitor API on $name', (database) => {
       expect(missing).toMatchObject({ code: 400, message: 'Name is required' });
       const badEmail = await server.visitor('submitUserForm', { userId, name: 'Ann', email: 'nope' });
       expect(badEmail).toMatchObject({ code: 400, message: 'E-mail is not valid' });
+    });
+
+    it('given a field pattern, should match it against the whole value, as the page does', async () => {
+      const { userId } = await server.start('form-patterns');
+      const longer = await server.visitor('submitUserForm', { userId, code: '1234' });
+      expect(longer).toMatchObject({ code: 400, message: 'Code is not valid' });
+      expect((await server.visitor('submitUserForm', { userId, code: '123' })).code).toBe(200);
+    });
+
+    it('given a field pattern that does not compile, should ignore it as the page does, not fail with 500', async () => {
+      const { userId } = await server.start('form-patterns');
+      const answer = await server.visitor('submitUserForm', { userId, code: '123', broken: 'anything' });
+      expect(answer).toMatchObject({ status: 200, code: 200 });
     });
 
     it('given a complete form, should accept it and report it filled at the next chatStart', async () => {

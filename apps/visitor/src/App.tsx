@@ -1,4 +1,4 @@
-import type { ChatSession } from '@parley/chat-core';
+import { type ChatSession, SenderType } from '@parley/chat-core';
 import { LocaleProvider } from '@parley/chat-ui/LocaleProvider';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
@@ -94,7 +94,7 @@ function useAgentSound() {
     for (const message of messages) {
       if (seen.current.has(message.id)) continue;
       seen.current.add(message.id);
-      if (soundOn && message.senderType === 2) sound.play(message.id);
+      if (soundOn && message.senderType === SenderType.agent) sound.play(message.id);
     }
   }, [messages, soundOn, sound]);
 }

@@ -1,4 +1,5 @@
 import type { Engine } from './context.js';
+import { EvaluateStatus } from './states.js';
 import { engineText } from './strings.js';
 
 /** What the visitor gives when rating. */
@@ -11,13 +12,13 @@ export interface EvaluationInput {
 /** Fetches the rating options and shows the dialog (evaluateStatus 1); stars best-first. */
 export async function openEvaluation(engine: Engine): Promise<void> {
   const { tenantId, channelId, evaluateStatus } = engine.get();
-  if (evaluateStatus === 2) return;
+  if (evaluateStatus === EvaluateStatus.submitted) return;
   const info = await engine.attempt('getEvaluateInfo', { tenantId, channelId });
   if (info)
     engine.set({
       evaluateInfo: { starList: info.starList.reverse() },
       openEvaluate: true,
-      evaluateStatus: 1,
+      evaluateStatus: EvaluateStatus.shown,
     });
 }
 
@@ -27,7 +28,7 @@ export async function submitEvaluation(engine: Engine, input: EvaluationInput): 
     engine.notice(engineText('submitFailed'));
     return false;
   }
-  engine.set({ openEvaluate: false, evaluateStatus: 2 });
+  engine.set({ openEvaluate: false, evaluateStatus: EvaluateStatus.submitted });
   const rated = engineText('rated');
   engine.enqueueSystemMessage(rated.text, '', rated);
   return true;

@@ -268,3 +268,14 @@ describe('queue position', () => {
     expect(state().eventMsgPollingSignal).toBe(false);
   });
 });
+
+describe('an agent message of a type the client does not know', () => {
+  it('given one in a poll answer, should show it as text and go on with the rest of the answer', async () => {
+    const { state, texts } = await withEvents([
+      agentEvent('m1', 'A card from the future', { msgType: 'carousel' }),
+      agentEvent('m2', 'Hello'),
+    ]);
+    expect(texts()).toEqual(['A card from the future', 'Hello']);
+    expect(state().messages.map((shown) => shown.msgType)).toEqual([1, 1]);
+  });
+});

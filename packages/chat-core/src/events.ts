@@ -1,3 +1,4 @@
+import { ChatStatus, MsgType, OutType, SenderType, Setting, VisitorEvent } from '@parley/chat-protocol';
 import { decodeBase64Text } from './base64.js';
 import type { Engine } from './context.js';
 import { removeMessage } from './messages.js';
@@ -18,9 +19,9 @@ function toMessage(engine: Engine, event: EventMsg): ChatMessage {
     ...fields,
     id: msgId,
     userId: fields.userId || engine.get().userId,
-    senderType: fields.senderType ?? 2,
+    senderType: fields.senderType ?? SenderType.agent,
     senderName: fields.senderName ?? adminNick,
-    msgType: fields.msgType ?? 1,
+    msgType: fields.msgType ?? MsgType.text,
     msgContent: msgContentEnc ? decodeBase64Text(msgContentEnc) : (fields.msgContent ?? ''),
     msgTime: fields.msgTime ?? engine.now(),
   };
@@ -28,9 +29,9 @@ function toMessage(engine: Engine, event: EventMsg): ChatMessage {
 
 /** The end message of each outType of event 1202. */
 const END_MESSAGES: Record<number, (channel: ChannelInfo) => string | EngineText> = {
-  1: (channel) => channel.userOverMsg,
-  2: (channel) => (channel.adminCloseMode === 1 ? channel.adminCloseMsg : ''),
-  3: () => engineText('openedElsewhere'),
+  [OutType.visitorOver]: (channel) => channel.userOverMsg,
+  [OutType.agentClosed]: (channel) => (channel.adminCloseMode === Setting.on ? channel.adminCloseMsg : ''),
+  [OutType.openedElsewhere]: () => engineText('openedElsewhere'),
 };
 
 /**
@@ -61,29 +62,30 @@ export function createEventHandler(engine: Engine) {
     const end = END_MESSAGES[event.outType ?? 0]?.(channel);
     if (end) engine.say(end);
     engine.endChat();
-    if (channel.evaluateMode === 1) void engine.openEvaluation();
+    if (channel.evaluateMode === Setting.on) void engine.openEvaluation();
   };
 
   /** The spec's event table (section 4, "Event types from polling"). */
   const HANDLERS: Record<number, Handler> = {
-    1200: (engine, event) => {
+    [VisitorEvent.agentJoined]: (engine, event) => {
       const nick = event.adminNick ?? event.senderName ?? '';
       const { chatStatus, transferAgent } = engine.get();
       // A transfer answered with status 2 already announced this agent; its 1200 repeats the join.
-      if (chatStatus !== 2 || transferAgent?.adminNick !== nick) engine.enterAgentChat(nick, event.msgTime);
+      if (chatStatus !== ChatStatus.withAgent || transferAgent?.adminNick !== nick)
+        engine.enterAgentChat(nick, event.msgTime);
     },
-    1201: agentMessage,
-    1202: chatEnded,
-    1203: (engine) => void engine.openEvaluation(),
-    1204: (engine) => {
+    [VisitorEvent.agentMessage]: agentMessage,
+    [VisitorEvent.chatEnded]: chatEnded,
+    [VisitorEvent.ratingRequested]: (engine) => void engine.openEvaluation(),
+    [VisitorEvent.agentTyping]: (engine) => {
       hideTyping();
       engine.set({ agentIsTyping: true });
       hideTyping = engine.after(AGENT_TYPING_HIDE, stopTyping);
     },
-    1205: (engine, event) =>
+    [VisitorEvent.messageDeleted]: (engine, event) =>
       engine.set((state) => ({ messages: removeMessage(state.messages, event.msgId) })),
-    1207: () => {},
-    1208: (engine) => {
+    [VisitorEvent.queuePosition]: () => {},
+    [VisitorEvent.refused]: (engine) => {
       engine.say(engineText('agentRefused'));
       engine.stopPolling();
     },
@@ -97,6 +99,7 @@ export function createEventHandler(engine: Engine) {
       seen.add(key);
       HANDLERS[event.event_type]?.(engine, event);
     }
-    if (poll.status === 3 && engine.get().chatStatus !== 2) showQueueMessage(engine, poll.waitIndex);
+    if (poll.status === ChatStatus.queued && engine.get().chatStatus !== ChatStatus.withAgent)
+      showQueueMessage(engine, poll.waitIndex);
   };
 }

@@ -63,3 +63,18 @@ describe('history', () => {
     expect(logger.warn).toHaveBeenCalledWith('getHistoryMsg failed', expect.anything());
   });
 });
+
+describe('a message type the client does not know (the contract can grow)', () => {
+  it('given one in a history page, should load the whole page and show it as text, or as a file when it has one', async () => {
+    const server = new FakeServer().reply('getHistoryMsg', [
+      { ...message('poll', 300), msgType: 'poll' },
+      { ...message('sticker', 200), msgType: 21, fileUrl: '/uploads/s1', fileName: 's.webp' },
+      message('m1', 100),
+    ]);
+    const { session, state, texts } = await started({ server });
+    await session.loadOlderHistory();
+    expect(texts()).toEqual(['m1', 'sticker', 'poll']);
+    expect(state().messages.map((shown) => shown.msgType)).toEqual([1, 4, 1]);
+    expect(state().historyMsgStatus).toBe(0);
+  });
+});

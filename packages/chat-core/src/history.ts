@@ -1,5 +1,6 @@
 import type { Engine } from './context.js';
 import { mergeMessages } from './messages.js';
+import { HistoryStatus } from './states.js';
 
 /** History page size (spec section 9). */
 export const HISTORY_PAGE_SIZE = 20;
@@ -10,12 +11,12 @@ export const HISTORY_PAGE_SIZE = 20;
  */
 export async function loadOlderHistory(engine: Engine): Promise<void> {
   const { historyMsgStatus, messages, chatStart, userId } = engine.get();
-  if (historyMsgStatus !== 0 || !userId) return;
-  engine.set({ historyMsgStatus: 1 });
+  if (historyMsgStatus !== HistoryStatus.idle || !userId) return;
+  engine.set({ historyMsgStatus: HistoryStatus.loading });
   const maxTime = messages[0]?.msgTime ?? chatStart?.serverTime ?? engine.now();
   const page = await engine.attempt('getHistoryMsg', { pageSize: HISTORY_PAGE_SIZE, maxTime, userId });
   engine.set((state) => ({
     messages: mergeMessages(state.messages, page?.reverse() ?? [], true),
-    historyMsgStatus: page && !page.length ? 2 : 0,
+    historyMsgStatus: page && !page.length ? HistoryStatus.noMore : HistoryStatus.idle,
   }));
 }

@@ -8,6 +8,18 @@
  * void chat.start();
  */
 
+// The contract's codes, so an app that uses the engine needs no second import.
+export {
+  ChatStatus,
+  FormModal,
+  MsgType,
+  OutType,
+  ReceiveMode,
+  SenderType,
+  Setting,
+  TransferStatus,
+  VisitorEvent,
+} from '@parley/chat-protocol';
 export type { TransferRequest } from './context.js';
 export { createMemoryStorage } from './environment.js';
 export type { EvaluationInput } from './evaluation.js';
@@ -22,6 +34,7 @@ export {
   initialChatState,
 } from './session.js';
 export { visitorIdKey } from './start.js';
+export { EvaluateStatus, HistoryStatus, TIMEOUT_OFF } from './states.js';
 export { createStore, type Store } from './store.js';
 export { engineText, TEXTS, type TextName } from './strings.js';
 export { GROUP_STORAGE_KEY, WAIT_MESSAGE_ID } from './transfer.js';

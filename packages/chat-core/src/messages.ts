@@ -1,3 +1,4 @@
+import { MsgType, SenderType } from '@parley/chat-protocol';
 import type { ChatMessage, EngineText } from './types.js';
 
 /** Adds messages whose id is not shown yet, after (or before) the list: each id shows once. */
@@ -26,7 +27,14 @@ export const removeMessage = (list: readonly ChatMessage[], id: string): readonl
 
 /** A notice in the list (senderType 4, msgType 3): engine-made when given an EngineText. */
 export function systemMessage(id: string, time: number, content: string | EngineText): ChatMessage {
-  const base: ChatMessage = { id, userId: '', senderType: 4, msgType: 3, msgContent: '', msgTime: time };
+  const base: ChatMessage = {
+    id,
+    userId: '',
+    senderType: SenderType.system,
+    msgType: MsgType.notice,
+    msgContent: '',
+    msgTime: time,
+  };
   if (typeof content === 'string') return { ...base, msgContent: content };
   return { ...base, msgContent: content.text, noticeKey: content.key, noticeParams: content.params ?? {} };
 }

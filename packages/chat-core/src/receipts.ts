@@ -1,3 +1,4 @@
+import { ChatStatus } from '@parley/chat-protocol';
 import type { Engine } from './context.js';
 import { throttle } from './scheduler.js';
 
@@ -11,7 +12,7 @@ export const TYPING_THROTTLE = 500;
  * while the page is visible. Conditions are checked before and when the throttled call runs.
  */
 export function createReceipts(engine: Engine) {
-  const withAgent = () => engine.get().chatStatus === 2;
+  const withAgent = () => engine.get().chatStatus === ChatStatus.withAgent;
   const canRead = () => withAgent() && engine.get().pageVisible;
   let typingText = '';
   const read = throttle(engine.after, engine.now, READ_RECEIPT_THROTTLE, () => {

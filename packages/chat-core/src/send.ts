@@ -1,3 +1,4 @@
+import { ChatStatus, MsgType, ReceiveMode, SenderType, SendStatus, Setting } from '@parley/chat-protocol';
 import type { Engine } from './context.js';
 import { fileMsgType, type OutgoingFile, uploadFile } from './files.js';
 import { patchMessage, removeMessage } from './messages.js';
@@ -48,7 +49,7 @@ export function createSender(engine: Engine) {
     outbox?.put(message);
     update(message.id, { status: 'pending' });
     try {
-      const sent = (await engine.api('sendMsg', sendBody(message))).status === 1;
+      const sent = (await engine.api('sendMsg', sendBody(message))).status === SendStatus.stored;
       update(message.id, { status: sent ? 'sent' : 'fail' });
       outbox?.remove(message.id);
       return sent;
@@ -111,8 +112,8 @@ export function createSender(engine: Engine) {
       id,
       clientMsgId: id,
       userId,
-      senderType: 1,
-      msgType: 1,
+      senderType: SenderType.visitor,
+      msgType: MsgType.text,
       msgContent: '',
       msgTime: time,
       status: 'pending',
@@ -126,7 +127,13 @@ export function createSender(engine: Engine) {
   /** Human-first with a message-triggered transfer: the first message asks for the agent. */
   const transferFirst = async (text: string) => {
     const { receiveMode, msgToTransferFlag, chatStatus } = engine.get();
-    if (receiveMode !== 3 || msgToTransferFlag !== 1 || chatStatus === 2 || chatStatus === 3) return;
+    if (
+      receiveMode !== ReceiveMode.human ||
+      msgToTransferFlag !== Setting.on ||
+      chatStatus === ChatStatus.withAgent ||
+      chatStatus === ChatStatus.queued
+    )
+      return;
     engine.set({ transferMsg: text });
     await engine.transfer({}, true);
   };
@@ -147,16 +154,16 @@ export function createSender(engine: Engine) {
       const { receiveMode, chatStatus, channelInfo } = engine.get();
       const message = create({ msgContent: text });
       if (!message) return;
-      const robot = receiveMode === 0 && chatStatus !== 2;
+      const robot = receiveMode === ReceiveMode.robot && chatStatus !== ChatStatus.withAgent;
       const answerId = `answer-${message.id}`;
       if (robot) {
         const senderName = channelInfo?.robotName ?? '';
         engine.append({
           id: answerId,
           userId: message.userId,
-          senderType: 3,
+          senderType: SenderType.robot,
           senderName,
-          msgType: 'answermsg',
+          msgType: MsgType.robotAnswer,
           msgContent: '',
           msgTime: message.msgTime,
           status: 'pending',
@@ -184,7 +191,7 @@ export function createSender(engine: Engine) {
     /** Sends a failed visitor message again, in place, with its first clientMsgId. */
     async retry(id: string): Promise<void> {
       const message = engine.get().messages.find((shown) => shown.id === id);
-      if (message?.senderType !== 1 || message.status !== 'fail') return;
+      if (message?.senderType !== SenderType.visitor || message.status !== 'fail') return;
       update(id, { status: 'pending' });
       await uploadAndDeliver(message);
     },

@@ -1,3 +1,4 @@
+import { ChatStatus, ReceiveMode, Setting } from '@parley/chat-protocol';
 import type { Engine, TransferRequest } from './context.js';
 import {
   defaultConnectivity,
@@ -22,6 +23,7 @@ import { createRobotTips } from './robotTips.js';
 import { createScheduler } from './scheduler.js';
 import { createSender } from './send.js';
 import { startChat } from './start.js';
+import { EvaluateStatus, HistoryStatus, TIMEOUT_OFF } from './states.js';
 import { createStore } from './store.js';
 import { engineText, TEXTS } from './strings.js';
 import { createSystemQueue } from './systemQueue.js';
@@ -109,7 +111,7 @@ export function initialChatState(): ChatState {
   const [titleKey, title] = TEXTS.defaultTitle;
   return {
     messages: [],
-    historyMsgStatus: 0,
+    historyMsgStatus: HistoryStatus.idle,
     eventMsgPollingSignal: false,
     eventMsg: [],
     eventMsgDelay: POLL_DELAY,
@@ -129,24 +131,24 @@ export function initialChatState(): ChatState {
     userId: '',
     sessionId: '',
     pollId: '',
-    chatStatus: 0,
-    receiveMode: 0,
+    chatStatus: ChatStatus.none,
+    receiveMode: ReceiveMode.robot,
     transferAgent: null,
     waitIndex: 0,
     adminCard: null,
     evaluateInfo: null,
     openEvaluate: false,
-    evaluateStatus: 0,
+    evaluateStatus: EvaluateStatus.none,
     openUserForm: false,
     userFormConfig: null,
     openGroupForm: false,
     groupConfig: [],
     openLeaveMsgForm: false,
-    msgToTransferFlag: 0,
+    msgToTransferFlag: Setting.off,
     transferMsg: '',
     timeoutTimerSignal: false,
-    adminTimeoutTime: -1,
-    userTimeoutTime: -1,
+    adminTimeoutTime: TIMEOUT_OFF,
+    userTimeoutTime: TIMEOUT_OFF,
     phase: 'idle',
     robotTips: [],
     notices: [],
@@ -238,7 +240,7 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
     notice: (text) => engine.set((state) => ({ notices: [...state.notices, { ...text, id: ++noticeId }] })),
     enterAgentChat(nick, time) {
       engine.set((state) => ({
-        chatStatus: 2,
+        chatStatus: ChatStatus.withAgent,
         eventMsgDelay: FAST_POLL_DELAY,
         messages: removeMessage(state.messages, WAIT_MESSAGE_ID),
       }));
@@ -250,7 +252,7 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
     endChat() {
       engine.stopPolling();
       engine.stopTimeouts();
-      engine.set({ chatStatus: 0, chatClosed: true, agentIsTyping: false });
+      engine.set({ chatStatus: ChatStatus.none, chatClosed: true, agentIsTyping: false });
     },
     async close() {
       const { userId, chatClosed } = engine.get();
@@ -284,7 +286,7 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
     const card = await engine.attempt('getAdminCard', { userId: engine.get().userId });
     if (!card) return;
     engine.set({ adminCard: card });
-    if (joinedNick !== undefined && card.adminWelcomeMode === 1) {
+    if (joinedNick !== undefined && card.adminWelcomeMode === Setting.on) {
       engine.enqueueSystemMessage(card.adminWelcomeMsg, card.adminNick || joinedNick);
     }
   }
@@ -302,11 +304,11 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
     if (chatClosed) {
       engine.set({
         chatClosed: false,
-        evaluateStatus: 0,
+        evaluateStatus: EvaluateStatus.none,
         openEvaluate: false,
         adminCard: null,
         transferMsg: '',
-        historyMsgStatus: 0, // the closed chat is history now
+        historyMsgStatus: HistoryStatus.idle, // the closed chat is history now
       });
     }
     if (!cleanups.length)

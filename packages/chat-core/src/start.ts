@@ -1,3 +1,4 @@
+import { ChatStatus, MsgType, ReceiveMode, SenderType, Setting } from '@parley/chat-protocol';
 import type { Engine } from './context.js';
 import { mergeMessages } from './messages.js';
 import { FAST_POLL_DELAY } from './polling.js';
@@ -31,16 +32,16 @@ function enterWaiting(engine: Engine) {
   const { channelInfo, chatStart, receiveMode } = engine.get();
   if (shouldShowUserForm(channelInfo as ChannelInfo, chatStart as ChatStartData))
     engine.set({ openUserForm: true });
-  else if (receiveMode === 3) void engine.transfer({}, true);
+  else if (receiveMode === ReceiveMode.human) void engine.transfer({}, true);
   engine.startPolling();
 }
 
 /** What each chat status does when the session starts (spec section 4, "Session status"). */
 export const ENTRY_ACTIONS: Record<number, (engine: Engine) => void> = {
-  0: enterWaiting,
-  1: enterWaiting,
-  2: (engine) => engine.enterAgentChat(),
-  3: (engine) => {
+  [ChatStatus.none]: enterWaiting,
+  [ChatStatus.agentsOffline]: enterWaiting,
+  [ChatStatus.withAgent]: (engine) => engine.enterAgentChat(),
+  [ChatStatus.queued]: (engine) => {
     engine.set({ eventMsgDelay: FAST_POLL_DELAY });
     showQueueMessage(engine, engine.get().waitIndex);
     engine.startPolling();
@@ -52,7 +53,7 @@ function applyChannel(engine: Engine, channel: ChannelInfo) {
   engine.set({
     channelInfo: channel,
     tenantId: channel.tenantId,
-    receiveMode: channel.receiveMode === 0 ? 0 : 3,
+    receiveMode: channel.receiveMode === ReceiveMode.robot ? ReceiveMode.robot : ReceiveMode.human,
     msgToTransferFlag: channel.msgToTransferFlag,
     userFormConfig: channel.userFormConfig,
     groupConfig: channel.groupConfig ?? [],
@@ -66,16 +67,42 @@ function welcomeMessages(engine: Engine): ChatMessage[] {
   const { channelInfo, chatStatus, receiveMode } = engine.get();
   const channel = channelInfo as ChannelInfo;
   const time = engine.now();
-  const robot = { userId: '', senderType: 3, senderName: channel.robotName, msgTime: time } as const;
+  const robot = {
+    userId: '',
+    senderType: SenderType.robot,
+    senderName: channel.robotName,
+    msgTime: time,
+  } as const;
   const messages: ChatMessage[] = [];
-  if (chatStatus === 0 && receiveMode === 0 && channel.robotWelcomeMode === 1) {
-    messages.push({ ...robot, id: `robot-${time}`, msgType: 1, msgContent: channel.robotWelcomeMsg });
+  if (
+    chatStatus === ChatStatus.none &&
+    receiveMode === ReceiveMode.robot &&
+    channel.robotWelcomeMode === Setting.on
+  ) {
+    messages.push({
+      ...robot,
+      id: `robot-${time}`,
+      msgType: MsgType.text,
+      msgContent: channel.robotWelcomeMsg,
+    });
   }
-  if (chatStatus === 0 && channel.faqMode === 1 && channel.faqConfig) {
-    messages.push({ ...robot, id: `faq-${time}`, msgType: 'faq', msgContent: '', faq: channel.faqConfig });
+  if (chatStatus === ChatStatus.none && channel.faqMode === Setting.on && channel.faqConfig) {
+    messages.push({
+      ...robot,
+      id: `faq-${time}`,
+      msgType: MsgType.faq,
+      msgContent: '',
+      faq: channel.faqConfig,
+    });
   }
   (channel.autoTip ?? []).forEach((tip, n) => {
-    messages.push({ ...robot, id: `autotip-${n}-${time}`, msgType: 13, msgContent: tip.content, tip });
+    messages.push({
+      ...robot,
+      id: `autotip-${n}-${time}`,
+      msgType: MsgType.autoTip,
+      msgContent: tip.content,
+      tip,
+    });
   });
   return messages;
 }

@@ -1,3 +1,4 @@
+import { MsgType, SenderType, SYSTEM_MESSAGE_FLAGS } from '@parley/chat-protocol';
 import type { Engine } from './context.js';
 import { systemMessage } from './messages.js';
 import type { EngineText } from './types.js';
@@ -19,12 +20,10 @@ export function createSystemQueue(engine: Engine) {
     engine.set({ sysMsgsQueue: rest });
     await engine.attempt('sysMsg', {
       msgContent: item.msgContent,
-      msgType: 3,
-      senderType: 4,
+      msgType: MsgType.notice,
+      senderType: SenderType.system,
       senderName: item.senderName,
-      specialMsgFlag: 3,
-      clientType: 3,
-      notifyAdmin: 1,
+      ...SYSTEM_MESSAGE_FLAGS,
       userId: engine.get().userId,
     });
     engine.after(SYSTEM_QUEUE_BUSY, tick);

@@ -1,7 +1,8 @@
+import { ChatStatus, MsgType, SenderType, SendStatus, Setting, VisitorEvent } from '@parley/chat-protocol';
 // Test doubles for code built on the engine: an in-memory server and the fixtures it answers with.
 // Published as `@parley/chat-core/testing`; nothing here is part of the engine a page loads.
 import { ChatApiError } from './transport.js';
-import type { CallName, ChatTransport } from './types.js';
+import type { CallName, ChatStartData, ChatTransport } from './types.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: request bodies are inspected freely in tests
 type Body = any;
@@ -41,12 +42,12 @@ export const CHANNEL = {
   userTimeoutMsg: 'Are you still there?',
 };
 /** A chatStart answer: a new visitor, not yet with an agent (status 0). */
-export const START = {
+export const START: ChatStartData = {
   userId: 'u1',
   sessionId: 's1',
   pollId: 'p1',
-  status: 0,
-  userFormMode: 0,
+  status: ChatStatus.none,
+  userFormMode: Setting.off,
   serverTime: 5000,
 };
 /** The fixed time of the fixtures' messages (robot answers, agentEvent). */
@@ -68,7 +69,7 @@ export class FakeServer implements ChatTransport {
   /** When true, every call fails as a dropped network would. */
   offline = false;
   /** The chat status each poll (getEventMsg) reports; 3 queues the visitor at `waitIndex`. */
-  chatStatus = 0;
+  chatStatus: number = ChatStatus.none;
   /** The queue position each poll reports. */
   waitIndex = 0;
   private routes = new Map<CallName, Route>();
@@ -77,7 +78,7 @@ export class FakeServer implements ChatTransport {
   constructor() {
     this.reply('channelInfo', CHANNEL);
     this.reply('chatStart', START);
-    this.reply('sendMsg', { status: 1 });
+    this.reply('sendMsg', { status: SendStatus.stored });
     this.reply('getEventMsg', () => ({
       msgList: this.events.shift() ?? [],
       status: this.chatStatus,
@@ -87,8 +88,8 @@ export class FakeServer implements ChatTransport {
     this.reply('robotAsk', (body: Body) => ({
       id: `r-${body.msgId}`,
       userId: 'u1',
-      senderType: 3,
-      msgType: 1,
+      senderType: SenderType.robot,
+      msgType: MsgType.text,
       msgContent: 'Robot says hi',
       msgTime: NOW,
     }));
@@ -144,10 +145,10 @@ export class FakeServer implements ChatTransport {
 export function agentEvent(msgId: string, msgContent: string, extra: Record<string, unknown> = {}) {
   return {
     msgId,
-    event_type: 1201,
-    senderType: 2,
+    event_type: VisitorEvent.agentMessage,
+    senderType: SenderType.agent,
     senderName: 'Ann',
-    msgType: 1,
+    msgType: MsgType.text,
     msgContent,
     msgTime: NOW,
     ...extra,

@@ -1,4 +1,6 @@
+import { ChatStatus, Setting } from '@parley/chat-protocol';
 import type { Engine } from './context.js';
+import { TIMEOUT_OFF } from './states.js';
 import type { ChannelInfo } from './types.js';
 
 /** The countdowns start this long after the agent joins. */
@@ -13,7 +15,7 @@ export function createTimeouts(engine: Engine) {
   let run = 0;
   const channel = () => engine.get().channelInfo as ChannelInfo;
   const expire = (message: string) => {
-    engine.set({ adminTimeoutTime: -1, userTimeoutTime: -1 });
+    engine.set({ adminTimeoutTime: TIMEOUT_OFF, userTimeoutTime: TIMEOUT_OFF });
     engine.enqueueSystemMessage(message);
   };
   const tick = (current: number) => {
@@ -37,22 +39,22 @@ export function createTimeouts(engine: Engine) {
     },
     stop() {
       run++;
-      engine.set({ timeoutTimerSignal: false, adminTimeoutTime: -1, userTimeoutTime: -1 });
+      engine.set({ timeoutTimerSignal: false, adminTimeoutTime: TIMEOUT_OFF, userTimeoutTime: TIMEOUT_OFF });
     },
     visitorSpoke() {
       const { adminTimeoutMode, adminTimeoutTime } = channel();
-      if (engine.get().chatStatus !== 2) return;
+      if (engine.get().chatStatus !== ChatStatus.withAgent) return;
       engine.set({
-        adminTimeoutTime: adminTimeoutMode === 1 ? adminTimeoutTime * 60 : -1,
-        userTimeoutTime: -1,
+        adminTimeoutTime: adminTimeoutMode === Setting.on ? adminTimeoutTime * 60 : TIMEOUT_OFF,
+        userTimeoutTime: TIMEOUT_OFF,
       });
     },
     agentSpoke() {
       const { userTimeoutMode, userTimeoutTime } = channel();
-      if (engine.get().chatStatus !== 2) return;
+      if (engine.get().chatStatus !== ChatStatus.withAgent) return;
       engine.set({
-        adminTimeoutTime: -1,
-        userTimeoutTime: userTimeoutMode === 1 ? userTimeoutTime * 60 : -1,
+        adminTimeoutTime: TIMEOUT_OFF,
+        userTimeoutTime: userTimeoutMode === Setting.on ? userTimeoutTime * 60 : TIMEOUT_OFF,
       });
     },
   };

@@ -1,3 +1,4 @@
+import { ChatStatus, MsgType, SenderType, Setting, TransferStatus } from '@parley/chat-protocol';
 import type { Engine, TransferRequest } from './context.js';
 import { FAST_POLL_DELAY } from './polling.js';
 import { engineText } from './strings.js';
@@ -26,8 +27,8 @@ export function showQueueMessage(engine: Engine, waitIndex: number): void {
     const message = {
       id: WAIT_MESSAGE_ID,
       userId: '',
-      senderType: 4,
-      msgType: 3,
+      senderType: SenderType.system,
+      msgType: MsgType.notice,
       msgTime: engine.now(),
       ...fields,
     } as const;
@@ -41,30 +42,30 @@ export function showQueueMessage(engine: Engine, waitIndex: number): void {
 }
 
 const showIf = (engine: Engine, mode: number, text: string) => {
-  if (mode === 1) engine.say(text);
+  if (mode === Setting.on) engine.say(text);
 };
 
 /** What each transferAgent status does (spec section 4, "Transfer response status"). */
 export const TRANSFER_RESULTS: Record<number, (engine: Engine, data: TransferData) => void | Promise<void>> =
   {
-    0: (engine) => engine.close(),
-    1: (engine) => {
+    [TransferStatus.closed]: (engine) => engine.close(),
+    [TransferStatus.agentsOffline]: (engine) => {
       const { adminOfflineMode, adminOfflineMsg } = channel(engine);
       showIf(engine, adminOfflineMode, adminOfflineMsg);
       engine.set({ openLeaveMsgForm: true });
     },
-    2: (engine, data) => engine.enterAgentChat(data.adminNick, engine.now()),
-    3: (engine, data) => {
-      engine.set({ chatStatus: 3 });
+    [TransferStatus.connected]: (engine, data) => engine.enterAgentChat(data.adminNick, engine.now()),
+    [TransferStatus.queued]: (engine, data) => {
+      engine.set({ chatStatus: ChatStatus.queued });
       showQueueMessage(engine, data.waitIndex);
     },
-    4: (engine) => engine.say(engineText('transferFailed')),
-    5: (engine) => {
+    [TransferStatus.failed]: (engine) => engine.say(engineText('transferFailed')),
+    [TransferStatus.outOfHours]: (engine) => {
       const { unWorkingMode, unWorkingMsg } = channel(engine);
       showIf(engine, unWorkingMode, unWorkingMsg);
       engine.set({ openLeaveMsgForm: true });
     },
-    6: () => {},
+    [TransferStatus.ignored]: () => {},
   };
 
 /** The group to transfer to, or null when the visitor must pick one (or none exists). */
@@ -87,11 +88,17 @@ export function createTransfer(engine: Engine) {
   let busy = false;
   return async (request: TransferRequest, automatic = false): Promise<void> => {
     const state = engine.get();
-    if (busy || state.chatStatus === 2 || state.chatStatus === 3 || !state.userId) return;
-    if (automatic && state.msgToTransferFlag === 1 && !state.transferMsg) return;
+    if (
+      busy ||
+      state.chatStatus === ChatStatus.withAgent ||
+      state.chatStatus === ChatStatus.queued ||
+      !state.userId
+    )
+      return;
+    if (automatic && state.msgToTransferFlag === Setting.on && !state.transferMsg) return;
     const adminId = request.adminId ?? state.urlParams.adminId ?? '';
     let groupId = request.groupId ?? state.urlParams.groupId ?? '';
-    if (channel(engine).groupMode === 1 && !adminId && !groupId) {
+    if (channel(engine).groupMode === Setting.on && !adminId && !groupId) {
       const picked = pickGroup(engine);
       if (picked === null) return;
       groupId = picked;

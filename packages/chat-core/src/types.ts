@@ -1,35 +1,43 @@
+import type {
+  AdminCard,
+  AutoTip,
+  CallName,
+  ChannelInfo,
+  ChatStartData,
+  EvaluateInfo,
+  EventMsg,
+  Group,
+  Message,
+  ReceiveMode,
+  TransferData,
+  TreeNode,
+  UserFormConfig,
+} from '@parley/chat-protocol';
+import type { EvaluateStatus, HistoryStatus } from './states.js';
 import type { UrlParams } from './urlParams.js';
 
-// Wire types keep the spec's field names (spec section 3, contract "Shapes").
-
-/** 1 visitor, 2 human agent, 3 robot, 4 system. */
-export type SenderType = 1 | 2 | 3 | 4;
-/** 1 text, 2 image, 3 notice, 4 file, 5 audio, 6 video, 13 auto-tip card, plus the string types. */
-export type MsgType = 1 | 2 | 3 | 4 | 5 | 6 | 13 | 'answermsg' | 'faq' | 'leavemsg';
-/** Client-side delivery state. */
-export type MessageStatus = 'pending' | 'sent' | 'fail';
-
-/** A message as the server stores it. */
-export interface Message {
-  id: string;
-  userId: string;
-  senderType: SenderType;
-  senderName?: string;
-  msgType: MsgType;
-  msgContent: string;
-  msgTime: number;
-  fileName?: string;
-  fileSize?: number;
-  fileUrl?: string;
-  /** Seconds. */
-  audioDuration?: number;
-  status?: MessageStatus;
-  specialMsgFlag?: number;
-  clientType?: number;
-  notifyAdmin?: number;
-  remote?: boolean;
-  robotAskMsgType?: number;
-}
+// The wire's shapes live in @parley/chat-protocol (re-exported here, so an engine user needs one
+// import); the rest are the engine's own.
+export type {
+  AdminCard,
+  AutoTip,
+  CallName,
+  CallResults,
+  ChannelInfo,
+  ChatStartData,
+  EvaluateInfo,
+  EventMsg,
+  EventPoll,
+  FormField,
+  Group,
+  Message,
+  MessageStatus,
+  Star,
+  TransferData,
+  TreeNode,
+  UploadData,
+  UserFormConfig,
+} from '@parley/chat-protocol';
 
 /** Text the engine makes: a stable key the app translates, the spec's English text and its values. */
 export interface EngineText {
@@ -52,147 +60,6 @@ export interface ChatMessage extends Message {
   /** The card of an auto-tip message (msgType 13). */
   tip?: AutoTip;
 }
-
-export interface AutoTip {
-  title?: string;
-  content: string;
-  link?: string;
-}
-export interface TreeNode {
-  title: string;
-  content?: string;
-  link?: string;
-  children?: TreeNode[];
-}
-export interface Group {
-  groupId: string;
-  groupName: string;
-}
-export interface FormField {
-  name: string;
-  label: string;
-  type: 'text' | 'email' | 'phone' | 'textarea' | 'select';
-  required?: boolean;
-  options?: string[];
-  pattern?: string;
-}
-export interface UserFormConfig {
-  formModal: 0 | 1;
-  fields: FormField[];
-}
-
-/**
- * The channel's settings. The JSON-string fields of the wire (autoTip, faqConfig, userFormConfig,
- * groupConfig) arrive parsed; null means absent or unparsable, i.e. the feature is off.
- */
-export interface ChannelInfo {
-  titleDesc: string;
-  tenantId: string;
-  receiveMode: number;
-  robotName: string;
-  robotWelcomeMode: number;
-  robotWelcomeMsg: string;
-  autoTip: AutoTip[] | null;
-  msgToTransferFlag: number;
-  faqMode: number;
-  faqConfig: TreeNode[] | null;
-  userFormMode: number;
-  userFormConfig: UserFormConfig | null;
-  groupMode: number;
-  groupConfig: Group[] | null;
-  adminOfflineMode: number;
-  adminOfflineMsg: string;
-  userQueueMode: number;
-  userQueueMsg: string;
-  unWorkingMode: number;
-  unWorkingMsg: string;
-  userOverMsg: string;
-  adminCloseMode: number;
-  adminCloseMsg: string;
-  evaluateMode: number;
-  adminTimeoutMode: number;
-  /** Minutes. */
-  adminTimeoutTime: number;
-  adminTimeoutMsg: string;
-  userTimeoutMode: number;
-  /** Minutes. */
-  userTimeoutTime: number;
-  userTimeoutMsg: string;
-}
-
-export interface ChatStartData {
-  userId: string;
-  sessionId: string;
-  pollId: string;
-  status: number;
-  userFormMode: number;
-  /** Server time at chat start; the first history page reads before it. */
-  serverTime?: number;
-}
-export interface TransferData {
-  adminNick: string;
-  status: number;
-  waitIndex: number;
-}
-export interface AdminCard {
-  adminNick: string;
-  avatar?: string;
-  adminWelcomeMode: number;
-  adminWelcomeMsg: string;
-}
-export interface EventMsg extends Partial<Omit<Message, 'id'>> {
-  msgId: string;
-  event_type: number;
-  adminNick?: string;
-  outType?: number;
-  /** Base64 of UTF-8 text; wins over msgContent. */
-  msgContentEnc?: string;
-  waitIndex?: number;
-}
-export interface EventPoll {
-  msgList: EventMsg[];
-  status: number;
-  waitIndex: number;
-  cursor?: string | number;
-}
-export interface Star {
-  star: number;
-  desc: string;
-  tags?: string[];
-}
-export interface EvaluateInfo {
-  starList: Star[];
-}
-export interface UploadData {
-  url: string;
-  name: string;
-  suffix: string;
-}
-
-/** What each call's successful `data` holds once validated. */
-export interface CallResults {
-  channelInfo: ChannelInfo;
-  chatStart: ChatStartData;
-  chatClose: true;
-  transferAgent: TransferData;
-  getAdminCard: AdminCard;
-  getHistoryMsg: Message[];
-  getSessionMsg: Message[];
-  getEventMsg: EventPoll;
-  sysMsg: true;
-  sendMsg: { status: number };
-  msgComplete: true;
-  typing: true;
-  getEvaluateInfo: EvaluateInfo;
-  evaluate: true;
-  submitUserForm: true;
-  leaveMsg: true;
-  robotAsk: Message;
-  robotTips: string[];
-  upload: UploadData;
-  uploadBase64: UploadData;
-}
-export type CallName = keyof CallResults;
 
 /**
  * Carries one call to the server and resolves to the parsed JSON body (the envelope, unchecked).
@@ -239,7 +106,7 @@ export interface ChatState {
   // Message store state
   messages: readonly ChatMessage[];
   /** 0 idle, 1 loading, 2 no more. */
-  historyMsgStatus: 0 | 1 | 2;
+  historyMsgStatus: HistoryStatus;
   /** True while event polling runs. */
   eventMsgPollingSignal: boolean;
   /** The events of the last poll answer. */
@@ -266,14 +133,14 @@ export interface ChatState {
   pollId: string;
   chatStatus: number;
   /** 0 robot first, 3 human first. */
-  receiveMode: 0 | 3;
+  receiveMode: ReceiveMode;
   transferAgent: TransferData | null;
   waitIndex: number;
   adminCard: AdminCard | null;
   evaluateInfo: EvaluateInfo | null;
   openEvaluate: boolean;
   /** 0 none, 1 shown, 2 submitted. */
-  evaluateStatus: 0 | 1 | 2;
+  evaluateStatus: EvaluateStatus;
   openUserForm: boolean;
   userFormConfig: UserFormConfig | null;
   openGroupForm: boolean;

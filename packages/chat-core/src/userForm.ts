@@ -1,38 +1,39 @@
+import {
+  checkFormField as checkField,
+  FormModal,
+  type FormProblem,
+  ReceiveMode,
+  Setting,
+} from '@parley/chat-protocol';
 import type { Engine } from './context.js';
 import { engineText } from './strings.js';
 import type { ChannelInfo, ChatStartData, FormField } from './types.js';
 
-/** Spec section 5: 11 digits starting with 1. */
-export const PHONE_PATTERN = /^1\d{10}$/;
-/** A standard address: something@domain.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { EMAIL_PATTERN, PHONE_PATTERN } from '@parley/chat-protocol';
 
 /** Form values by field name. */
 export type FormValues = Record<string, string>;
 
+/** The page's message for each problem the contract's form check finds. */
+const PROBLEM_KEYS: Record<FormProblem, string> = {
+  required: 'userForm.required',
+  invalidPattern: 'userForm.invalidPattern',
+  invalidPhone: 'userForm.invalidPhone',
+  invalidEmail: 'userForm.invalidEmail',
+  // A select only offers its options; a value outside them reads as "not in the expected format".
+  notAnOption: 'userForm.invalidPattern',
+};
+
 /**
- * Checks one value against its field: the key of the app's message for the first problem, or null.
+ * Checks one value against its field with the contract's check (the server runs the same one):
+ * the key of the app's message for the first problem, or null.
  *
  * @example
  * checkFormField({ name: 'tel', label: 'Phone', type: 'phone' }, '123') // 'userForm.invalidPhone'
  */
 export function checkFormField(field: FormField, value: string): string | null {
-  const trimmed = value.trim();
-  if (!trimmed) return field.required ? 'userForm.required' : null;
-  if (field.pattern)
-    return safePattern(field.pattern)?.test(trimmed) === false ? 'userForm.invalidPattern' : null;
-  if (field.type === 'phone') return PHONE_PATTERN.test(trimmed) ? null : 'userForm.invalidPhone';
-  if (field.type === 'email') return EMAIL_PATTERN.test(trimmed) ? null : 'userForm.invalidEmail';
-  return null;
-}
-
-/** A channel's pattern that does not compile is ignored rather than blocking the form. */
-function safePattern(source: string): RegExp | undefined {
-  try {
-    return new RegExp(`^(?:${source})$`);
-  } catch {
-    return undefined;
-  }
+  const problem = checkField(field, value);
+  return problem && PROBLEM_KEYS[problem];
 }
 
 /**
@@ -44,8 +45,8 @@ function safePattern(source: string): RegExp | undefined {
  */
 export function shouldShowUserForm(channel: ChannelInfo, start: ChatStartData): boolean {
   const config = channel.userFormConfig;
-  if (channel.userFormMode !== 1 || !config) return false;
-  return config.formModal === 1 || start.userFormMode === 0;
+  if (channel.userFormMode !== Setting.on || !config) return false;
+  return config.formModal === FormModal.always || start.userFormMode === Setting.off;
 }
 
 /** Sends the form; on success it closes and, human-first, the automatic transfer starts. */
@@ -55,7 +56,7 @@ export async function submitUserForm(engine: Engine, values: FormValues): Promis
     return false;
   }
   engine.set({ openUserForm: false });
-  if (engine.get().receiveMode === 3) await engine.transfer({}, true);
+  if (engine.get().receiveMode === ReceiveMode.human) await engine.transfer({}, true);
   return true;
 }
 

@@ -1,3 +1,4 @@
+import { MsgType, SenderType } from '@parley/chat-protocol';
 import { Composer } from '@parley/chat-ui/Composer';
 import { FileCard } from '@parley/chat-ui/FileCard';
 import { Field, Input } from '@parley/chat-ui/Form';
@@ -326,11 +327,16 @@ function LeftMessages() {
 }
 
 function toMessage(message: WireMessage, visitorName: string): MessageInput {
-  const position = message.senderType === 2 ? 'right' : message.senderType === 4 ? 'pop' : 'left';
-  const name = message.senderType === 1 ? visitorName : message.senderName;
+  const position =
+    message.senderType === SenderType.agent
+      ? 'right'
+      : message.senderType === SenderType.system
+        ? 'pop'
+        : 'left';
+  const name = message.senderType === SenderType.visitor ? visitorName : message.senderName;
   return {
     _id: message.id,
-    type: message.fileUrl ? 'custom' : message.senderType === 4 ? 'system' : 'text',
+    type: message.fileUrl ? 'custom' : message.senderType === SenderType.system ? 'system' : 'text',
     content: message.fileUrl ? message : message.msgContent,
     position,
     user: name ? { name } : undefined,
@@ -367,7 +373,7 @@ function ChatPane({
   const renderContent = (model: MessageModel) => {
     if (model.type !== 'custom') return undefined;
     const message = model.content as WireMessage;
-    return message.msgType === 2 && message.fileUrl ? (
+    return message.msgType === MsgType.image && message.fileUrl ? (
       <Image src={message.fileUrl} alt={message.fileName ?? message.msgContent} />
     ) : (
       <FileCard name={message.fileName ?? message.msgContent} size={message.fileSize} url={message.fileUrl} />
@@ -380,7 +386,7 @@ function ChatPane({
     return (
       <div className="console-row">
         <Message message={model} renderContent={renderContent} />
-        {message?.senderType === 2 && open ? (
+        {message?.senderType === SenderType.agent && open ? (
           <span className="console-row__meta">
             {message.read ? <span>{strings.read}</span> : null}
             <button

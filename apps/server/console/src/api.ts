@@ -1,6 +1,6 @@
 /** The agent API (see apps/server/README.md), authenticated by the httpOnly cookie set at login. */
 
-import type { WireMessage as ServerMessage } from '../../src/conversation/messages.js';
+import type { WireMessage as ContractMessage } from '@parley/chat-protocol';
 
 export interface Agent {
   id: string;
@@ -13,7 +13,7 @@ export interface Agent {
 }
 
 /** A message as the agent API sends it: the server's wire message, plus whether the visitor read it. */
-export type WireMessage = ServerMessage & { read?: boolean };
+export type WireMessage = ContractMessage & { read?: boolean };
 
 export interface QueueEntry {
   sessionId: string;

@@ -1,34 +1,9 @@
 import type { Db, Queryable } from '../db/db.js';
 
-/** What the visitor's poll (getEventMsg) delivers: the contract's event types. */
-export const VisitorEvent = {
-  agentJoined: 1200,
-  agentMessage: 1201,
-  chatEnded: 1202,
-  ratingRequested: 1203,
-  agentTyping: 1204,
-  messageDeleted: 1205,
-  /** The queue position changed: `waitIndex`. Clients ignore 1207; they read the top-level waitIndex. */
-  queuePosition: 1207,
-  refused: 1208,
-} as const;
+export { AgentEvent, agentEventNames, VisitorEvent } from '@parley/chat-protocol';
 
-/** What the agent console's poll delivers. */
-export const AgentEvent = {
-  message: 2101,
-  rating: 2102,
-  read: 2103,
-  visitorClosed: 2104,
-  form: 2105,
-} as const;
-
-export const agentEventNames: Record<number, string> = {
-  [AgentEvent.message]: 'message',
-  [AgentEvent.rating]: 'rating',
-  [AgentEvent.read]: 'read',
-  [AgentEvent.visitorClosed]: 'visitorClosed',
-  [AgentEvent.form]: 'form',
-};
+/** Who an event is for: the visitor's poll or the agent console's. */
+export const Audience = { visitor: 1, agent: 2 } as const;
 
 const NOTIFY_CHANNEL = 'parley_visitor';
 
@@ -139,8 +114,15 @@ export async function emitVisitorEvent(
   await tx.query('select pg_advisory_xact_lock(1, hashtext($1))', [event.visitorId]);
   const [row] = await tx.query<{ id: number }>(
     `insert into events (audience, visitor_id, session_id, event_type, payload, created_at)
-     values (1, $1, $2, $3, $4, $5) returning id`,
-    [event.visitorId, event.sessionId, event.type, JSON.stringify(event.payload ?? {}), event.now],
+     values ($6, $1, $2, $3, $4, $5) returning id`,
+    [
+      event.visitorId,
+      event.sessionId,
+      event.type,
+      JSON.stringify(event.payload ?? {}),
+      event.now,
+      Audience.visitor,
+    ],
   );
   return row?.id ?? 0;
 }
@@ -160,7 +142,14 @@ export async function emitAgentEvent(
   await tx.query('select pg_advisory_xact_lock(2, hashtext($1))', [event.agentId]);
   await tx.query(
     `insert into events (audience, visitor_id, session_id, event_type, payload, created_at)
-     values (2, $1, $2, $3, $4, $5)`,
-    [event.visitorId, event.sessionId, event.type, JSON.stringify(event.payload ?? {}), event.now],
+     values ($6, $1, $2, $3, $4, $5)`,
+    [
+      event.visitorId,
+      event.sessionId,
+      event.type,
+      JSON.stringify(event.payload ?? {}),
+      event.now,
+      Audience.agent,
+    ],
   );
 }

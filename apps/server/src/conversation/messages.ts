@@ -1,20 +1,6 @@
-/** A stored message as the wire's Message shape. */
-export interface WireMessage {
-  id: string;
-  userId: string;
-  senderType: number;
-  senderName?: string;
-  msgType: number | string;
-  msgContent: string;
-  msgTime: number;
-  fileName?: string;
-  fileSize?: number;
-  fileUrl?: string;
-  audioDuration?: number;
-  specialMsgFlag?: number;
-  clientType?: number;
-  robotAskMsgType?: number;
-}
+import type { SenderType, WireMessage } from '@parley/chat-protocol';
+
+export type { WireMessage };
 
 export interface MessageRow {
   id: string;
@@ -45,7 +31,8 @@ export function toWireMessage(row: MessageRow): WireMessage {
   const message: WireMessage = {
     id: row.id,
     userId: row.visitor_id,
-    senderType: row.sender_type,
+    // The database only holds what the schema let in.
+    senderType: row.sender_type as SenderType,
     msgType: wireMsgType(row.msg_type),
     msgContent: row.msg_content,
     msgTime: row.msg_time,

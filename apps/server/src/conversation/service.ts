@@ -1,9 +1,23 @@
+import {
+  ChatStatus,
+  checkFormField,
+  type FormField,
+  type FormProblem,
+  MsgType,
+  OutType,
+  SenderType,
+  type SendMsgBody,
+  Setting,
+  type Star,
+  type WireMessage,
+} from '@parley/chat-protocol';
 import type { Db, Queryable } from '../db/db.js';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.js';
 import { randomId } from '../ids.js';
-import { type ChannelConfig, DEFAULT_STARS, type Star } from '../seed.js';
+import { type ChannelConfig, DEFAULT_STARS } from '../seed.js';
 import {
   AgentEvent,
+  Audience,
   agentEventNames,
   emitAgentEvent,
   emitVisitorEvent,
@@ -11,12 +25,11 @@ import {
   Touched,
   VisitorEvent,
 } from './events.js';
-import { MESSAGE_COLUMNS, type MessageRow, toWireMessage, type WireMessage } from './messages.js';
+import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './messages.js';
 import { answerQuestion, suggestQuestions } from './robot.js';
 import { isWorkingTime } from './workingHours.js';
 
-/** Session status as the visitor sees it (spec section 4). */
-export const ChatStatus = { none: 0, offline: 1, chatting: 2, queued: 3, outOfHours: 5 } as const;
+export { ChatStatus };
 
 interface SessionRow {
   id: string;
@@ -67,20 +80,8 @@ export interface ChatStartInput {
   previousUrl?: string;
 }
 
-export interface IncomingMessage {
-  clientMsgId?: string;
-  senderType?: number;
-  senderName?: string;
-  msgType?: number | string;
-  msgContent?: string;
-  msgTime?: number;
-  fileName?: string;
-  fileSize?: number;
-  fileUrl?: string;
-  audioDuration?: number;
-  specialMsgFlag?: number;
-  clientType?: number;
-}
+/** A message a visitor (or an agent) sends: the contract's sendMsg body. */
+export type IncomingMessage = SendMsgBody;
 
 const AGENT_TYPING_VISIBLE_MS = 5_000;
 const MAX_EVENTS_PER_POLL = 100;
@@ -172,7 +173,7 @@ export class Conversations {
   private async insertMessage(
     tx: Queryable,
     session: Pick<SessionRow, 'id' | 'visitor_id'>,
-    message: IncomingMessage & { senderType: number },
+    message: IncomingMessage & { senderType: SenderType },
   ): Promise<MessageRow | undefined> {
     const extra: Record<string, number> = {};
     if (typeof message.specialMsgFlag === 'number') extra.specialMsgFlag = message.specialMsgFlag;
@@ -190,7 +191,7 @@ export class Conversations {
         message.clientMsgId ?? null,
         message.senderType,
         message.senderName ?? null,
-        String(message.msgType ?? 1),
+        String(message.msgType ?? MsgType.text),
         message.msgContent ?? '',
         this.clock(),
         message.fileName ?? null,
@@ -214,13 +215,13 @@ export class Conversations {
   ): Promise<{ online: number; free?: AgentRow }> {
     const rows = await tx.query<AgentRow & { busy: number }>(
       `select a.id, a.username, a.nick, a.avatar, a.capacity, a.channels, a.groups, a.welcome_msg, a.online,
-         (select count(*)::int from sessions s where s.admin_id = a.id and s.status = 2 and s.closed_at is null) as busy
+         (select count(*)::int from sessions s where s.admin_id = a.id and s.status = $4 and s.closed_at is null) as busy
        from agents a
        where a.online and jsonb_exists(a.channels, $1)
          and ($2::text is null or jsonb_array_length(a.groups) = 0 or jsonb_exists(a.groups, $2))
          and ($3::text is null or a.id = $3)
        order by a.id`,
-      [channelId, groupId, adminId],
+      [channelId, groupId, adminId, ChatStatus.withAgent],
     );
     let free: (AgentRow & { busy: number }) | undefined;
     for (const row of rows) {
@@ -232,10 +233,11 @@ export class Conversations {
 
   private async assign(tx: Queryable, touched: Touched, session: SessionRow, agent: AgentRow): Promise<void> {
     const now = this.clock();
-    await tx.query('update sessions set status = 2, admin_id = $2, taken_at = $3 where id = $1', [
+    await tx.query('update sessions set status = $4, admin_id = $2, taken_at = $3 where id = $1', [
       session.id,
       agent.id,
       now,
+      ChatStatus.withAgent,
     ]);
     await tx.query('delete from queue where session_id = $1', [session.id]);
     await emitVisitorEvent(tx, touched, {
@@ -295,9 +297,10 @@ export class Conversations {
     const now = this.clock();
     // The routing lock first: dispatch below takes it, and locks are always taken in that order.
     await tx.query('select pg_advisory_xact_lock(7002)');
-    await tx.query('update sessions set status = 0, closed_at = $2 where id = $1 and closed_at is null', [
+    await tx.query('update sessions set status = $3, closed_at = $2 where id = $1 and closed_at is null', [
       session.id,
       now,
+      ChatStatus.none,
     ]);
     await tx.query('delete from queue where session_id = $1', [session.id]);
     touched.touch(session.visitor_id);
@@ -373,7 +376,7 @@ export class Conversations {
         await tx.query(
           `insert into sessions (id, poll_id, visitor_id, channel_id, group_id, requested_admin_id, status, pid, params,
              previous_url, created_at)
-           values ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10)`,
+           values ($1, $2, $3, $4, $5, $6, $11, $7, $8, $9, $10)`,
           [
             id,
             pollId,
@@ -385,6 +388,7 @@ export class Conversations {
             input.params ?? null,
             input.previousUrl ?? null,
             now,
+            ChatStatus.none,
           ],
         );
         session = { id, poll_id: pollId, status: 0 } as SessionRow;
@@ -422,11 +426,11 @@ export class Conversations {
       await tx.query('select pg_advisory_xact_lock(7002)');
       const session = await this.openSession(input.userId, tx, true);
       const channel = await this.channel(session.channel_id);
-      if (session.status === ChatStatus.chatting && session.admin_id) {
+      if (session.status === ChatStatus.withAgent && session.admin_id) {
         const [agent] = await tx.query<{ nick: string }>('select nick from agents where id = $1', [
           session.admin_id,
         ]);
-        return { adminNick: agent?.nick ?? '', status: ChatStatus.chatting, waitIndex: 0 };
+        return { adminNick: agent?.nick ?? '', status: ChatStatus.withAgent, waitIndex: 0 };
       }
       if (session.status === ChatStatus.queued) {
         const [queued] = await tx.query<{ wait_index: number }>(
@@ -436,13 +440,13 @@ export class Conversations {
         return { adminNick: '', status: ChatStatus.queued, waitIndex: queued?.wait_index ?? 1 };
       }
       if (!isWorkingTime(channel.workingHours, this.clock())) {
-        await tx.query('update sessions set status = 5 where id = $1', [session.id]);
+        await setStatus(tx, session.id, ChatStatus.outOfHours);
         touched.touch(session.visitor_id);
         return { adminNick: '', status: ChatStatus.outOfHours, waitIndex: 0 };
       }
       const groupId = input.groupId || session.group_id;
       const adminId = input.adminId || session.requested_admin_id;
-      if (groupId && channel.info.groupMode === 1) {
+      if (groupId && channel.info.groupMode === Setting.on) {
         const groups = parseGroups(channel.info.groupConfig);
         if (!groups.includes(groupId)) throw badRequest(`unknown group for this channel: ${groupId}`);
       }
@@ -454,12 +458,12 @@ export class Conversations {
       const { online, free } = await this.findAgent(tx, session.channel_id, groupId, adminId);
       touched.touch(session.visitor_id);
       if (online === 0) {
-        await tx.query('update sessions set status = 1 where id = $1', [session.id]);
-        return { adminNick: '', status: ChatStatus.offline, waitIndex: 0 };
+        await setStatus(tx, session.id, ChatStatus.agentsOffline);
+        return { adminNick: '', status: ChatStatus.agentsOffline, waitIndex: 0 };
       }
       if (free) {
         await this.assign(tx, touched, { ...session, group_id: groupId }, free);
-        return { adminNick: free.nick, status: ChatStatus.chatting, waitIndex: 0 };
+        return { adminNick: free.nick, status: ChatStatus.withAgent, waitIndex: 0 };
       }
       const [ahead] = await tx.query<{ count: number }>(
         `select count(*)::int as count from queue where channel_id = $1 and group_id is not distinct from $2`,
@@ -471,7 +475,7 @@ export class Conversations {
          values ($1, $2, $3, $4, $5, $6)`,
         [session.id, session.channel_id, groupId, adminId, waitIndex, this.clock()],
       );
-      await tx.query('update sessions set status = 3 where id = $1', [session.id]);
+      await setStatus(tx, session.id, ChatStatus.queued);
       return { adminNick: '', status: ChatStatus.queued, waitIndex };
     });
   }
@@ -535,8 +539,8 @@ export class Conversations {
       created_at: number;
     }>(
       `select id, event_type, payload, created_at from events
-       where audience = 1 and visitor_id = $1 and id > $2 order by id limit ${MAX_EVENTS_PER_POLL}`,
-      [userId, after],
+       where audience = $3 and visitor_id = $1 and id > $2 order by id limit ${MAX_EVENTS_PER_POLL}`,
+      [userId, after, Audience.visitor],
     );
     let status = session.closed_at === null ? session.status : ChatStatus.none;
     let waitIndex = 0;
@@ -581,19 +585,19 @@ export class Conversations {
   }
 
   async sysMsg(userId: string, message: IncomingMessage): Promise<null> {
-    await this.storeVisitorSide(userId, { ...message, senderType: 4 });
+    await this.storeVisitorSide(userId, { ...message, senderType: SenderType.system });
     return null;
   }
 
   async sendMsg(userId: string, message: IncomingMessage): Promise<{ status: number }> {
-    if (message.senderType !== undefined && message.senderType !== 1) {
+    if (message.senderType !== undefined && message.senderType !== SenderType.visitor) {
       throw badRequest('a visitor sends messages with senderType 1');
     }
-    await this.storeVisitorSide(userId, { ...message, senderType: 1 });
+    await this.storeVisitorSide(userId, { ...message, senderType: SenderType.visitor });
     return { status: 1 };
   }
 
-  private async storeVisitorSide(userId: string, message: IncomingMessage & { senderType: number }) {
+  private async storeVisitorSide(userId: string, message: IncomingMessage & { senderType: SenderType }) {
     await this.write(async (tx) => {
       const session = await this.openSession(userId, tx);
       const row = await this.insertMessage(tx, session, message);
@@ -615,8 +619,8 @@ export class Conversations {
     const session = await this.ownedSession(userId, 'poll_id', pollId);
     await this.write(async (tx) => {
       const read = await tx.query(
-        `update messages set read_at = $2 where session_id = $1 and sender_type = 2 and read_at is null returning id`,
-        [session.id, this.clock()],
+        `update messages set read_at = $2 where session_id = $1 and sender_type = $3 and read_at is null returning id`,
+        [session.id, this.clock(), SenderType.agent],
       );
       if (read.length > 0 && session.admin_id) {
         await emitAgentEvent(tx, {
@@ -697,21 +701,8 @@ export class Conversations {
         values[name] = String(value);
     }
     for (const field of form?.fields ?? []) {
-      const value = values[field.name]?.trim() ?? '';
-      if (field.required && !value) throw badRequest(`${field.label || field.name} is required`);
-      if (!value) continue;
-      const pattern =
-        field.pattern ??
-        (field.type === 'phone'
-          ? '^1\\d{10}$'
-          : field.type === 'email'
-            ? '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$'
-            : undefined);
-      if (pattern && !new RegExp(pattern).test(value))
-        throw badRequest(`${field.label || field.name} is not valid`);
-      if (field.type === 'select' && field.options && !field.options.includes(value)) {
-        throw badRequest(`${field.label || field.name} must be one of the options`);
-      }
+      const problem = checkFormField(field, values[field.name] ?? '');
+      if (problem) throw badRequest(`${field.label || field.name} ${FORM_PROBLEMS[problem]}`);
     }
     await this.write(async (tx) => {
       await tx.query(
@@ -772,9 +763,9 @@ export class Conversations {
     const { answer, matched } = answerQuestion(knowledge, text);
     const row = await this.write(async (tx) =>
       this.insertMessage(tx, session, {
-        senderType: 3,
+        senderType: SenderType.robot,
         senderName: String(channel.info.robotName ?? 'Robot'),
-        msgType: 1,
+        msgType: MsgType.text,
         msgContent: answer,
         clientMsgId: `robot-answer:${msgId}`,
       }),
@@ -789,7 +780,7 @@ export class Conversations {
             )
           )[0] as MessageRow,
         );
-    return { ...message, robotAskMsgType: matched ? 1 : 0 };
+    return { ...message, robotAskMsgType: matched ? Setting.on : Setting.off };
   }
 
   async robotTips(userId: string, text: string): Promise<string[]> {
@@ -952,8 +943,8 @@ export class Conversations {
     }>(
       `select e.id, e.session_id, e.event_type, e.payload, e.created_at from events e
        join sessions s on s.id = e.session_id
-       where e.audience = 2 and s.admin_id = $1 and e.id > $2 order by e.id limit 200`,
-      [agent.id, cursor ?? Number.MAX_SAFE_INTEGER],
+       where e.audience = $3 and s.admin_id = $1 and e.id > $2 order by e.id limit 200`,
+      [agent.id, cursor ?? Number.MAX_SAFE_INTEGER, Audience.agent],
     );
     // Without a cursor the console starts from now: it loads each chat's messages itself.
     const [latest] =
@@ -1034,7 +1025,7 @@ export class Conversations {
       if (!agent.channels.includes(session.channel_id))
         throw forbidden('this chat is on a channel you do not serve');
       if (session.admin_id === agent.id) return { sessionId };
-      if (session.status === ChatStatus.chatting) throw new ApiError(409, 'another agent has this chat');
+      if (session.status === ChatStatus.withAgent) throw new ApiError(409, 'another agent has this chat');
       const [row] = await tx.query<AgentRow>('select id, nick from agents where id = $1', [agent.id]);
       await this.assign(tx, touched, session, row as AgentRow);
       await this.dispatch(tx, touched);
@@ -1088,7 +1079,7 @@ export class Conversations {
     return this.write(async (tx, touched) => {
       const row = await this.insertMessage(tx, session, {
         ...message,
-        senderType: 2,
+        senderType: SenderType.agent,
         senderName: agent.nick,
       });
       if (!row) {
@@ -1140,7 +1131,7 @@ export class Conversations {
     await this.write((tx, touched) =>
       this.closeSession(tx, touched, session, {
         type: VisitorEvent.chatEnded,
-        payload: { outType: 2, msgContent: String(channel.info.adminCloseMsg ?? '') },
+        payload: { outType: OutType.agentClosed, msgContent: String(channel.info.adminCloseMsg ?? '') },
       }),
     );
     return null;
@@ -1169,13 +1160,18 @@ function parseGroups(config: unknown): string[] {
   return Array.isArray(groups) ? groups.map((group) => String((group as { groupId?: unknown }).groupId)) : [];
 }
 
-interface FormField {
-  name: string;
-  label?: string;
-  type?: string;
-  required?: boolean;
-  options?: string[];
-  pattern?: string;
+/** How the server words each problem the contract's form check finds. */
+const FORM_PROBLEMS: Record<FormProblem, string> = {
+  required: 'is required',
+  invalidPattern: 'is not valid',
+  invalidPhone: 'is not valid',
+  invalidEmail: 'is not valid',
+  notAnOption: 'must be one of the options',
+};
+
+/** Sets a session's status (a contract code, passed as a parameter). */
+function setStatus(tx: Queryable, sessionId: string, status: ChatStatus): Promise<unknown> {
+  return tx.query('update sessions set status = $2 where id = $1', [sessionId, status]);
 }
 
 function parseForm(config: unknown): { fields: FormField[] } | undefined {

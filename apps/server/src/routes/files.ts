@@ -1,4 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
+import { requestSchemas as visitorSchemas } from '@parley/chat-protocol';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Conversations } from '../conversation/service.js';
 import { ApiError, badRequest, notFound, ok } from '../errors.js';
@@ -11,7 +12,6 @@ import {
   type UploadStore,
 } from '../uploads.js';
 import { type AgentAuth, requireAgent, tokenOf } from './agent.js';
-import { visitorSchemas } from './schemas.js';
 
 const tooLarge = (limit: number) =>
   new ApiError(413, `the file is larger than the limit of ${Math.floor(limit / 1024 / 1024)} MiB`);

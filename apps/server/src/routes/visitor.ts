@@ -1,7 +1,7 @@
+import { requestSchemas as visitorSchemas } from '@parley/chat-protocol';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { Conversations, IncomingMessage } from '../conversation/service.js';
 import { badRequest, ok } from '../errors.js';
-import { visitorSchemas } from './schemas.js';
 
 type Body = Record<string, unknown>;
 type Handler = (body: Body) => Promise<unknown>;

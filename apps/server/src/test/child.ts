@@ -18,19 +18,23 @@ export async function startChild(env: Record<string, string>, seed: Seed, dir: s
   const port = await freePort();
   const seedFile = join(dir, `seed-${port}.json`);
   writeFileSync(seedFile, JSON.stringify(seed));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(serverRoot, 'src/main.ts')], {
-    cwd: serverRoot,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      SEED_FILE: seedFile,
-      VISITOR_DIST: join(dir, 'no-visitor-app'),
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@parley/source', '--import', 'tsx', join(serverRoot, 'src/main.ts')],
+    {
+      cwd: serverRoot,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        SEED_FILE: seedFile,
+        VISITOR_DIST: join(dir, 'no-visitor-app'),
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk) => {
     stderr += chunk;

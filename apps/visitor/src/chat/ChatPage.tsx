@@ -1,3 +1,4 @@
+import { ChatStatus, EvaluateStatus, HistoryStatus, Setting } from '@parley/chat-core';
 import { Chat } from '@parley/chat-ui/Chat';
 import { Composer } from '@parley/chat-ui/Composer';
 import { MessageList } from '@parley/chat-ui/MessageList';
@@ -81,7 +82,7 @@ function AgentCard() {
   const t = useT();
   const conversation = useAtomValue(conversationAtom);
   const card = conversation?.adminCard;
-  if (!card || conversation.chatStatus !== 2 || conversation.chatClosed) return null;
+  if (!card || conversation.chatStatus !== ChatStatus.withAgent || conversation.chatClosed) return null;
   return (
     <p className="visitor-agent-card" role="status">
       {card.avatar ? <img className="visitor-agent-card__avatar" src={card.avatar} alt="" /> : null}
@@ -97,7 +98,7 @@ function Conversation() {
   const t = useT();
   const session = useSession();
   const messages = useAtomValue(messagesAtom) ?? [];
-  const historyStatus = useAtomValue(historyStatusAtom) ?? 0;
+  const historyStatus = useAtomValue(historyStatusAtom) ?? HistoryStatus.idle;
   const { robotName = '' } = useAtomValue(conversationAtom) ?? {};
   const rows = useMemo(
     () => messages.map((message) => toMessageInput(message, t, robotName)),
@@ -107,7 +108,7 @@ function Conversation() {
     <MessageList
       aria-label={t('chat.messageListLabel')}
       messages={rows}
-      hasMore={historyStatus !== 2}
+      hasMore={historyStatus !== HistoryStatus.noMore}
       onLoadMore={() => session.loadOlderHistory()}
       onRetry={(row) => {
         if (row.status === 'fail') void session.retry(row._id);
@@ -138,14 +139,14 @@ function Conversation() {
 function EarlierMessages() {
   const t = useT();
   const session = useSession();
-  const historyStatus = useAtomValue(historyStatusAtom) ?? 0;
-  if (historyStatus === 2) return null;
+  const historyStatus = useAtomValue(historyStatusAtom) ?? HistoryStatus.idle;
+  if (historyStatus === HistoryStatus.noMore) return null;
   return (
     <button
       type="button"
       className="visitor-history-button"
-      disabled={historyStatus === 1}
-      aria-busy={historyStatus === 1 || undefined}
+      disabled={historyStatus === HistoryStatus.loading}
+      aria-busy={historyStatus === HistoryStatus.loading || undefined}
       onClick={() => void session.loadOlderHistory()}
     >
       {t('chat.loadEarlier')}
@@ -170,16 +171,20 @@ function Suggestions() {
     const { chatStatus, chatClosed, evaluateMode, evaluateStatus } = conversation;
     if (chatClosed) {
       const actions: QuickReplyItem[] = [{ name: t('chat.newChat'), code: 'new-chat', isHighlight: true }];
-      if (evaluateMode === 1 && evaluateStatus !== 2)
+      if (evaluateMode === Setting.on && evaluateStatus !== EvaluateStatus.submitted)
         actions.push({ name: t('chat.rateService'), code: 'rate' });
       return actions;
     }
     const actions: QuickReplyItem[] = [];
-    if (chatStatus !== 2 && chatStatus !== 3) {
+    if (chatStatus !== ChatStatus.withAgent && chatStatus !== ChatStatus.queued) {
       actions.push({ name: t('chat.transferToAgent'), code: 'transfer', isHighlight: true });
     }
     actions.push({ name: t('chat.leaveMessage'), code: 'leave-message' });
-    if (chatStatus === 2 && evaluateMode === 1 && evaluateStatus !== 2) {
+    if (
+      chatStatus === ChatStatus.withAgent &&
+      evaluateMode === Setting.on &&
+      evaluateStatus !== EvaluateStatus.submitted
+    ) {
       actions.push({ name: t('chat.rateService'), code: 'rate' });
     }
     actions.push({ name: t('chat.endChat'), code: 'end' });

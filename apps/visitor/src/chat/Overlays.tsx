@@ -1,3 +1,4 @@
+import { FormModal } from '@parley/chat-core';
 import { useAtomValue } from 'jotai';
 import { overlaysAtom } from '../state/chatAtoms.js';
 import { useSession } from '../state/useBindSession.js';
@@ -27,9 +28,10 @@ export function Overlays({ placement }: { placement: 'inline' | 'dialogs' }) {
   const userForm = openUserForm && userFormConfig && (
     <UserForm config={userFormConfig} onSubmit={(values) => session.submitUserForm(values)} />
   );
-  if (placement === 'inline') return userFormConfig?.formModal === 0 ? userForm || null : null;
+  if (placement === 'inline')
+    return userFormConfig?.formModal === FormModal.untilFilled ? userForm || null : null;
   // One dialog at a time, in the order the visitor has to deal with them.
-  if (userForm && userFormConfig?.formModal === 1) return userForm;
+  if (userForm && userFormConfig?.formModal === FormModal.always) return userForm;
   if (openGroupForm && groupConfig.length > 0) {
     return (
       <GroupPicker

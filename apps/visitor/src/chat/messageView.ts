@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@parley/chat-core';
+import { type ChatMessage, MsgType, SenderType } from '@parley/chat-core';
 import type { MessageInput } from '@parley/chat-ui/Message';
 import type { Translate } from '../i18n/useT.js';
 
@@ -9,7 +9,12 @@ export type MessageContent =
   | { kind: 'faq'; message: ChatMessage }
   | { kind: 'rich'; message: ChatMessage };
 
-const FILE_KINDS = { 2: 'image', 4: 'file', 5: 'audio', 6: 'video' } as const;
+const FILE_KINDS = {
+  [MsgType.image]: 'image',
+  [MsgType.file]: 'file',
+  [MsgType.audio]: 'audio',
+  [MsgType.video]: 'video',
+} as const;
 
 const MARKUP = /[*_`#>|<[\]]|^\s*[-+]\s|^\s*\d+\.\s/m;
 
@@ -33,12 +38,15 @@ export function toMessageInput(
   robotName: string,
 ): MessageInput<string | MessageContent> {
   const base = { _id: message.id, createdAt: message.msgTime };
-  if (message.senderType === 4) return { ...base, type: 'system', content: messageText(message, t) };
-  const mine = message.senderType === 1;
+  if (message.senderType === SenderType.system)
+    return { ...base, type: 'system', content: messageText(message, t) };
+  const mine = message.senderType === SenderType.visitor;
   const user = mine
     ? undefined
     : {
-        name: message.senderName || (message.senderType === 3 ? robotName || t('chat.robotName') : undefined),
+        name:
+          message.senderName ||
+          (message.senderType === SenderType.robot ? robotName || t('chat.robotName') : undefined),
       };
   const row = {
     ...base,
@@ -47,11 +55,11 @@ export function toMessageInput(
     status: mine ? message.status : undefined,
   };
   // A robot answer still on its way: the placeholder shows as typing dots.
-  if (message.senderType === 3 && message.status === 'pending')
+  if (message.senderType === SenderType.robot && message.status === 'pending')
     return { ...row, type: 'typing', content: '' };
-  if (message.msgType === 13 && message.tip)
+  if (message.msgType === MsgType.autoTip && message.tip)
     return { ...row, type: 'custom', content: { kind: 'tip', message } };
-  if (message.msgType === 'faq' && message.faq)
+  if (message.msgType === MsgType.faq && message.faq)
     return { ...row, type: 'custom', content: { kind: 'faq', message } };
   const fileKind = FILE_KINDS[message.msgType as keyof typeof FILE_KINDS];
   if (fileKind && (message.fileUrl || message.previewUrl)) {
@@ -59,7 +67,7 @@ export function toMessageInput(
   }
   // Robot answers come from a knowledge base and may be markdown: those are drawn sanitised by the
   // markdown renderer, loaded then; plain answers stay plain text (links still become links).
-  if (message.senderType === 3 && !message.noticeKey && looksLikeMarkup(message.msgContent)) {
+  if (message.senderType === SenderType.robot && !message.noticeKey && looksLikeMarkup(message.msgContent)) {
     return { ...row, type: 'custom', content: { kind: 'rich', message } };
   }
   return { ...row, type: 'text', content: messageText(message, t) };

@@ -1,4 +1,4 @@
-import type { ChatSession, ChatState } from '@parley/chat-core';
+import { type ChatSession, type ChatState, Setting } from '@parley/chat-core';
 import { atom } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 
@@ -48,7 +48,7 @@ export const conversationAtom = slice(
     chatClosed: state.chatClosed,
     receiveMode: state.receiveMode,
     adminCard: state.adminCard,
-    evaluateMode: state.channelInfo?.evaluateMode ?? 0,
+    evaluateMode: state.channelInfo?.evaluateMode ?? Setting.off,
     evaluateStatus: state.evaluateStatus,
     robotName: state.channelInfo?.robotName ?? '',
     userId: state.userId,

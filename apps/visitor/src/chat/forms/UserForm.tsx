@@ -1,4 +1,4 @@
-import type { FormValues, UserFormConfig } from '@parley/chat-core';
+import { FormModal, type FormValues, type UserFormConfig } from '@parley/chat-core';
 import { Modal } from '@parley/chat-ui/Modal';
 import { useId } from 'react';
 import { useT } from '../../i18n/useT.js';
@@ -23,12 +23,12 @@ export function UserForm({ config, onSubmit }: UserFormProps) {
       fields={config.fields}
       onSubmit={onSubmit}
       submitLabel={t('userForm.submit')}
-      aria-labelledby={config.formModal === 1 ? undefined : titleId}
+      aria-labelledby={config.formModal === FormModal.always ? undefined : titleId}
     >
       <p className="visitor-form__intro">{t('userForm.intro')}</p>
     </FieldsForm>
   );
-  if (config.formModal === 1) {
+  if (config.formModal === FormModal.always) {
     return (
       <Modal open title={t('userForm.title')} showClose={false} closeOnEscape={false} closeOnBackdrop={false}>
         {form}

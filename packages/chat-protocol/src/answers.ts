@@ -1,0 +1,160 @@
+import { boolean, id, json, list, number, object, oneOf, optional, string, withDefault } from './build.js';
+import { SenderType } from './codes.js';
+import type { Schema } from './schema.js';
+import type { CallName, CallResults, EventMsg, FormField, Message, TreeNode, UploadData } from './types.js';
+
+// The `data` of each call's successful answer. Servers may send more fields than these (they are
+// dropped) and may leave out the ones with a default. Only what the client cannot work without is
+// refused: a wrong type, or a sender the spec does not name.
+
+const text = optional(string());
+/** Open: see `toKnownMsgType`. */
+const msgType: Schema<number | string> = { type: ['integer', 'string'] };
+const count = optional(number());
+
+/**
+ * The fields every message and event has: declared once, for answers and (with the server's
+ * limits, see requests.ts) for sendMsg. msgType is open: a type the client does not know is
+ * shown as text or a file card (`toKnownMsgType`), never a reason to refuse a whole list.
+ */
+export const messageFields = {
+  userId: withDefault(id, ''),
+  senderType: oneOf(Object.values(SenderType)),
+  senderName: text,
+  msgType: withDefault(msgType, 1),
+  msgContent: withDefault(string(), ''),
+  msgTime: number(),
+  fileName: text,
+  fileSize: count,
+  fileUrl: text,
+  /** Seconds. */
+  audioDuration: count,
+  specialMsgFlag: count,
+  clientType: count,
+  notifyAdmin: count,
+  remote: optional(boolean),
+  robotAskMsgType: count,
+} satisfies Record<string, Schema>;
+
+export const message = object<Message>({ ...messageFields, id }, ['id', 'senderType', 'msgTime']);
+
+export const eventMsg = object<EventMsg>(
+  {
+    ...messageFields,
+    senderType: optional(messageFields.senderType),
+    msgType: optional(msgType),
+    msgTime: count,
+    msgId: withDefault(id, ''),
+    event_type: number(),
+    adminNick: text,
+    outType: count,
+    /** Base64 of UTF-8 text; wins over msgContent. */
+    msgContentEnc: text,
+    waitIndex: count,
+  },
+  ['event_type'],
+);
+
+// A tree's children are trees: the one recursive shape, by `$ref`.
+const treeNode: Schema<TreeNode> = {
+  $id: 'TreeNode',
+  ...object({ title: string(), content: text, link: text, children: optional(list({ $ref: 'TreeNode' })) }, [
+    'title',
+  ]),
+};
+
+export const formField: Schema<FormField> = object(
+  {
+    name: string(),
+    label: string(),
+    type: oneOf(['text', 'email', 'phone', 'textarea', 'select']),
+    required: optional(boolean),
+    options: optional(list(string())),
+    pattern: text,
+  },
+  ['name', 'label', 'type'],
+);
+
+const CHANNEL_SETTINGS =
+  'receiveMode robotWelcomeMode msgToTransferFlag faqMode userFormMode groupMode adminOfflineMode userQueueMode unWorkingMode adminCloseMode evaluateMode adminTimeoutMode adminTimeoutTime userTimeoutMode userTimeoutTime';
+const CHANNEL_TEXTS =
+  'titleDesc robotName robotWelcomeMsg adminOfflineMsg userQueueMsg unWorkingMsg userOverMsg adminCloseMsg adminTimeoutMsg userTimeoutMsg';
+
+const channelFields: Record<string, Schema> = {
+  tenantId: id,
+  autoTip: json(list(object({ title: text, content: string(), link: text }, ['content']))),
+  faqConfig: json(list(treeNode)),
+  userFormConfig: json(
+    object({ formModal: oneOf([0, 1]), fields: list(formField) }, ['formModal', 'fields']),
+  ),
+  groupConfig: json(list(object({ groupId: id, groupName: withDefault(string(), '') }, ['groupId']))),
+};
+for (const field of CHANNEL_SETTINGS.split(' ')) channelFields[field] = withDefault(number(), 0);
+for (const field of CHANNEL_TEXTS.split(' ')) channelFields[field] = withDefault(string(), '');
+
+const upload = object<UploadData>(
+  { url: string(), name: withDefault(string(), ''), suffix: withDefault(string(), '') },
+  ['url'],
+);
+
+/** A call whose answer carries no data: success is all it tells. */
+export const noData: Schema<true> = { description: 'no data: success is all it tells' };
+
+/**
+ * The schema of each call's `data` (contract, "Calls").
+ *
+ * @example
+ * check(answerSchemas.getEventMsg, answer.data, 'data', console.warn).msgList
+ */
+export const answerSchemas: { [C in CallName]: Schema<CallResults[C]> } = {
+  channelInfo: object(channelFields, ['tenantId']),
+  chatStart: object(
+    {
+      userId: id,
+      sessionId: id,
+      pollId: id,
+      status: number(),
+      userFormMode: withDefault(number(), 0),
+      serverTime: count,
+    },
+    ['userId', 'sessionId', 'pollId', 'status'],
+  ),
+  chatClose: noData,
+  transferAgent: object(
+    { adminNick: withDefault(string(), ''), status: number(), waitIndex: withDefault(number(), 0) },
+    ['status'],
+  ),
+  getAdminCard: object({
+    adminNick: withDefault(string(), ''),
+    avatar: text,
+    adminWelcomeMode: withDefault(number(), 0),
+    adminWelcomeMsg: withDefault(string(), ''),
+  }),
+  getHistoryMsg: list(message),
+  getSessionMsg: list(message),
+  getEventMsg: object({
+    msgList: withDefault(list(eventMsg), []),
+    status: withDefault(number(), 0),
+    waitIndex: withDefault(number(), 0),
+    cursor: optional({ type: ['string', 'number'] }),
+  }),
+  sysMsg: noData,
+  sendMsg: object({ status: number() }, ['status']),
+  msgComplete: noData,
+  typing: noData,
+  getEvaluateInfo: object(
+    {
+      starList: list(
+        object({ star: number(), desc: withDefault(string(), ''), tags: optional(list(string())) }, ['star']),
+      ),
+    },
+    ['starList'],
+  ),
+  evaluate: noData,
+  submitUserForm: noData,
+  leaveMsg: noData,
+  robotAsk: message,
+  robotTips: withDefault(list(string()), []),
+  upload,
+  uploadBase64: upload,
+};

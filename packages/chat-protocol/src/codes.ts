@@ -1,0 +1,112 @@
+// The protocol's numbers, named once (spec sections 3 and 4). Code compares against these names,
+// never against bare numbers; the wire and the database keep the numbers.
+
+/** Who wrote a message (spec section 3, senderType). */
+export const SenderType = { visitor: 1, agent: 2, robot: 3, system: 4 } as const;
+export type SenderType = (typeof SenderType)[keyof typeof SenderType];
+
+/**
+ * What a message carries (spec section 3, msgType). The contract can grow: a client shows a type it
+ * does not know as text, or as a file card when the message carries a file (see `toKnownMsgType`).
+ */
+export const MsgType = {
+  text: 1,
+  image: 2,
+  notice: 3,
+  file: 4,
+  audio: 5,
+  video: 6,
+  autoTip: 13,
+  robotAnswer: 'answermsg',
+  faq: 'faq',
+  leaveMessage: 'leavemsg',
+} as const;
+export type MsgType = (typeof MsgType)[keyof typeof MsgType];
+
+const KNOWN_MSG_TYPES: readonly unknown[] = Object.values(MsgType);
+
+/**
+ * The message type a client can show: a known one as it is; an unknown one as a file when the
+ * message carries a file, else as text.
+ *
+ * @example
+ * toKnownMsgType(99, false) // 1 (MsgType.text)
+ * toKnownMsgType('sticker', true) // 4 (MsgType.file)
+ */
+export function toKnownMsgType(value: unknown, hasFile: boolean): MsgType {
+  if (KNOWN_MSG_TYPES.includes(value)) return value as MsgType;
+  return hasFile ? MsgType.file : MsgType.text;
+}
+
+/**
+ * The session's status (spec section 4, chatStatus): 0 and 1 not yet with an agent, 2 with an
+ * agent, 3 queued. The reference server also records 5 after a transfer outside working hours,
+ * which a client treats as not yet with an agent.
+ */
+export const ChatStatus = { none: 0, agentsOffline: 1, withAgent: 2, queued: 3, outOfHours: 5 } as const;
+export type ChatStatus = (typeof ChatStatus)[keyof typeof ChatStatus];
+
+/** The `status` of a transferAgent answer (spec section 4, "Transfer response status"). */
+export const TransferStatus = {
+  closed: 0,
+  agentsOffline: 1,
+  connected: 2,
+  queued: 3,
+  failed: 4,
+  outOfHours: 5,
+  ignored: 6,
+} as const;
+export type TransferStatus = (typeof TransferStatus)[keyof typeof TransferStatus];
+
+/** The `event_type` of a getEventMsg event (spec section 4, "Event types from polling"). */
+export const VisitorEvent = {
+  agentJoined: 1200,
+  agentMessage: 1201,
+  chatEnded: 1202,
+  ratingRequested: 1203,
+  agentTyping: 1204,
+  messageDeleted: 1205,
+  /** Clients ignore it (spec); the reference server sends it when the queue position changed. */
+  queuePosition: 1207,
+  refused: 1208,
+} as const;
+export type VisitorEvent = (typeof VisitorEvent)[keyof typeof VisitorEvent];
+
+/** Why a chat ended: the `outType` of event 1202. */
+export const OutType = { visitorOver: 1, agentClosed: 2, openedElsewhere: 3 } as const;
+export type OutType = (typeof OutType)[keyof typeof OutType];
+
+/** The channel's receiveMode: 0 robot first; any other value is coerced to 3, human first. */
+export const ReceiveMode = { robot: 0, human: 3 } as const;
+export type ReceiveMode = (typeof ReceiveMode)[keyof typeof ReceiveMode];
+
+/** The channel's on/off settings (robotWelcomeMode, evaluateMode, msgToTransferFlag, ...). */
+export const Setting = { off: 0, on: 1 } as const;
+
+/** A sendMsg answer's `status`: 1 means the server stored the message. */
+export const SendStatus = { stored: 1 } as const;
+
+/** The user form's `formModal`: 0 only until the visitor filled it once, 1 on every chat. */
+export const FormModal = { untilFilled: 0, always: 1 } as const;
+
+/** What the agent console's poll delivers (the reference server's agent API). */
+export const AgentEvent = {
+  message: 2101,
+  rating: 2102,
+  read: 2103,
+  visitorClosed: 2104,
+  form: 2105,
+} as const;
+export type AgentEvent = (typeof AgentEvent)[keyof typeof AgentEvent];
+
+/** The name each agent event has in the console's poll answer. */
+export const agentEventNames: Record<number, string> = {
+  [AgentEvent.message]: 'message',
+  [AgentEvent.rating]: 'rating',
+  [AgentEvent.read]: 'read',
+  [AgentEvent.visitorClosed]: 'visitorClosed',
+  [AgentEvent.form]: 'form',
+};
+
+/** The fixed fields of a sysMsg call (spec section 7), beside senderType 4 and msgType 3. */
+export const SYSTEM_MESSAGE_FLAGS = { specialMsgFlag: 3, clientType: 3, notifyAdmin: 1 } as const;

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { answerSchemas } from './answers.js';
+import {
+  AgentEvent,
+  ChatStatus,
+  MsgType,
+  OutType,
+  SenderType,
+  TransferStatus,
+  VisitorEvent,
+} from './codes.js';
+import { requestSchemas } from './requests.js';
+
+// The project's contract page (docs/contract.md) against the package: a code, a call or a required
+// field that changes here and not there fails this test.
+
+const page = readFileSync(new URL('../../../docs/contract.md', import.meta.url), 'utf8');
+
+/** The rows of the first table after a heading, as lists of cells without backticks. */
+function table(heading: string): string[][] {
+  const start = page.indexOf(`\n${heading}\n`);
+  if (start < 0) throw new Error(`docs/contract.md has no "${heading}"`);
+  const rows: string[][] = [];
+  for (const line of page.slice(start + heading.length + 2).split('\n')) {
+    if (line.startsWith('#')) break;
+    if (!line.startsWith('|')) {
+      if (rows.length) break;
+      continue;
+    }
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim().replaceAll('`', ''));
+    if (!cells.every((cell) => /^-+$/.test(cell))) rows.push(cells);
+  }
+  return rows.slice(1);
+}
+
+const CODES = { ChatStatus, TransferStatus, VisitorEvent, OutType, SenderType, MsgType, AgentEvent };
+
+describe('docs/contract.md', () => {
+  it.each(Object.entries(CODES))('should list every %s code with its value, and no other', (name, codes) => {
+    const documented = Object.fromEntries(table(`### ${name}`).map(([key, value]) => [key, value]));
+    expect(documented).toEqual(
+      Object.fromEntries(Object.entries(codes).map(([key, value]) => [key, String(value)])),
+    );
+  });
+
+  it('should list every call with the fields the server requires', () => {
+    const documented = Object.fromEntries(table('## Calls').map(([call, required]) => [call, required]));
+    const expected = Object.fromEntries(
+      Object.entries(requestSchemas).map(([call, schema]) => [call, (schema.required ?? []).join(', ')]),
+    );
+    expect(Object.keys(documented).sort()).toEqual(Object.keys(answerSchemas).sort());
+    expect({ ...documented, upload: undefined }).toEqual({ ...expected, upload: undefined });
+  });
+});

@@ -1,0 +1,179 @@
+import type { MsgType, SenderType } from './codes.js';
+
+// The contract's shapes (spec section 3, contract "Shapes"), as a client has them once checked:
+// the JSON-string fields of a channel parsed, ids strings, defaults filled. Wire names stay.
+
+/** Client-side delivery state. */
+export type MessageStatus = 'pending' | 'sent' | 'fail';
+
+/** A message as the server stores it. */
+export interface Message {
+  id: string;
+  userId: string;
+  senderType: SenderType;
+  senderName?: string;
+  msgType: MsgType;
+  msgContent: string;
+  msgTime: number;
+  fileName?: string;
+  fileSize?: number;
+  fileUrl?: string;
+  /** Seconds. */
+  audioDuration?: number;
+  status?: MessageStatus;
+  specialMsgFlag?: number;
+  clientType?: number;
+  notifyAdmin?: number;
+  remote?: boolean;
+  robotAskMsgType?: number;
+}
+
+export interface AutoTip {
+  title?: string;
+  content: string;
+  link?: string;
+}
+export interface TreeNode {
+  title: string;
+  content?: string;
+  link?: string;
+  children?: TreeNode[];
+}
+export interface Group {
+  groupId: string;
+  groupName: string;
+}
+export interface FormField {
+  name: string;
+  label: string;
+  type: 'text' | 'email' | 'phone' | 'textarea' | 'select';
+  required?: boolean;
+  options?: string[];
+  pattern?: string;
+}
+export interface UserFormConfig {
+  formModal: 0 | 1;
+  fields: FormField[];
+}
+
+/**
+ * The channel's settings. The JSON-string fields of the wire (autoTip, faqConfig, userFormConfig,
+ * groupConfig) arrive parsed; null means absent or unparsable, i.e. the feature is off.
+ */
+export interface ChannelInfo {
+  titleDesc: string;
+  tenantId: string;
+  receiveMode: number;
+  robotName: string;
+  robotWelcomeMode: number;
+  robotWelcomeMsg: string;
+  autoTip: AutoTip[] | null;
+  msgToTransferFlag: number;
+  faqMode: number;
+  faqConfig: TreeNode[] | null;
+  userFormMode: number;
+  userFormConfig: UserFormConfig | null;
+  groupMode: number;
+  groupConfig: Group[] | null;
+  adminOfflineMode: number;
+  adminOfflineMsg: string;
+  userQueueMode: number;
+  userQueueMsg: string;
+  unWorkingMode: number;
+  unWorkingMsg: string;
+  userOverMsg: string;
+  adminCloseMode: number;
+  adminCloseMsg: string;
+  evaluateMode: number;
+  adminTimeoutMode: number;
+  /** Minutes. */
+  adminTimeoutTime: number;
+  adminTimeoutMsg: string;
+  userTimeoutMode: number;
+  /** Minutes. */
+  userTimeoutTime: number;
+  userTimeoutMsg: string;
+}
+
+export interface ChatStartData {
+  userId: string;
+  sessionId: string;
+  pollId: string;
+  status: number;
+  userFormMode: number;
+  /** Server time at chat start; the first history page reads before it. */
+  serverTime?: number;
+}
+export interface TransferData {
+  adminNick: string;
+  status: number;
+  waitIndex: number;
+}
+export interface AdminCard {
+  adminNick: string;
+  avatar?: string;
+  adminWelcomeMode: number;
+  adminWelcomeMsg: string;
+}
+export interface EventMsg extends Partial<Omit<Message, 'id'>> {
+  msgId: string;
+  event_type: number;
+  adminNick?: string;
+  outType?: number;
+  /** Base64 of UTF-8 text; wins over msgContent. */
+  msgContentEnc?: string;
+  waitIndex?: number;
+}
+export interface EventPoll {
+  msgList: EventMsg[];
+  status: number;
+  waitIndex: number;
+  cursor?: string | number;
+}
+export interface Star {
+  star: number;
+  desc: string;
+  tags?: string[];
+}
+export interface EvaluateInfo {
+  starList: Star[];
+}
+export interface UploadData {
+  url: string;
+  name: string;
+  suffix: string;
+}
+
+/** What each call's successful `data` holds once validated. */
+export interface CallResults {
+  channelInfo: ChannelInfo;
+  chatStart: ChatStartData;
+  chatClose: true;
+  transferAgent: TransferData;
+  getAdminCard: AdminCard;
+  getHistoryMsg: Message[];
+  getSessionMsg: Message[];
+  getEventMsg: EventPoll;
+  sysMsg: true;
+  sendMsg: { status: number };
+  msgComplete: true;
+  typing: true;
+  getEvaluateInfo: EvaluateInfo;
+  evaluate: true;
+  submitUserForm: true;
+  leaveMsg: true;
+  robotAsk: Message;
+  robotTips: string[];
+  upload: UploadData;
+  uploadBase64: UploadData;
+}
+export type CallName = keyof CallResults;
+
+/**
+ * A message as a server sends it: `msgType` is open (a server may store types a client does not
+ * know yet; see `toKnownMsgType`), and there is no client delivery state.
+ */
+export type WireMessage = Omit<Message, 'msgType' | 'status'> & { msgType: number | string };
+
+/** A sendMsg (or sysMsg) body: the message's fields without id and status, plus `clientMsgId`. */
+export type SendMsgBody = Partial<Omit<WireMessage, 'id'>> & { clientMsgId?: string };
