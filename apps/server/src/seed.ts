@@ -1,26 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { RobotKnowledge } from './conversation/robot.js';
-import type { WorkingHours } from './conversation/workingHours.js';
-import type { Db } from './db/db.js';
+import type { ChannelConfig } from './conversation/domain.js';
+import type { Db } from './db/types.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
-export interface Star {
-  star: number;
-  desc: string;
-  tags?: string[];
-}
-
-/** A channel as the seed file describes it. `info` holds the wire fields of ChannelInfo. */
-export interface SeedChannel {
-  id: string;
-  tenantId: string;
-  /** ChannelInfo fields; autoTip, faqConfig, userFormConfig, groupConfig may be JSON values or strings. */
-  info: Record<string, unknown>;
-  robot?: RobotKnowledge;
-  workingHours?: WorkingHours;
-  /** The rating scale, ascending. */
-  starList?: Star[];
-}
+/** A channel as the seed file describes it: the stored form, with `info` partial and JSON fields as values or strings. */
+export type SeedChannel = ChannelConfig;
 
 export interface SeedAgent {
   id: string;
@@ -41,11 +25,6 @@ export interface SeedAgent {
 export interface Seed {
   channels: SeedChannel[];
   agents: SeedAgent[];
-}
-
-/** The stored form of a channel: the seed entry with `info` complete and wire-ready. */
-export interface ChannelConfig extends SeedChannel {
-  info: Record<string, unknown>;
 }
 
 const JSON_FIELDS = ['autoTip', 'faqConfig', 'userFormConfig', 'groupConfig'] as const;
@@ -81,14 +60,6 @@ const INFO_DEFAULTS: Record<string, unknown> = {
   userTimeoutTime: -1,
   userTimeoutMsg: '',
 };
-
-export const DEFAULT_STARS: Star[] = [
-  { star: 1, desc: 'Very dissatisfied' },
-  { star: 2, desc: 'Dissatisfied' },
-  { star: 3, desc: 'Neutral' },
-  { star: 4, desc: 'Satisfied' },
-  { star: 5, desc: 'Very satisfied' },
-];
 
 export function readSeed(path: string): Seed {
   const seed = JSON.parse(readFileSync(path, 'utf8')) as Seed;

@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../db/db.js';
+import type { Db, Queryable } from '../db/types.js';
 
 export { AgentEvent, agentEventNames, VisitorEvent } from '@parley/chat-protocol';
 
@@ -125,6 +125,46 @@ export async function emitVisitorEvent(
     ],
   );
   return row?.id ?? 0;
+}
+
+/**
+ * Several visitor events in one batch: their visitors' ordering locks in one statement (sorted, so
+ * two batches never wait on each other in opposite orders) and the rows in one insert. For the
+ * queue, where one close moves everyone behind it.
+ */
+export async function emitVisitorEvents(
+  tx: Queryable,
+  touched: Touched,
+  events: {
+    visitorId: string;
+    sessionId: string | null;
+    type: number;
+    payload?: Record<string, unknown>;
+    now: number;
+  }[],
+): Promise<void> {
+  if (events.length === 0) return;
+  for (const event of events) touched.touch(event.visitorId);
+  await tx.query(
+    `select pg_advisory_xact_lock(1, hashtext(visitor_id))
+     from (select distinct visitor_id from unnest($1::text[]) as batch(visitor_id) order by visitor_id) as ordered`,
+    [events.map((event) => event.visitorId)],
+  );
+  await tx.query(
+    `insert into events (audience, visitor_id, session_id, event_type, payload, created_at)
+     select $1, batch.visitor_id, batch.session_id, batch.event_type, batch.payload::jsonb, batch.created_at
+     from unnest($2::text[], $3::text[], $4::int[], $5::text[], $6::bigint[])
+       with ordinality as batch(visitor_id, session_id, event_type, payload, created_at, position)
+     order by batch.position`,
+    [
+      Audience.visitor,
+      events.map((event) => event.visitorId),
+      events.map((event) => event.sessionId),
+      events.map((event) => event.type),
+      events.map((event) => JSON.stringify(event.payload ?? {})),
+      events.map((event) => event.now),
+    ],
+  );
 }
 
 export async function emitAgentEvent(

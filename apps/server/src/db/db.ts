@@ -1,27 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export type Row = Record<string, unknown>;
+import type { Db, Queryable } from './types.js';
 
-/** Something SQL can be sent to: the database itself or an open transaction. */
-export interface Queryable {
-  query<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
-}
-
-/** The storage the server needs, on PGlite (embedded) or a PostgreSQL server (pg Pool). */
-export interface Db extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
-  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Runs a script of several statements (migrations). */
-  exec(sql: string): Promise<void>;
-  /**
-   * PostgreSQL only: calls `onMessage` for every NOTIFY on `channel` from any server instance, and
-   * `onReset` when the listening connection was lost (notifications may have been missed).
-   */
-  listen?(channel: string, onMessage: (payload: string) => void, onReset: () => void): Promise<void>;
-  close(): Promise<void>;
-}
+export type { Db, Queryable, Row } from './types.js';
 
 export interface DatabaseOptions {
   /** A PostgreSQL connection string: use that server instead of the embedded database. */

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { Db, Queryable } from './db.js';
+import type { Db, Queryable } from './types.js';
 
 const INT8 = 20;
 

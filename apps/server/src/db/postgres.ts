@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable } from './db.js';
+import type { Db, Queryable } from './types.js';
 
 // Ids from bigserial columns and epoch-millisecond times fit in a double.
 pg.types.setTypeParser(20, Number);

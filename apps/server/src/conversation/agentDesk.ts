@@ -1,0 +1,352 @@
+import { agentEventNames, ChatStatus, OutType, SenderType, type WireMessage } from '@parley/chat-protocol';
+import { ApiError, forbidden, notFound } from '../errors.js';
+import {
+  type Agent,
+  type AgentRow,
+  type IncomingMessage,
+  SESSION_COLUMNS,
+  type SessionRow,
+  toAgent,
+} from './domain.js';
+import { Audience, emitVisitorEvent, VisitorEvent } from './events.js';
+import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './messages.js';
+import { assign, closeSession, dispatch, lockRouting } from './routing.js';
+import type { ConversationStore } from './store.js';
+
+// The agent console's side: who the agent is, the queue and chats it sees, and what it does in a
+// chat (join, type, send, delete, ask for a rating, close, refuse).
+
+/** How long the console shows that the visitor is typing after the last notice. */
+const AGENT_TYPING_VISIBLE_MS = 5_000;
+
+export async function agentByUsername(store: ConversationStore, username: string) {
+  const [row] = await store.db.query<AgentRow & { password_hash: string }>(
+    `select id, username, nick, avatar, capacity, channels, groups, welcome_msg, online, password_hash
+     from agents where username = $1`,
+    [username],
+  );
+  return row;
+}
+
+export async function agent(store: ConversationStore, id: string): Promise<Agent | undefined> {
+  const [row] = await store.db.query<AgentRow>(
+    'select id, username, nick, avatar, capacity, channels, groups, welcome_msg, online from agents where id = $1',
+    [id],
+  );
+  return row ? toAgent(row) : undefined;
+}
+
+/** Whether an agent handled any chat of this visitor (it may then read the visitor's files). */
+export async function agentKnowsVisitor(
+  store: ConversationStore,
+  agentId: string,
+  visitorId: string,
+): Promise<boolean> {
+  const rows = await store.db.query(
+    'select 1 from sessions where admin_id = $1 and visitor_id = $2 limit 1',
+    [agentId, visitorId],
+  );
+  return rows.length > 0;
+}
+
+export async function setOnline(store: ConversationStore, agent: Agent, online: boolean): Promise<Agent> {
+  await store.write(async (tx, touched) => {
+    await tx.query('update agents set online = $2, updated_at = $3 where id = $1', [
+      agent.id,
+      online,
+      store.clock(),
+    ]);
+    if (online) await dispatch(store, tx, touched);
+  });
+  return { ...agent, online };
+}
+
+export async function agentSession(
+  store: ConversationStore,
+  agent: Agent,
+  sessionId: string,
+  allowQueued = false,
+): Promise<SessionRow> {
+  const [session] = await store.db.query<SessionRow>(
+    `select ${SESSION_COLUMNS} from sessions where id = $1`,
+    [sessionId],
+  );
+  if (!session) throw notFound('unknown chat');
+  const own = session.admin_id === agent.id;
+  const queuedHere =
+    allowQueued && session.status === ChatStatus.queued && agent.channels.includes(session.channel_id);
+  if (!own && !queuedHere) throw forbidden('this chat is not yours');
+  return session;
+}
+
+export async function openAgentSession(
+  store: ConversationStore,
+  agent: Agent,
+  sessionId: string,
+  allowQueued = false,
+): Promise<SessionRow> {
+  const session = await agentSession(store, agent, sessionId, allowQueued);
+  if (session.closed_at !== null) throw new ApiError(409, 'this chat has ended');
+  return session;
+}
+
+/** The queue this agent can take from, its own open chats and what changed since `cursor`. */
+export async function agentPoll(store: ConversationStore, agent: Agent, cursor?: number) {
+  const now = store.clock();
+  const queue = await store.db.query<{
+    session_id: string;
+    visitor_id: string;
+    channel_id: string;
+    group_id: string | null;
+    wait_index: number;
+    enqueued_at: number;
+    name: string | null;
+  }>(
+    `select q.session_id, s.visitor_id, q.channel_id, q.group_id, q.wait_index, q.enqueued_at, v.name
+     from queue q join sessions s on s.id = q.session_id join visitors v on v.id = s.visitor_id
+     where jsonb_exists($1::jsonb, q.channel_id) order by q.seq`,
+    [JSON.stringify(agent.channels)],
+  );
+  const chats = await store.db.query<{
+    id: string;
+    visitor_id: string;
+    channel_id: string;
+    group_id: string | null;
+    taken_at: number | null;
+    visitor_typing: string | null;
+    visitor_typing_at: number | null;
+    name: string | null;
+    email: string | null;
+    phone: string | null;
+  }>(
+    `select s.id, s.visitor_id, s.channel_id, s.group_id, s.taken_at, s.visitor_typing, s.visitor_typing_at,
+       v.name, v.email, v.phone
+     from sessions s join visitors v on v.id = s.visitor_id
+     where s.admin_id = $1 and s.closed_at is null order by s.taken_at`,
+    [agent.id],
+  );
+  const events = await store.db.query<{
+    id: number;
+    session_id: string;
+    event_type: number;
+    payload: Record<string, unknown>;
+    created_at: number;
+  }>(
+    `select e.id, e.session_id, e.event_type, e.payload, e.created_at from events e
+     join sessions s on s.id = e.session_id
+     where e.audience = $3 and s.admin_id = $1 and e.id > $2 order by e.id limit 200`,
+    [agent.id, cursor ?? Number.MAX_SAFE_INTEGER, Audience.agent],
+  );
+  // Without a cursor the console starts from now: it loads each chat's messages itself.
+  const [latest] =
+    cursor === undefined
+      ? await store.db.query<{ id: number | null }>('select max(id) as id from events')
+      : [];
+  const nextCursor = cursor === undefined ? (latest?.id ?? 0) : (events.at(-1)?.id ?? cursor);
+  return {
+    agent,
+    cursor: String(nextCursor),
+    queue: queue.map((row) => ({
+      sessionId: row.session_id,
+      visitorId: row.visitor_id,
+      channelId: row.channel_id,
+      groupId: row.group_id,
+      waitIndex: row.wait_index,
+      since: row.enqueued_at,
+      visitorName: row.name ?? '',
+    })),
+    chats: chats.map((row) => ({
+      sessionId: row.id,
+      visitorId: row.visitor_id,
+      channelId: row.channel_id,
+      groupId: row.group_id,
+      since: row.taken_at,
+      visitorName: row.name ?? '',
+      email: row.email ?? '',
+      phone: row.phone ?? '',
+      visitorTyping:
+        row.visitor_typing && row.visitor_typing_at && now - row.visitor_typing_at < AGENT_TYPING_VISIBLE_MS
+          ? row.visitor_typing
+          : null,
+    })),
+    events: events.map((row) => ({
+      id: String(row.id),
+      sessionId: row.session_id,
+      type: agentEventNames[row.event_type] ?? String(row.event_type),
+      time: row.created_at,
+      ...row.payload,
+    })),
+  };
+}
+
+/** Messages visitors left on the agent's channels, newest first. */
+export async function leftMessages(store: ConversationStore, agent: Agent) {
+  const rows = await store.db.query<{
+    id: number;
+    channel_id: string;
+    name: string | null;
+    phone: string | null;
+    email: string | null;
+    content: string;
+    created_at: number;
+  }>(
+    `select id, channel_id, name, phone, email, content, created_at from leave_messages
+     where jsonb_exists($1::jsonb, channel_id) order by id desc limit 100`,
+    [JSON.stringify(agent.channels)],
+  );
+  return rows.map((row) => ({
+    id: String(row.id),
+    channelId: row.channel_id,
+    name: row.name ?? '',
+    phone: row.phone ?? '',
+    email: row.email ?? '',
+    content: row.content,
+    time: row.created_at,
+  }));
+}
+
+export async function join(store: ConversationStore, agent: Agent, sessionId: string) {
+  return store.write(async (tx, touched) => {
+    await lockRouting(tx);
+    const [session] = await tx.query<SessionRow>(
+      `select ${SESSION_COLUMNS} from sessions where id = $1 for update`,
+      [sessionId],
+    );
+    if (!session || session.closed_at !== null) throw notFound('unknown or ended chat');
+    if (!agent.channels.includes(session.channel_id))
+      throw forbidden('this chat is on a channel you do not serve');
+    if (session.admin_id === agent.id) return { sessionId };
+    if (session.status === ChatStatus.withAgent) throw new ApiError(409, 'another agent has this chat');
+    const [row] = await tx.query<AgentRow>('select id, nick from agents where id = $1', [agent.id]);
+    await assign(store, tx, touched, session, row as AgentRow);
+    await dispatch(store, tx, touched);
+    return { sessionId };
+  });
+}
+
+export async function agentMessages(store: ConversationStore, agent: Agent, sessionId: string) {
+  const session = await agentSession(store, agent, sessionId, true);
+  const rows = await store.db.query<MessageRow>(
+    `select ${MESSAGE_COLUMNS} from messages where session_id = $1 and not deleted order by msg_time, id`,
+    [session.id],
+  );
+  const [rating] = await store.db.query<{ star: number; tags: string[]; content: string | null }>(
+    'select star, tags, content from evaluations where session_id = $1',
+    [session.id],
+  );
+  return {
+    sessionId: session.id,
+    closed: session.closed_at !== null,
+    messages: rows.map((row) => ({ ...toWireMessage(row), read: row.read_at !== null })),
+    rating: rating ?? null,
+  };
+}
+
+export async function visitorEvent(
+  store: ConversationStore,
+  agent: Agent,
+  sessionId: string,
+  type: number,
+  payload: Record<string, unknown> = {},
+): Promise<void> {
+  const session = await openAgentSession(store, agent, sessionId);
+  await store.write(async (tx, touched) => {
+    await emitVisitorEvent(tx, touched, {
+      visitorId: session.visitor_id,
+      sessionId: session.id,
+      type,
+      payload,
+      now: store.clock(),
+    });
+  });
+}
+
+export async function agentTyping(store: ConversationStore, agent: Agent, sessionId: string): Promise<null> {
+  await visitorEvent(store, agent, sessionId, VisitorEvent.agentTyping);
+  return null;
+}
+
+export async function agentSend(
+  store: ConversationStore,
+  agent: Agent,
+  sessionId: string,
+  message: IncomingMessage,
+): Promise<WireMessage> {
+  const session = await openAgentSession(store, agent, sessionId);
+  return store.write(async (tx, touched) => {
+    const row = await store.insertMessage(tx, session, {
+      ...message,
+      senderType: SenderType.agent,
+      senderName: agent.nick,
+    });
+    if (!row) {
+      const [existing] = await tx.query<MessageRow>(
+        `select ${MESSAGE_COLUMNS} from messages where session_id = $1 and client_msg_id = $2`,
+        [session.id, message.clientMsgId],
+      );
+      return toWireMessage(existing as MessageRow);
+    }
+    const wire = toWireMessage(row);
+    await emitVisitorEvent(tx, touched, {
+      visitorId: session.visitor_id,
+      sessionId: session.id,
+      type: VisitorEvent.agentMessage,
+      payload: { ...wire, msgId: wire.id, adminNick: agent.nick },
+      now: row.msg_time,
+    });
+    return wire;
+  });
+}
+
+export async function deleteMessage(
+  store: ConversationStore,
+  agent: Agent,
+  sessionId: string,
+  messageId: string,
+): Promise<null> {
+  const session = await openAgentSession(store, agent, sessionId);
+  await store.write(async (tx, touched) => {
+    const deleted = await tx.query(
+      'update messages set deleted = true where id = $1 and session_id = $2 returning id',
+      [messageId, session.id],
+    );
+    if (deleted.length === 0) throw notFound('no such message in this chat');
+    await emitVisitorEvent(tx, touched, {
+      visitorId: session.visitor_id,
+      sessionId: session.id,
+      type: VisitorEvent.messageDeleted,
+      payload: { msgId: messageId },
+      now: store.clock(),
+    });
+  });
+  return null;
+}
+
+export async function requestRating(
+  store: ConversationStore,
+  agent: Agent,
+  sessionId: string,
+): Promise<null> {
+  await visitorEvent(store, agent, sessionId, VisitorEvent.ratingRequested);
+  return null;
+}
+
+export async function agentClose(store: ConversationStore, agent: Agent, sessionId: string): Promise<null> {
+  const session = await openAgentSession(store, agent, sessionId);
+  const channel = await store.channel(session.channel_id);
+  await store.write((tx, touched) =>
+    closeSession(store, tx, touched, session, {
+      type: VisitorEvent.chatEnded,
+      payload: { outType: OutType.agentClosed, msgContent: String(channel.info.adminCloseMsg ?? '') },
+    }),
+  );
+  return null;
+}
+
+export async function refuse(store: ConversationStore, agent: Agent, sessionId: string): Promise<null> {
+  const session = await openAgentSession(store, agent, sessionId, true);
+  await store.write((tx, touched) =>
+    closeSession(store, tx, touched, session, { type: VisitorEvent.refused }),
+  );
+  return null;
+}

@@ -1,0 +1,105 @@
+import type { SendMsgBody, Star } from '@parley/chat-protocol';
+import type { RobotKnowledge } from './robot.js';
+import type { WorkingHours } from './workingHours.js';
+
+// The server's domain types: what a channel, an agent and a session are. The seed file is one
+// way to fill them (seed.ts); the conversation modules are their users.
+
+export type { Star };
+
+/** A channel as the server stores it. `info` holds the wire fields of ChannelInfo. */
+export interface ChannelConfig {
+  id: string;
+  tenantId: string;
+  /** ChannelInfo fields; autoTip, faqConfig, userFormConfig, groupConfig as JSON strings once stored. */
+  info: Record<string, unknown>;
+  robot?: RobotKnowledge;
+  workingHours?: WorkingHours;
+  /** The rating scale, ascending. */
+  starList?: Star[];
+}
+
+/** The rating scale of a channel that names none. */
+export const DEFAULT_STARS: Star[] = [
+  { star: 1, desc: 'Very dissatisfied' },
+  { star: 2, desc: 'Dissatisfied' },
+  { star: 3, desc: 'Neutral' },
+  { star: 4, desc: 'Satisfied' },
+  { star: 5, desc: 'Very satisfied' },
+];
+
+export interface SessionRow {
+  id: string;
+  poll_id: string;
+  visitor_id: string;
+  channel_id: string;
+  group_id: string | null;
+  admin_id: string | null;
+  requested_admin_id: string | null;
+  status: number;
+  created_at: number;
+  closed_at: number | null;
+}
+
+export interface AgentRow {
+  id: string;
+  username: string;
+  nick: string;
+  avatar: string | null;
+  capacity: number;
+  channels: string[];
+  groups: string[];
+  welcome_msg: string | null;
+  online: boolean;
+}
+
+export interface Agent {
+  id: string;
+  username: string;
+  nick: string;
+  avatar: string | null;
+  capacity: number;
+  channels: string[];
+  groups: string[];
+  online: boolean;
+}
+
+export interface ChatStartInput {
+  channelId: string;
+  userId?: string;
+  userName?: string;
+  email?: string;
+  phone?: string;
+  pid?: string;
+  params?: string;
+  groupId?: string;
+  adminId?: string;
+  previousUrl?: string;
+}
+
+/** A message a visitor (or an agent) sends: the contract's sendMsg body. */
+export type IncomingMessage = SendMsgBody;
+
+export const SESSION_COLUMNS =
+  'id, poll_id, visitor_id, channel_id, group_id, admin_id, requested_admin_id, status, created_at, closed_at';
+
+export const toAgent = (row: AgentRow): Agent => ({
+  id: row.id,
+  username: row.username,
+  nick: row.nick,
+  avatar: row.avatar,
+  capacity: row.capacity,
+  channels: row.channels,
+  groups: row.groups,
+  online: row.online,
+});
+
+/** A JSON-encoded config field of a channel, parsed; undefined when absent or broken. */
+export function parseJson(value: unknown): unknown {
+  if (typeof value !== 'string' || !value) return undefined;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+}

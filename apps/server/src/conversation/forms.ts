@@ -1,0 +1,93 @@
+import { AgentEvent, checkFormField, type FormField, type FormProblem } from '@parley/chat-protocol';
+import { badRequest, forbidden } from '../errors.js';
+import { parseJson } from './domain.js';
+import { emitAgentEvent } from './events.js';
+import type { ConversationStore } from './store.js';
+
+// The user form (checked with the contract's form check) and left messages.
+
+/** How the server words each problem the contract's form check finds. */
+const FORM_PROBLEMS: Record<FormProblem, string> = {
+  required: 'is required',
+  invalidPattern: 'is not valid',
+  invalidPhone: 'is not valid',
+  invalidEmail: 'is not valid',
+  notAnOption: 'must be one of the options',
+};
+
+function parseForm(config: unknown): { fields: FormField[] } | undefined {
+  const form = parseJson(config) as { fields?: FormField[] } | undefined;
+  return form && Array.isArray(form.fields) ? { fields: form.fields } : undefined;
+}
+
+export async function submitUserForm(
+  store: ConversationStore,
+  userId: string,
+  fields: Record<string, unknown>,
+): Promise<null> {
+  const session = await store.openSession(userId);
+  const channel = await store.channel(session.channel_id);
+  const form = parseForm(channel.info.userFormConfig);
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    if (name !== 'userId' && (typeof value === 'string' || typeof value === 'number'))
+      values[name] = String(value);
+  }
+  for (const field of form?.fields ?? []) {
+    const problem = checkFormField(field, values[field.name] ?? '');
+    if (problem) throw badRequest(`${field.label || field.name} ${FORM_PROBLEMS[problem]}`);
+  }
+  await store.write(async (tx) => {
+    await tx.query(
+      'insert into user_forms (visitor_id, session_id, fields, created_at) values ($1, $2, $3, $4)',
+      [userId, session.id, JSON.stringify(values), store.clock()],
+    );
+    await tx.query(
+      `update visitors set form_submitted = true, name = coalesce($2, name), email = coalesce($3, email),
+         phone = coalesce($4, phone) where id = $1`,
+      [userId, values.name || null, values.email || null, values.phone || null],
+    );
+    if (session.admin_id) {
+      await emitAgentEvent(tx, {
+        agentId: session.admin_id,
+        visitorId: userId,
+        sessionId: session.id,
+        type: AgentEvent.form,
+        payload: { fields: values },
+        now: store.clock(),
+      });
+    }
+  });
+  return null;
+}
+
+export async function leaveMsg(
+  store: ConversationStore,
+  input: {
+    userId: string;
+    channelId: string;
+    name?: string;
+    phone?: string;
+    email?: string;
+    content: string;
+  },
+): Promise<null> {
+  const visitor = await store.visitor(input.userId);
+  const channel = await store.channel(input.channelId);
+  if (channel.tenantId !== visitor.tenant_id) throw forbidden('this channel belongs to another tenant');
+  if (!input.content.trim()) throw badRequest('content is required');
+  await store.db.query(
+    `insert into leave_messages (visitor_id, channel_id, name, phone, email, content, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      input.userId,
+      input.channelId,
+      input.name ?? null,
+      input.phone ?? null,
+      input.email ?? null,
+      input.content,
+      store.clock(),
+    ],
+  );
+  return null;
+}

@@ -1,0 +1,245 @@
+import { ChatStatus, Setting } from '@parley/chat-protocol';
+import type { Queryable } from '../db/types.js';
+import { badRequest } from '../errors.js';
+import { type AgentRow, parseJson, type SessionRow } from './domain.js';
+import { emitVisitorEvent, emitVisitorEvents, type Touched, VisitorEvent } from './events.js';
+import type { ConversationStore } from './store.js';
+import { isWorkingTime } from './workingHours.js';
+
+// Routing: which agent takes a chat, the queue, and closing a chat. Everything that hands out an
+// agent's slot runs under one database-wide lock, the routing lock (`lockRouting`).
+
+function parseGroups(config: unknown): string[] {
+  const groups = parseJson(config);
+  return Array.isArray(groups) ? groups.map((group) => String((group as { groupId?: unknown }).groupId)) : [];
+}
+
+/** The routing lock's key: one database-wide advisory lock, held to the end of the transaction. */
+const ROUTING_LOCK = 7002;
+
+/**
+ * Takes the routing lock: whoever holds it may hand out an agent's slot or change the queue, so two
+ * instances never give one slot twice. Taken before any session row lock, always in that order.
+ */
+export async function lockRouting(tx: Queryable): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock($1)', [ROUTING_LOCK]);
+}
+
+/** Sets a session's status (a contract code, passed as a parameter). */
+function setStatus(tx: Queryable, sessionId: string, status: ChatStatus): Promise<unknown> {
+  return tx.query('update sessions set status = $2 where id = $1', [sessionId, status]);
+}
+
+type AgentLoad = AgentRow & { busy: number };
+
+/** Online agents (of one channel, or all) with how many chats each has: one statement. */
+async function onlineAgents(tx: Queryable, channelId: string | null): Promise<AgentLoad[]> {
+  return tx.query<AgentLoad>(
+    `select a.id, a.username, a.nick, a.avatar, a.capacity, a.channels, a.groups, a.welcome_msg, a.online,
+       (select count(*)::int from sessions s where s.admin_id = a.id and s.status = $2 and s.closed_at is null) as busy
+     from agents a
+     where a.online and ($1::text is null or jsonb_exists(a.channels, $1))
+     order by a.id`,
+    [channelId, ChatStatus.withAgent],
+  );
+}
+
+/** The agents who may take a chat of this channel (and group, or the named agent). */
+function eligible(agents: AgentLoad[], channelId: string, groupId: string | null, adminId: string | null) {
+  return agents.filter(
+    (agent) =>
+      agent.channels.includes(channelId) &&
+      (groupId === null || agent.groups.length === 0 || agent.groups.includes(groupId)) &&
+      (adminId === null || agent.id === adminId),
+  );
+}
+
+/** Of these agents, the one with most free slots (the first by id on a tie), if any is free. */
+function mostFree(agents: AgentLoad[]): AgentLoad | undefined {
+  let free: AgentLoad | undefined;
+  for (const agent of agents) {
+    if (agent.busy >= agent.capacity) continue;
+    if (!free || agent.capacity - agent.busy > free.capacity - free.busy) free = agent;
+  }
+  return free;
+}
+
+/** Online agents of the channel (and group, or the named agent), and the one with most free slots. */
+export async function findAgent(
+  tx: Queryable,
+  channelId: string,
+  groupId: string | null,
+  adminId: string | null,
+): Promise<{ online: number; free?: AgentRow }> {
+  const agents = eligible(await onlineAgents(tx, channelId), channelId, groupId, adminId);
+  const free = mostFree(agents);
+  return free ? { online: agents.length, free } : { online: agents.length };
+}
+
+export async function assign(
+  store: ConversationStore,
+  tx: Queryable,
+  touched: Touched,
+  session: SessionRow,
+  agent: AgentRow,
+): Promise<void> {
+  const now = store.clock();
+  await tx.query('update sessions set status = $4, admin_id = $2, taken_at = $3 where id = $1', [
+    session.id,
+    agent.id,
+    now,
+    ChatStatus.withAgent,
+  ]);
+  await tx.query('delete from queue where session_id = $1', [session.id]);
+  await emitVisitorEvent(tx, touched, {
+    visitorId: session.visitor_id,
+    sessionId: session.id,
+    type: VisitorEvent.agentJoined,
+    payload: { adminNick: agent.nick, senderName: agent.nick, msgTime: now },
+    now,
+  });
+}
+
+/**
+ * Gives queued visitors, oldest first, to agents with a free slot, then tells those still waiting
+ * whose position changed their new one. Runs under the routing lock, in a fixed number of
+ * statements whatever the queue's length: the queue and the online agents are read once, each
+ * assignment is written, and the changed positions are written and announced in one batch.
+ */
+export async function dispatch(store: ConversationStore, tx: Queryable, touched: Touched): Promise<void> {
+  await lockRouting(tx);
+  const queued = await tx.query<SessionRow & { wait_index: number }>(
+    `select s.id, s.poll_id, s.visitor_id, s.channel_id, s.group_id, s.admin_id, s.requested_admin_id, s.status,
+       s.created_at, s.closed_at, q.wait_index
+     from queue q join sessions s on s.id = q.session_id order by q.seq`,
+  );
+  if (queued.length === 0) return;
+  const agents = await onlineAgents(tx, null);
+  const waiting: typeof queued = [];
+  for (const session of queued) {
+    const free = mostFree(eligible(agents, session.channel_id, session.group_id, session.requested_admin_id));
+    if (!free) {
+      waiting.push(session);
+      continue;
+    }
+    await assign(store, tx, touched, session, free);
+    free.busy += 1;
+  }
+  const positions = new Map<string, number>();
+  const moved: { session: SessionRow; waitIndex: number }[] = [];
+  for (const session of waiting) {
+    const line = `${session.channel_id}\u0000${session.group_id ?? ''}`;
+    const waitIndex = (positions.get(line) ?? 0) + 1;
+    positions.set(line, waitIndex);
+    if (waitIndex !== session.wait_index) moved.push({ session, waitIndex });
+  }
+  if (moved.length === 0) return;
+  await tx.query(
+    `update queue as q set wait_index = moved.wait_index
+     from unnest($1::text[], $2::int[]) as moved(session_id, wait_index) where q.session_id = moved.session_id`,
+    [moved.map(({ session }) => session.id), moved.map(({ waitIndex }) => waitIndex)],
+  );
+  const now = store.clock();
+  await emitVisitorEvents(
+    tx,
+    touched,
+    moved.map(({ session, waitIndex }) => ({
+      visitorId: session.visitor_id,
+      sessionId: session.id,
+      type: VisitorEvent.queuePosition,
+      payload: { waitIndex, msgTime: now },
+      now,
+    })),
+  );
+}
+
+export async function closeSession(
+  store: ConversationStore,
+  tx: Queryable,
+  touched: Touched,
+  session: SessionRow,
+  visitorEvent?: { type: number; payload?: Record<string, unknown> },
+): Promise<void> {
+  const now = store.clock();
+  // The routing lock first: dispatch below takes it, and locks are always taken in that order.
+  await lockRouting(tx);
+  await tx.query('update sessions set status = $3, closed_at = $2 where id = $1 and closed_at is null', [
+    session.id,
+    now,
+    ChatStatus.none,
+  ]);
+  await tx.query('delete from queue where session_id = $1', [session.id]);
+  touched.touch(session.visitor_id);
+  if (visitorEvent) {
+    await emitVisitorEvent(tx, touched, {
+      visitorId: session.visitor_id,
+      sessionId: session.id,
+      type: visitorEvent.type,
+      payload: { msgTime: now, ...visitorEvent.payload },
+      now,
+    });
+  }
+  await dispatch(store, tx, touched);
+}
+
+export async function transferAgent(
+  store: ConversationStore,
+  input: { userId: string; groupId?: string; adminId?: string },
+) {
+  return store.write(async (tx, touched) => {
+    await lockRouting(tx);
+    const session = await store.openSession(input.userId, tx, true);
+    const channel = await store.channel(session.channel_id);
+    if (session.status === ChatStatus.withAgent && session.admin_id) {
+      const [agent] = await tx.query<{ nick: string }>('select nick from agents where id = $1', [
+        session.admin_id,
+      ]);
+      return { adminNick: agent?.nick ?? '', status: ChatStatus.withAgent, waitIndex: 0 };
+    }
+    if (session.status === ChatStatus.queued) {
+      const [queued] = await tx.query<{ wait_index: number }>(
+        'select wait_index from queue where session_id = $1',
+        [session.id],
+      );
+      return { adminNick: '', status: ChatStatus.queued, waitIndex: queued?.wait_index ?? 1 };
+    }
+    if (!isWorkingTime(channel.workingHours, store.clock())) {
+      await setStatus(tx, session.id, ChatStatus.outOfHours);
+      touched.touch(session.visitor_id);
+      return { adminNick: '', status: ChatStatus.outOfHours, waitIndex: 0 };
+    }
+    const groupId = input.groupId || session.group_id;
+    const adminId = input.adminId || session.requested_admin_id;
+    if (groupId && channel.info.groupMode === Setting.on) {
+      const groups = parseGroups(channel.info.groupConfig);
+      if (!groups.includes(groupId)) throw badRequest(`unknown group for this channel: ${groupId}`);
+    }
+    await tx.query('update sessions set group_id = $2, requested_admin_id = $3 where id = $1', [
+      session.id,
+      groupId,
+      adminId,
+    ]);
+    const { online, free } = await findAgent(tx, session.channel_id, groupId, adminId);
+    touched.touch(session.visitor_id);
+    if (online === 0) {
+      await setStatus(tx, session.id, ChatStatus.agentsOffline);
+      return { adminNick: '', status: ChatStatus.agentsOffline, waitIndex: 0 };
+    }
+    if (free) {
+      await assign(store, tx, touched, { ...session, group_id: groupId }, free);
+      return { adminNick: free.nick, status: ChatStatus.withAgent, waitIndex: 0 };
+    }
+    const [ahead] = await tx.query<{ count: number }>(
+      `select count(*)::int as count from queue where channel_id = $1 and group_id is not distinct from $2`,
+      [session.channel_id, groupId],
+    );
+    const waitIndex = (ahead?.count ?? 0) + 1;
+    await tx.query(
+      `insert into queue (session_id, channel_id, group_id, admin_id, wait_index, enqueued_at)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [session.id, session.channel_id, groupId, adminId, waitIndex, store.clock()],
+    );
+    await setStatus(tx, session.id, ChatStatus.queued);
+    return { adminNick: '', status: ChatStatus.queued, waitIndex };
+  });
+}

@@ -1,0 +1,113 @@
+import { MsgType, type SenderType } from '@parley/chat-protocol';
+import type { Db, Queryable } from '../db/types.js';
+import { ApiError, forbidden, notFound } from '../errors.js';
+import { randomId } from '../ids.js';
+import { type ChannelConfig, type IncomingMessage, SESSION_COLUMNS, type SessionRow } from './domain.js';
+import { type PollCache, Touched } from './events.js';
+import { MESSAGE_COLUMNS, type MessageRow } from './messages.js';
+
+/**
+ * What every conversation module shares: the database, the poll cache, the clock, the one
+ * transaction helper, and the lookups of a channel, a visitor and its sessions. Every write runs
+ * in one transaction; visitors whose poll answer it changes are announced to the poll cache after
+ * the commit.
+ */
+export class ConversationStore {
+  private readonly channels = new Map<string, ChannelConfig>();
+
+  constructor(
+    readonly db: Db,
+    readonly cache: PollCache,
+    readonly clock: () => number = Date.now,
+  ) {}
+
+  async write<T>(work: (tx: Queryable, touched: Touched) => Promise<T>): Promise<T> {
+    const touched = new Touched();
+    const result = await this.db.transaction((tx) => work(tx, touched));
+    await this.cache.publish(touched.visitors);
+    return result;
+  }
+
+  async channel(id: string): Promise<ChannelConfig> {
+    const known = this.channels.get(id);
+    if (known) return known;
+    const [row] = await this.db.query<{ config: ChannelConfig }>(
+      'select config from channels where id = $1',
+      [id],
+    );
+    if (!row) throw notFound(`unknown channel: ${id}`);
+    this.channels.set(id, row.config);
+    return row.config;
+  }
+
+  /** Forgets the channels read so far (after the seed was applied again). */
+  forgetChannels(): void {
+    this.channels.clear();
+  }
+
+  async visitor(userId: string, q: Queryable = this.db) {
+    const [row] = await q.query<{ id: string; tenant_id: string; channel_id: string; event_cursor: number }>(
+      'select id, tenant_id, channel_id, event_cursor from visitors where id = $1',
+      [userId],
+    );
+    if (!row) throw new ApiError(401, 'unknown userId: start a chat first (chatStart)');
+    return row;
+  }
+
+  /** The visitor's open session, newest first. */
+  async openSession(userId: string, q: Queryable = this.db, lock = false): Promise<SessionRow> {
+    await this.visitor(userId, q);
+    const [row] = await q.query<SessionRow>(
+      `select ${SESSION_COLUMNS} from sessions where visitor_id = $1 and closed_at is null
+       order by created_at desc limit 1${lock ? ' for update' : ''}`,
+      [userId],
+    );
+    if (!row) throw notFound('no open chat for this visitor: start a chat first (chatStart)');
+    return row;
+  }
+
+  async ownedSession(userId: string, where: 'id' | 'poll_id', value: string): Promise<SessionRow> {
+    await this.visitor(userId);
+    const [row] = await this.db.query<SessionRow>(
+      `select ${SESSION_COLUMNS} from sessions where ${where} = $1`,
+      [value],
+    );
+    if (!row) throw notFound('unknown session');
+    if (row.visitor_id !== userId) throw forbidden('this session belongs to another visitor');
+    return row;
+  }
+
+  async insertMessage(
+    tx: Queryable,
+    session: Pick<SessionRow, 'id' | 'visitor_id'>,
+    message: IncomingMessage & { senderType: SenderType },
+  ): Promise<MessageRow | undefined> {
+    const extra: Record<string, number> = {};
+    if (typeof message.specialMsgFlag === 'number') extra.specialMsgFlag = message.specialMsgFlag;
+    if (typeof message.clientType === 'number') extra.clientType = message.clientType;
+    const [row] = await tx.query<MessageRow>(
+      `insert into messages (id, session_id, visitor_id, client_msg_id, sender_type, sender_name, msg_type,
+         msg_content, msg_time, file_name, file_size, file_url, audio_duration, extra)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       on conflict (session_id, client_msg_id) do nothing
+       returning ${MESSAGE_COLUMNS}`,
+      [
+        randomId(),
+        session.id,
+        session.visitor_id,
+        message.clientMsgId ?? null,
+        message.senderType,
+        message.senderName ?? null,
+        String(message.msgType ?? MsgType.text),
+        message.msgContent ?? '',
+        this.clock(),
+        message.fileName ?? null,
+        message.fileSize ?? null,
+        message.fileUrl ?? null,
+        message.audioDuration ?? null,
+        Object.keys(extra).length ? JSON.stringify(extra) : null,
+      ],
+    );
+    return row;
+  }
+}

@@ -1,0 +1,121 @@
+import { AgentEvent, MsgType, SenderType, Setting, type WireMessage } from '@parley/chat-protocol';
+import { badRequest } from '../errors.js';
+import type { IncomingMessage } from './domain.js';
+import { emitAgentEvent } from './events.js';
+import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './messages.js';
+import { answerQuestion, suggestQuestions } from './robot.js';
+import type { ConversationStore } from './store.js';
+
+// What the visitor sends: messages, system messages, read receipts, typing, robot questions.
+
+export async function sysMsg(
+  store: ConversationStore,
+  userId: string,
+  message: IncomingMessage,
+): Promise<null> {
+  await storeVisitorSide(store, userId, { ...message, senderType: SenderType.system });
+  return null;
+}
+
+export async function sendMsg(
+  store: ConversationStore,
+  userId: string,
+  message: IncomingMessage,
+): Promise<{ status: number }> {
+  if (message.senderType !== undefined && message.senderType !== SenderType.visitor) {
+    throw badRequest('a visitor sends messages with senderType 1');
+  }
+  await storeVisitorSide(store, userId, { ...message, senderType: SenderType.visitor });
+  return { status: 1 };
+}
+
+export async function storeVisitorSide(
+  store: ConversationStore,
+  userId: string,
+  message: IncomingMessage & { senderType: SenderType },
+) {
+  await store.write(async (tx) => {
+    const session = await store.openSession(userId, tx);
+    const row = await store.insertMessage(tx, session, message);
+    if (row && session.admin_id) {
+      await emitAgentEvent(tx, {
+        agentId: session.admin_id,
+        visitorId: userId,
+        sessionId: session.id,
+        type: AgentEvent.message,
+        payload: { message: toWireMessage(row) },
+        now: store.clock(),
+      });
+      await tx.query('update sessions set visitor_typing = null where id = $1', [session.id]);
+    }
+  });
+}
+
+export async function msgComplete(store: ConversationStore, userId: string, pollId: string): Promise<null> {
+  const session = await store.ownedSession(userId, 'poll_id', pollId);
+  await store.write(async (tx) => {
+    const read = await tx.query(
+      `update messages set read_at = $2 where session_id = $1 and sender_type = $3 and read_at is null returning id`,
+      [session.id, store.clock(), SenderType.agent],
+    );
+    if (read.length > 0 && session.admin_id) {
+      await emitAgentEvent(tx, {
+        agentId: session.admin_id,
+        visitorId: userId,
+        sessionId: session.id,
+        type: AgentEvent.read,
+        payload: { msgIds: read.map((row) => row.id) },
+        now: store.clock(),
+      });
+    }
+  });
+  return null;
+}
+
+export async function typing(store: ConversationStore, userId: string, text: string): Promise<null> {
+  const session = await store.openSession(userId);
+  await store.db.query('update sessions set visitor_typing = $2, visitor_typing_at = $3 where id = $1', [
+    session.id,
+    text.slice(0, 500),
+    store.clock(),
+  ]);
+  return null;
+}
+
+export async function robotAsk(
+  store: ConversationStore,
+  userId: string,
+  text: string,
+  msgId: string,
+): Promise<WireMessage> {
+  const session = await store.openSession(userId);
+  const channel = await store.channel(session.channel_id);
+  const knowledge = channel.robot ?? { answers: [], fallback: 'Sorry, I cannot answer that yet.' };
+  const { answer, matched } = answerQuestion(knowledge, text);
+  const row = await store.write(async (tx) =>
+    store.insertMessage(tx, session, {
+      senderType: SenderType.robot,
+      senderName: String(channel.info.robotName ?? 'Robot'),
+      msgType: MsgType.text,
+      msgContent: answer,
+      clientMsgId: `robot-answer:${msgId}`,
+    }),
+  );
+  const message = row
+    ? toWireMessage(row)
+    : toWireMessage(
+        (
+          await store.db.query<MessageRow>(
+            `select ${MESSAGE_COLUMNS} from messages where session_id = $1 and client_msg_id = $2`,
+            [session.id, `robot-answer:${msgId}`],
+          )
+        )[0] as MessageRow,
+      );
+  return { ...message, robotAskMsgType: matched ? Setting.on : Setting.off };
+}
+
+export async function robotTips(store: ConversationStore, userId: string, text: string): Promise<string[]> {
+  const session = await store.openSession(userId);
+  const channel = await store.channel(session.channel_id);
+  return channel.robot ? suggestQuestions(channel.robot, text) : [];
+}
