@@ -11,17 +11,21 @@ import type {
   StorageLike,
 } from './types.js';
 
+// The engine's parts each take only what they use, named in their own `...Deps` type: a Pick of
+// these two, plus the other parts' functions they call. session.ts wires them; the compiler checks
+// every wire.
+
 /** A transfer request: a named agent and/or group; both optional. */
 export interface TransferRequest {
   adminId?: string;
   groupId?: string;
 }
 
-/**
- * What the session's parts share. Built once by `createChatSession`; each part reads what it
- * needs at call time, so the parts can call one another without import cycles.
- */
-export interface Engine {
+/** Asks for a human agent; `automatic` for the transfer the engine starts by itself. */
+export type Transfer = (request: TransferRequest, automatic?: boolean) => Promise<void>;
+
+/** What any part may use: the state, the server, the clock and timers, the log and storage. */
+export interface Core {
   get(): ChatState;
   set(patch: Patch<ChatState>): void;
   api: ChatApi;
@@ -33,28 +37,14 @@ export interface Engine {
   stamp(): number;
   logger: Logger;
   storage: StorageLike;
-  notifyParent(message: ChatMessage): void;
-  createObjectUrl(file: Blob): string | undefined;
+}
+
+/** Writing to the conversation the visitor sees. */
+export interface Conversation {
   /** Appends messages, each id once. */
   append(...messages: ChatMessage[]): void;
   /** Shows a local system message (`sys-{time}`); blank text is skipped. */
   say(content: string | EngineText, time?: number): void;
   /** Adds a toast-like notice. */
   notice(text: EngineText): void;
-  startPolling(): void;
-  stopPolling(): void;
-  enqueueSystemMessage(content: string, senderName?: string, text?: EngineText): void;
-  startTimeouts(): void;
-  stopTimeouts(): void;
-  visitorSpoke(): void;
-  agentSpoke(): void;
-  markRead(): void;
-  transfer(request: TransferRequest, automatic?: boolean): Promise<void>;
-  openEvaluation(): Promise<void>;
-  /** Status 2: with an agent. `nick` given: announce the join and send the welcome. */
-  enterAgentChat(nick?: string, time?: number): void;
-  /** Ends the chat locally: status 0, chatClosed, polling and timers stop. */
-  endChat(): void;
-  close(): Promise<void>;
-  flushOutbox(): Promise<void>;
 }

@@ -1,6 +1,7 @@
-import type { Engine } from './context.js';
+import type { Conversation, Core } from './context.js';
 import { EvaluateStatus } from './states.js';
 import { engineText } from './strings.js';
+import type { EnqueueSystemMessage } from './systemQueue.js';
 
 /** What the visitor gives when rating. */
 export interface EvaluationInput {
@@ -10,7 +11,7 @@ export interface EvaluationInput {
 }
 
 /** Fetches the rating options and shows the dialog (evaluateStatus 1); stars best-first. */
-export async function openEvaluation(engine: Engine): Promise<void> {
+export async function openEvaluation(engine: Pick<Core, 'get' | 'set' | 'attempt'>): Promise<void> {
   const { tenantId, channelId, evaluateStatus } = engine.get();
   if (evaluateStatus === EvaluateStatus.submitted) return;
   const info = await engine.attempt('getEvaluateInfo', { tenantId, channelId });
@@ -23,7 +24,11 @@ export async function openEvaluation(engine: Engine): Promise<void> {
 }
 
 /** Sends the rating: closes with status 2 and a "rated" system message, or 'Submit failed'. */
-export async function submitEvaluation(engine: Engine, input: EvaluationInput): Promise<boolean> {
+export async function submitEvaluation(
+  engine: Pick<Core, 'get' | 'set' | 'attempt'> &
+    Pick<Conversation, 'notice'> & { enqueueSystemMessage: EnqueueSystemMessage },
+  input: EvaluationInput,
+): Promise<boolean> {
   if (!(await engine.attempt('evaluate', { ...input, userId: engine.get().userId }))) {
     engine.notice(engineText('submitFailed'));
     return false;

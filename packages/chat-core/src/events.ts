@@ -1,7 +1,8 @@
 import { ChatStatus, MsgType, OutType, SenderType, Setting, VisitorEvent } from '@parley/chat-protocol';
 import { decodeBase64Text } from './base64.js';
-import type { Engine } from './context.js';
+import type { Conversation, Core } from './context.js';
 import { removeMessage } from './messages.js';
+import type { StatusTransitions } from './status.js';
 import { engineText } from './strings.js';
 import { showQueueMessage } from './transfer.js';
 import type { ChannelInfo, ChatMessage, EngineText, EventMsg, EventPoll } from './types.js';
@@ -10,10 +11,22 @@ import { isEmbedded } from './urlParams.js';
 /** The typing indicator hides after this long without another 1204. */
 export const AGENT_TYPING_HIDE = 4000;
 
-type Handler = (engine: Engine, event: EventMsg) => void;
+/** What the event table acts on. */
+export interface EventDeps
+  extends Pick<Core, 'get' | 'set' | 'after' | 'now'>,
+    Pick<Conversation, 'append' | 'say'> {
+  status: Pick<StatusTransitions, 'join' | 'end'>;
+  stopPolling(): void;
+  markRead(): void;
+  agentSpoke(): void;
+  notifyParent(message: ChatMessage): void;
+  openEvaluation(): Promise<void>;
+}
+
+type Handler = (engine: EventDeps, event: EventMsg) => void;
 
 /** Turns an agent-message event into a message (msgContentEnc wins over msgContent). */
-function toMessage(engine: Engine, event: EventMsg): ChatMessage {
+function toMessage(engine: Pick<Core, 'get' | 'now'>, event: EventMsg): ChatMessage {
   const { msgId, event_type, adminNick, outType, msgContentEnc, waitIndex, ...fields } = event;
   return {
     ...fields,
@@ -38,7 +51,7 @@ const END_MESSAGES: Record<number, (channel: ChannelInfo) => string | EngineText
  * Reads each poll answer: every event once (by type and id), each through the spec's table of
  * event types, then the queue position while queued.
  */
-export function createEventHandler(engine: Engine) {
+export function createEventHandler(engine: EventDeps) {
   const seen = new Set<string>();
   let hideTyping = () => {};
   const stopTyping = () => {
@@ -61,7 +74,7 @@ export function createEventHandler(engine: Engine) {
     engine.stopPolling();
     const end = END_MESSAGES[event.outType ?? 0]?.(channel);
     if (end) engine.say(end);
-    engine.endChat();
+    engine.status.end();
     if (channel.evaluateMode === Setting.on) void engine.openEvaluation();
   };
 
@@ -72,7 +85,7 @@ export function createEventHandler(engine: Engine) {
       const { chatStatus, transferAgent } = engine.get();
       // A transfer answered with status 2 already announced this agent; its 1200 repeats the join.
       if (chatStatus !== ChatStatus.withAgent || transferAgent?.adminNick !== nick)
-        engine.enterAgentChat(nick, event.msgTime);
+        engine.status.join(nick, event.msgTime);
     },
     [VisitorEvent.agentMessage]: agentMessage,
     [VisitorEvent.chatEnded]: chatEnded,
@@ -92,7 +105,8 @@ export function createEventHandler(engine: Engine) {
   };
 
   return (poll: EventPoll): void => {
-    engine.set({ eventMsg: poll.msgList });
+    // An empty answer after an empty one changes nothing the app can see: no new snapshot.
+    if (poll.msgList.length || engine.get().eventMsg.length) engine.set({ eventMsg: poll.msgList });
     for (const event of poll.msgList) {
       const key = `${event.event_type}:${event.msgId}`;
       if (event.msgId && seen.has(key)) continue;

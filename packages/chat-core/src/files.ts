@@ -1,4 +1,4 @@
-import type { Engine } from './context.js';
+import type { Core } from './context.js';
 import type { ChatMessage } from './types.js';
 
 export { fileMsgType } from '@parley/chat-protocol';
@@ -11,7 +11,7 @@ export type OutgoingFile = Blob & { name: string };
  * and shape checks); the message gets the file's URL, or is marked failed.
  */
 export async function uploadFile(
-  engine: Engine,
+  engine: Pick<Core, 'attempt' | 'get'>,
   message: ChatMessage,
   file: OutgoingFile,
 ): Promise<ChatMessage | null> {

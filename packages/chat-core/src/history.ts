@@ -1,4 +1,4 @@
-import type { Engine } from './context.js';
+import type { Core } from './context.js';
 import { mergeMessages } from './messages.js';
 import { HistoryStatus } from './states.js';
 
@@ -9,7 +9,7 @@ export const HISTORY_PAGE_SIZE = 20;
  * Loads the page of history before the oldest shown message (or before the chat start's server
  * time): newest-first from the server, so reversed, then prepended without duplicates.
  */
-export async function loadOlderHistory(engine: Engine): Promise<void> {
+export async function loadOlderHistory(engine: Pick<Core, 'attempt' | 'get' | 'now' | 'set'>): Promise<void> {
   const { historyMsgStatus, messages, chatStart, userId } = engine.get();
   if (historyMsgStatus !== HistoryStatus.idle || !userId) return;
   engine.set({ historyMsgStatus: HistoryStatus.loading });

@@ -19,7 +19,14 @@ export function patchMessage(
   id: string,
   patch: Partial<ChatMessage>,
 ): readonly ChatMessage[] {
-  return list.map((message) => (message.id === id ? { ...message, ...patch } : message));
+  const index = list.findIndex((message) => message.id === id);
+  const message = list[index];
+  if (!message) return list;
+  const changes = (Object.keys(patch) as (keyof ChatMessage)[]).some(
+    (key) => !Object.is(patch[key], message[key]),
+  );
+  if (!changes) return list;
+  return list.map((shown, at) => (at === index ? { ...message, ...patch } : shown));
 }
 
 export const removeMessage = (list: readonly ChatMessage[], id: string): readonly ChatMessage[] =>

@@ -86,3 +86,29 @@ describe('polling', () => {
     expect(state().messages).toEqual([]);
   });
 });
+
+describe('snapshots', () => {
+  it('given an empty poll answer, should not publish a new snapshot', async () => {
+    const { session, server } = await started();
+    await advance(5000); // the first answer (empty) may replace whatever the start left
+    const before = session.getSnapshot();
+    let published = 0;
+    session.subscribe(() => published++);
+    await advance(5000);
+    expect(server.count('getEventMsg')).toBe(2);
+    expect(published).toBe(0);
+    expect(session.getSnapshot()).toBe(before);
+  });
+
+  it('given an unchanged queue position while queued, should not publish a new snapshot', async () => {
+    const server = new FakeServer().reply('getEventMsg', { msgList: [], status: 3, waitIndex: 4 });
+    const { session } = await started({ server, start: { status: 3 } });
+    await advance(2000);
+    const before = session.getSnapshot();
+    let published = 0;
+    session.subscribe(() => published++);
+    await advance(2000);
+    expect(published).toBe(0);
+    expect(session.getSnapshot()).toBe(before);
+  });
+});

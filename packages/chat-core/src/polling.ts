@@ -1,4 +1,4 @@
-import type { Engine } from './context.js';
+import type { Core } from './context.js';
 import type { EventPoll } from './types.js';
 
 /** Default delay before each poll (spec section 9). */
@@ -11,7 +11,10 @@ export const FAST_POLL_DELAY = 2000;
  * after errors. The contract's `cursor` of the last answer is sent back, so an answer lost on the
  * way is asked for again instead of skipped.
  */
-export function createPolling(engine: Engine, onAnswer: (poll: EventPoll) => void) {
+export function createPolling(
+  engine: Pick<Core, 'get' | 'set' | 'after' | 'attempt'>,
+  onAnswer: (poll: EventPoll) => void,
+) {
   let run = 0;
   let cursor: string | number | undefined;
   let cancel = () => {};

@@ -1,5 +1,5 @@
 import { ChatStatus } from '@parley/chat-protocol';
-import type { Engine } from './context.js';
+import type { Core } from './context.js';
 import { throttle } from './scheduler.js';
 
 /** Read receipts at most once per 5 s (spec section 9). */
@@ -11,7 +11,7 @@ export const TYPING_THROTTLE = 500;
  * Read receipts (msgComplete) and typing notices: only with an agent (status 2), receipts only
  * while the page is visible. Conditions are checked before and when the throttled call runs.
  */
-export function createReceipts(engine: Engine) {
+export function createReceipts(engine: Pick<Core, 'get' | 'after' | 'now' | 'attempt'>) {
   const withAgent = () => engine.get().chatStatus === ChatStatus.withAgent;
   const canRead = () => withAgent() && engine.get().pageVisible;
   let typingText = '';

@@ -1,4 +1,4 @@
-import type { Engine } from './context.js';
+import type { Core } from './context.js';
 
 /** Wait after the last keystroke before asking for suggestions. */
 export const ROBOT_TIPS_DEBOUNCE = 300;
@@ -7,7 +7,7 @@ export const ROBOT_TIPS_DEBOUNCE = 300;
  * Suggested questions while the visitor types: asked once typing pauses, only the latest answer
  * kept; blank text clears them. A call superseded by a newer one resolves without asking.
  */
-export function createRobotTips(engine: Engine) {
+export function createRobotTips(engine: Pick<Core, 'get' | 'set' | 'after' | 'attempt'>) {
   let cancel = () => {};
   let latest = 0;
   return (text: string): Promise<void> => {

@@ -1,5 +1,5 @@
 import { ChatStatus, MsgType, ReceiveMode, SenderType, SendStatus, Setting } from '@parley/chat-protocol';
-import type { Engine } from './context.js';
+import type { Conversation, Core, Transfer } from './context.js';
 import { fileMsgType, type OutgoingFile, uploadFile } from './files.js';
 import { patchMessage, removeMessage } from './messages.js';
 import type { Outbox } from './outbox.js';
@@ -33,7 +33,16 @@ const isTransient = (error: unknown) =>
  * Visitor messages: text and files, the robot answer placeholder, retries and the outbox. A
  * message is delivered by one request at a time, and always under its first clientMsgId.
  */
-export function createSender(engine: Engine) {
+/** What sending acts on. */
+export interface SenderDeps
+  extends Pick<Core, 'api' | 'attempt' | 'get' | 'set' | 'stamp' | 'logger'>,
+    Pick<Conversation, 'append'> {
+  createObjectUrl(file: Blob): string | undefined;
+  transfer: Transfer;
+  visitorSpoke(): void;
+}
+
+export function createSender(engine: SenderDeps) {
   const inFlight = new Set<string>();
   const files = new Map<string, OutgoingFile>();
   let outbox: Outbox | undefined;

@@ -1,5 +1,5 @@
 import { ChatStatus, ReceiveMode, Setting } from '@parley/chat-protocol';
-import type { Engine, TransferRequest } from './context.js';
+import type { Conversation, Core, TransferRequest } from './context.js';
 import {
   defaultConnectivity,
   defaultCreateObjectUrl,
@@ -24,12 +24,13 @@ import { createScheduler } from './scheduler.js';
 import { createSender } from './send.js';
 import { startChat } from './start.js';
 import { EvaluateStatus, HistoryStatus, TIMEOUT_OFF } from './states.js';
+import { createStatusTransitions } from './status.js';
 import { createStore } from './store.js';
 import { engineText, TEXTS } from './strings.js';
 import { createSystemQueue } from './systemQueue.js';
 import { createTimeouts } from './timeouts.js';
 import { watchTitle } from './title.js';
-import { createTransfer, GROUP_STORAGE_KEY, WAIT_MESSAGE_ID } from './transfer.js';
+import { createTransfer, GROUP_STORAGE_KEY } from './transfer.js';
 import { type ChatApi, ChatApiError, createChatApi, createKyTransport } from './transport.js';
 import type { ChatMessage, ChatState, ChatTransport, Logger, Signal, StorageLike, Timers } from './types.js';
 import { type FormValues, type LeaveMessageInput, submitLeaveMessage, submitUserForm } from './userForm.js';
@@ -199,8 +200,8 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
   // the network was down goes out with the next answer, even if the reconnect itself was missed
   // (a send that hung across it). A send in flight is never repeated (see createSender).
   const setOnline = (online: boolean) => {
-    engine.set({ online });
-    if (online) void engine.flushOutbox();
+    core.set({ online });
+    if (online) void sender.flush();
   };
   const api: ChatApi = async (call, body) => {
     try {
@@ -214,7 +215,9 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
     }
   };
 
-  const engine = {
+  // The parts, each given only what it uses (see context.ts). Parts that call each other in a
+  // cycle (events end the polling that feeds them) are reached through arrows, resolved at call time.
+  const core: Core = {
     get: store.getSnapshot,
     set: (patch) => {
       if (!disposed) store.set(patch);
@@ -229,80 +232,72 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
     },
     logger,
     storage: guardStorage(options.storage ?? defaultStorage(), logger),
-    notifyParent: (message) => options.notifyParent?.(message),
-    createObjectUrl: (file) => (options.createObjectUrl ?? defaultCreateObjectUrl)(file),
-    append: (...messages) => engine.set((state) => ({ messages: mergeMessages(state.messages, messages) })),
+  };
+  const conversation: Conversation = {
+    append: (...messages) => core.set((state) => ({ messages: mergeMessages(state.messages, messages) })),
     say(content, time) {
       if (typeof content === 'string' && !content.trim()) return;
-      const stamp = engine.stamp();
-      engine.append(systemMessage(`sys-${stamp}`, time ?? stamp, content));
+      const stamp = core.stamp();
+      conversation.append(systemMessage(`sys-${stamp}`, time ?? stamp, content));
     },
-    notice: (text) => engine.set((state) => ({ notices: [...state.notices, { ...text, id: ++noticeId }] })),
-    enterAgentChat(nick, time) {
-      engine.set((state) => ({
-        chatStatus: ChatStatus.withAgent,
-        eventMsgDelay: FAST_POLL_DELAY,
-        messages: removeMessage(state.messages, WAIT_MESSAGE_ID),
-      }));
-      if (nick !== undefined) engine.say(engineText('agentJoined', { name: nick }), time);
-      engine.startPolling();
-      engine.startTimeouts();
-      void loadAdminCard(nick);
-    },
-    endChat() {
-      engine.stopPolling();
-      engine.stopTimeouts();
-      engine.set({ chatStatus: ChatStatus.none, chatClosed: true, agentIsTyping: false });
-    },
-    async close() {
-      const { userId, chatClosed } = engine.get();
-      if (chatClosed || !userId) return;
-      await engine.attempt('chatClose', { userId });
-      engine.endChat();
-    },
-    openEvaluation: () => openEvaluation(engine),
-  } as Engine;
-
-  const polling = createPolling(engine, createEventHandler(engine));
-  const systemQueue = createSystemQueue(engine);
-  const timeouts = createTimeouts(engine);
-  const receipts = createReceipts(engine);
-  const sender = createSender(engine);
-  Object.assign(engine, {
-    startPolling: polling.start,
-    stopPolling: polling.stop,
-    enqueueSystemMessage: systemQueue.enqueue,
-    startTimeouts: timeouts.start,
-    stopTimeouts: timeouts.stop,
+    notice: (text) => core.set((state) => ({ notices: [...state.notices, { ...text, id: ++noticeId }] })),
+  };
+  const systemQueue = createSystemQueue({ ...core, ...conversation });
+  const enqueueSystemMessage = systemQueue.enqueue;
+  const timeouts = createTimeouts({ ...core, enqueueSystemMessage });
+  const receipts = createReceipts(core);
+  const status = createStatusTransitions({
+    ...core,
+    ...conversation,
+    polling: { start: () => polling.start(), stop: () => polling.stop() },
+    timeouts,
+    loadAdminCard,
+  });
+  const transfer = createTransfer({ ...core, ...conversation, status });
+  const openEvaluationNow = () => openEvaluation(core);
+  const polling = createPolling(
+    core,
+    createEventHandler({
+      ...core,
+      ...conversation,
+      status,
+      stopPolling: () => polling.stop(),
+      markRead: receipts.markRead,
+      agentSpoke: timeouts.agentSpoke,
+      notifyParent: (message) => options.notifyParent?.(message),
+      openEvaluation: openEvaluationNow,
+    }),
+  );
+  const sender = createSender({
+    ...core,
+    ...conversation,
+    createObjectUrl: (file) => (options.createObjectUrl ?? defaultCreateObjectUrl)(file),
+    transfer,
     visitorSpoke: timeouts.visitorSpoke,
-    agentSpoke: timeouts.agentSpoke,
-    markRead: receipts.markRead,
-    transfer: createTransfer(engine),
-    flushOutbox: () => sender.flush(),
-  } satisfies Partial<Engine>);
+  });
 
   /** The agent's card; after a join its welcome is sent when enabled. */
   async function loadAdminCard(joinedNick?: string) {
-    const card = await engine.attempt('getAdminCard', { userId: engine.get().userId });
+    const card = await core.attempt('getAdminCard', { userId: core.get().userId });
     if (!card) return;
-    engine.set({ adminCard: card });
+    core.set({ adminCard: card });
     if (joinedNick !== undefined && card.adminWelcomeMode === Setting.on) {
-      engine.enqueueSystemMessage(card.adminWelcomeMsg, card.adminNick || joinedNick);
+      enqueueSystemMessage(card.adminWelcomeMsg, card.adminNick || joinedNick);
     }
   }
 
   const setPageVisible = (visible: boolean) => {
-    engine.set(visible ? { pageVisible: true, hasNewMsg: false } : { pageVisible: false });
+    core.set(visible ? { pageVisible: true, hasNewMsg: false } : { pageVisible: false });
     if (visible) receipts.markRead();
   };
 
   async function start() {
-    const { phase, chatClosed } = engine.get();
+    const { phase, chatClosed } = core.get();
     // A failed start may be tried again (the app's "Try again"), a closed chat started anew (the
     // app's "Start a new chat"); a running one may not.
     if (phase === 'starting' || (phase === 'ready' && !chatClosed) || disposed) return;
     if (chatClosed) {
-      engine.set({
+      core.set({
         chatClosed: false,
         evaluateStatus: EvaluateStatus.none,
         openEvaluate: false,
@@ -313,18 +308,18 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
     }
     if (!cleanups.length)
       cleanups.push(
-        watchTitle(engine, store.subscribe),
+        watchTitle(core, store.subscribe),
         visibility.subscribe(setPageVisible),
-        connectivity.subscribe((online) => (online ? void sender.flush() : engine.set({ online: false }))),
+        connectivity.subscribe((online) => (online ? void sender.flush() : core.set({ online: false }))),
       );
     const visitor = await startChat(
-      engine,
+      { ...core, ...conversation, status, transfer, startPolling: () => polling.start() },
       options.search ?? defaultSearch(),
       options.referrer ?? defaultReferrer(),
     );
     if (!visitor) return;
     systemQueue.start();
-    await sender.restore(createOutbox(engine.storage, outboxKey(visitor.tenantId, visitor.userId)));
+    await sender.restore(createOutbox(core.storage, outboxKey(visitor.tenantId, visitor.userId)));
   }
 
   const command = <A extends unknown[]>(run: (...args: A) => Promise<unknown>) =>
@@ -338,7 +333,7 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
       try {
         await start();
       } catch (error) {
-        engine.set({
+        core.set({
           phase: 'failed',
           error: engineText('generic', { message: String((error as Error)?.message ?? error) }),
         });
@@ -347,28 +342,32 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
     }),
     sendText: command(sender.sendText),
     sendFile: command(sender.sendFile),
-    loadOlderHistory: command(() => loadOlderHistory(engine)),
-    transfer: command((request: TransferRequest = {}) => engine.transfer(request)),
+    loadOlderHistory: command(() => loadOlderHistory(core)),
+    transfer: command((request: TransferRequest = {}) => transfer(request)),
     chooseGroup: command(async (groupId: string) => {
-      engine.storage.setItem(GROUP_STORAGE_KEY, groupId);
-      engine.set({ openGroupForm: false });
-      await engine.transfer({ groupId });
+      core.storage.setItem(GROUP_STORAGE_KEY, groupId);
+      core.set({ openGroupForm: false });
+      await transfer({ groupId });
     }),
-    closeGroupForm: () => engine.set({ openGroupForm: false }),
-    submitUserForm: form((values: FormValues) => submitUserForm(engine, values)),
-    setLeaveMessageOpen: (open) => engine.set({ openLeaveMsgForm: open }),
-    leaveMessage: form((input: LeaveMessageInput) => submitLeaveMessage(engine, input)),
-    requestRobotTips: command(createRobotTips(engine)),
+    closeGroupForm: () => core.set({ openGroupForm: false }),
+    submitUserForm: form((values: FormValues) =>
+      submitUserForm({ ...core, ...conversation, transfer }, values),
+    ),
+    setLeaveMessageOpen: (open) => core.set({ openLeaveMsgForm: open }),
+    leaveMessage: form((input: LeaveMessageInput) => submitLeaveMessage({ ...core, ...conversation }, input)),
+    requestRobotTips: command(createRobotTips(core)),
     notifyTyping: receipts.typing,
-    openEvaluation: command(() => openEvaluation(engine)),
-    submitEvaluation: form((input: EvaluationInput) => submitEvaluation(engine, input)),
-    closeEvaluation: () => engine.set({ openEvaluate: false }),
-    close: command(() => engine.close()),
+    openEvaluation: command(openEvaluationNow),
+    submitEvaluation: form((input: EvaluationInput) =>
+      submitEvaluation({ ...core, ...conversation, enqueueSystemMessage }, input),
+    ),
+    closeEvaluation: () => core.set({ openEvaluate: false }),
+    close: command(status.close),
     retry: command(sender.retry),
-    setSound: (on) => engine.set({ openSound: on }),
+    setSound: (on) => core.set({ openSound: on }),
     setPageVisible,
     dismissNotice: (id) =>
-      engine.set((state) => ({ notices: state.notices.filter((notice) => notice.id !== id) })),
+      core.set((state) => ({ notices: state.notices.filter((notice) => notice.id !== id) })),
     dispose() {
       scheduler.dispose();
       for (const cleanup of cleanups.splice(0)) cleanup();

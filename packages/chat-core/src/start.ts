@@ -1,7 +1,8 @@
 import { ChatStatus, MsgType, ReceiveMode, SenderType, Setting } from '@parley/chat-protocol';
-import type { Engine } from './context.js';
+import type { Conversation, Core, Transfer } from './context.js';
 import { mergeMessages } from './messages.js';
 import { FAST_POLL_DELAY } from './polling.js';
+import type { StatusTransitions } from './status.js';
 import { engineText, TEXTS } from './strings.js';
 import { GROUP_STORAGE_KEY, showQueueMessage } from './transfer.js';
 import { ChatApiError } from './transport.js';
@@ -22,13 +23,22 @@ const reason = (error: unknown) =>
     ? error.serverMessage || error.message
     : String((error as Error)?.message ?? error);
 
-const failStart = (engine: Engine, error: EngineText): null => {
+/** What the start sequence acts on. */
+export interface StartDeps
+  extends Pick<Core, 'api' | 'attempt' | 'get' | 'set' | 'now' | 'storage'>,
+    Pick<Conversation, 'append'> {
+  status: Pick<StatusTransitions, 'join' | 'queue'>;
+  transfer: Transfer;
+  startPolling(): void;
+}
+
+const failStart = (engine: StartDeps, error: EngineText): null => {
   engine.set({ error, phase: 'failed' });
   return null;
 };
 
 /** Not yet with an agent: the user form first, else human-first asks for an agent; polling at 5 s. */
-function enterWaiting(engine: Engine) {
+function enterWaiting(engine: StartDeps) {
   const { channelInfo, chatStart, receiveMode } = engine.get();
   if (shouldShowUserForm(channelInfo as ChannelInfo, chatStart as ChatStartData))
     engine.set({ openUserForm: true });
@@ -37,18 +47,17 @@ function enterWaiting(engine: Engine) {
 }
 
 /** What each chat status does when the session starts (spec section 4, "Session status"). */
-export const ENTRY_ACTIONS: Record<number, (engine: Engine) => void> = {
+export const ENTRY_ACTIONS: Record<number, (engine: StartDeps) => void> = {
   [ChatStatus.none]: enterWaiting,
   [ChatStatus.agentsOffline]: enterWaiting,
-  [ChatStatus.withAgent]: (engine) => engine.enterAgentChat(),
+  [ChatStatus.withAgent]: (engine) => engine.status.join(),
   [ChatStatus.queued]: (engine) => {
-    engine.set({ eventMsgDelay: FAST_POLL_DELAY });
-    showQueueMessage(engine, engine.get().waitIndex);
+    engine.status.queue(engine.get().waitIndex);
     engine.startPolling();
   },
 };
 
-function applyChannel(engine: Engine, channel: ChannelInfo) {
+function applyChannel(engine: Pick<Core, 'set'>, channel: ChannelInfo) {
   const [titleKey, defaultTitle] = TEXTS.defaultTitle;
   engine.set({
     channelInfo: channel,
@@ -63,7 +72,7 @@ function applyChannel(engine: Engine, channel: ChannelInfo) {
 }
 
 /** Robot welcome and FAQ (status 0), then one card per auto-tip. */
-function welcomeMessages(engine: Engine): ChatMessage[] {
+function welcomeMessages(engine: Pick<Core, 'get' | 'now'>): ChatMessage[] {
   const { channelInfo, chatStatus, receiveMode } = engine.get();
   const channel = channelInfo as ChannelInfo;
   const time = engine.now();
@@ -108,7 +117,7 @@ function welcomeMessages(engine: Engine): ChatMessage[] {
 }
 
 /** A returning visitor's session messages replace the list. */
-async function loadSessionMessages(engine: Engine) {
+async function loadSessionMessages(engine: Pick<Core, 'get' | 'set' | 'attempt'>) {
   const { userId, sessionId } = engine.get();
   const list = await engine.attempt('getSessionMsg', { userId, sessionId });
   if (list) engine.set({ messages: mergeMessages([], list) });
@@ -120,7 +129,7 @@ async function loadSessionMessages(engine: Engine) {
  * Returns the visitor's ids once the session exists, or null (the error is in state).
  */
 export async function startChat(
-  engine: Engine,
+  engine: StartDeps,
   search: string,
   referrer: string,
 ): Promise<{ tenantId: string; userId: string } | null> {

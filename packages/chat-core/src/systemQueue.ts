@@ -1,5 +1,5 @@
 import { MsgType, SenderType, SYSTEM_MESSAGE_FLAGS } from '@parley/chat-protocol';
-import type { Engine } from './context.js';
+import type { Conversation, Core } from './context.js';
 import { systemMessage } from './messages.js';
 import type { EngineText } from './types.js';
 
@@ -13,7 +13,12 @@ export const SYSTEM_QUEUE_BUSY = 10;
  * once and is sent to the server through a queue, one per tick; an item leaves the queue even if
  * its send fails (spec: failures are silently ignored, the visitor already sees the message).
  */
-export function createSystemQueue(engine: Engine) {
+/** Shows a system message and queues it for the server; blank content is ignored. */
+export type EnqueueSystemMessage = (content: string, senderName?: string, text?: EngineText) => void;
+
+export function createSystemQueue(
+  engine: Pick<Core, 'get' | 'set' | 'after' | 'attempt' | 'stamp'> & Pick<Conversation, 'append'>,
+) {
   const tick = async () => {
     const [item, ...rest] = engine.get().sysMsgsQueue;
     if (!item) return void engine.after(SYSTEM_QUEUE_IDLE, tick);
@@ -28,16 +33,17 @@ export function createSystemQueue(engine: Engine) {
     });
     engine.after(SYSTEM_QUEUE_BUSY, tick);
   };
+  const enqueue: EnqueueSystemMessage = (content, senderName = '', text) => {
+    if (!content.trim()) return;
+    const time = engine.stamp();
+    const id = `sys-${time}`;
+    engine.append({ ...systemMessage(id, time, text ?? content), senderName });
+    engine.set((state) => ({
+      sysMsgsQueue: [...state.sysMsgsQueue, { id, msgContent: content, senderName }],
+    }));
+  };
   return {
     start: () => void engine.after(SYSTEM_QUEUE_IDLE, tick),
-    enqueue(content: string, senderName = '', text?: EngineText) {
-      if (!content.trim()) return;
-      const time = engine.stamp();
-      const id = `sys-${time}`;
-      engine.append({ ...systemMessage(id, time, text ?? content), senderName });
-      engine.set((state) => ({
-        sysMsgsQueue: [...state.sysMsgsQueue, { id, msgContent: content, senderName }],
-      }));
-    },
+    enqueue,
   };
 }

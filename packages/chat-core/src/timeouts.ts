@@ -1,6 +1,7 @@
 import { ChatStatus, Setting } from '@parley/chat-protocol';
-import type { Engine } from './context.js';
+import type { Core } from './context.js';
 import { TIMEOUT_OFF } from './states.js';
+import type { EnqueueSystemMessage } from './systemQueue.js';
 import type { ChannelInfo } from './types.js';
 
 /** The countdowns start this long after the agent joins. */
@@ -11,7 +12,9 @@ export const TIMEOUT_TICK = 1000;
  * The two no-reply countdowns, in seconds (-1 = off): the agent's starts when the visitor speaks,
  * the visitor's when the agent speaks. At 0 the matching channel message shows and both stop.
  */
-export function createTimeouts(engine: Engine) {
+export function createTimeouts(
+  engine: Pick<Core, 'get' | 'set' | 'after'> & { enqueueSystemMessage: EnqueueSystemMessage },
+) {
   let run = 0;
   const channel = () => engine.get().channelInfo as ChannelInfo;
   const expire = (message: string) => {

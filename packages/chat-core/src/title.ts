@@ -1,4 +1,4 @@
-import type { Engine } from './context.js';
+import type { Core } from './context.js';
 
 /** The title flashes on and off each second (spec section 2). */
 export const TITLE_FLASH_INTERVAL = 1000;
@@ -7,7 +7,10 @@ export const TITLE_FLASH_INTERVAL = 1000;
  * Keeps `titleFlash` beating while the page is hidden and a new agent message waits; stops and
  * resets when the page shows. Returns the unsubscribe.
  */
-export function watchTitle(engine: Engine, subscribe: (listener: () => void) => () => void): () => void {
+export function watchTitle(
+  engine: Pick<Core, 'get' | 'set' | 'after'>,
+  subscribe: (listener: () => void) => () => void,
+): () => void {
   let stop: (() => void) | undefined;
   const beat = () => {
     stop = engine.after(TITLE_FLASH_INTERVAL, beat);

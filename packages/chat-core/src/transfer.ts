@@ -1,6 +1,8 @@
 import { ChatStatus, MsgType, SenderType, Setting, TransferStatus } from '@parley/chat-protocol';
-import type { Engine, TransferRequest } from './context.js';
+import type { Conversation, Core, Transfer } from './context.js';
+import { patchMessage } from './messages.js';
 import { FAST_POLL_DELAY } from './polling.js';
+import type { StatusTransitions } from './status.js';
 import { engineText } from './strings.js';
 import type { ChannelInfo, TransferData } from './types.js';
 
@@ -9,10 +11,10 @@ export const GROUP_STORAGE_KEY = 'chat-groupId';
 /** Id of the queue message, refreshed in place as the position changes. */
 export const WAIT_MESSAGE_ID = 'waitMsgId';
 
-const channel = (engine: Engine) => engine.get().channelInfo as ChannelInfo;
+const channel = (engine: Pick<Core, 'get'>) => engine.get().channelInfo as ChannelInfo;
 
 /** The queue message with the position: the channel's userQueueMsg (`##` = position) or ours. */
-export function showQueueMessage(engine: Engine, waitIndex: number): void {
+export function showQueueMessage(engine: Pick<Core, 'get' | 'set' | 'now'>, waitIndex: number): void {
   const template = channel(engine).userQueueMsg;
   const text = engineText('queuePosition', { count: waitIndex });
   const fields = template
@@ -23,7 +25,9 @@ export function showQueueMessage(engine: Engine, waitIndex: number): void {
       }
     : { msgContent: text.text, noticeKey: text.key, noticeParams: text.params };
   engine.set((state) => {
-    const exists = state.messages.some((message) => message.id === WAIT_MESSAGE_ID);
+    const shown = state.messages.find((message) => message.id === WAIT_MESSAGE_ID);
+    // The same position again (every poll while queued) changes nothing: no new list.
+    if (shown?.msgContent === fields.msgContent && shown.noticeKey === fields.noticeKey) return { waitIndex };
     const message = {
       id: WAIT_MESSAGE_ID,
       userId: '',
@@ -34,42 +38,46 @@ export function showQueueMessage(engine: Engine, waitIndex: number): void {
     } as const;
     return {
       waitIndex,
-      messages: exists
-        ? state.messages.map((old) => (old.id === WAIT_MESSAGE_ID ? { ...old, ...fields } : old))
-        : [...state.messages, message],
+      messages: shown ? patchMessage(state.messages, WAIT_MESSAGE_ID, fields) : [...state.messages, message],
     };
   });
 }
 
-const showIf = (engine: Engine, mode: number, text: string) => {
+const showIf = (engine: Pick<Conversation, 'say'>, mode: number, text: string) => {
   if (mode === Setting.on) engine.say(text);
 };
 
 /** What each transferAgent status does (spec section 4, "Transfer response status"). */
-export const TRANSFER_RESULTS: Record<number, (engine: Engine, data: TransferData) => void | Promise<void>> =
-  {
-    [TransferStatus.closed]: (engine) => engine.close(),
-    [TransferStatus.agentsOffline]: (engine) => {
-      const { adminOfflineMode, adminOfflineMsg } = channel(engine);
-      showIf(engine, adminOfflineMode, adminOfflineMsg);
-      engine.set({ openLeaveMsgForm: true });
-    },
-    [TransferStatus.connected]: (engine, data) => engine.enterAgentChat(data.adminNick, engine.now()),
-    [TransferStatus.queued]: (engine, data) => {
-      engine.set({ chatStatus: ChatStatus.queued });
-      showQueueMessage(engine, data.waitIndex);
-    },
-    [TransferStatus.failed]: (engine) => engine.say(engineText('transferFailed')),
-    [TransferStatus.outOfHours]: (engine) => {
-      const { unWorkingMode, unWorkingMsg } = channel(engine);
-      showIf(engine, unWorkingMode, unWorkingMsg);
-      engine.set({ openLeaveMsgForm: true });
-    },
-    [TransferStatus.ignored]: () => {},
-  };
+/** What a transfer acts on. */
+export interface TransferDeps
+  extends Pick<Core, 'get' | 'set' | 'attempt' | 'now' | 'storage'>,
+    Pick<Conversation, 'say'> {
+  status: Pick<StatusTransitions, 'join' | 'queue' | 'close'>;
+}
+
+export const TRANSFER_RESULTS: Record<
+  number,
+  (engine: TransferDeps, data: TransferData) => void | Promise<void>
+> = {
+  [TransferStatus.closed]: (engine) => engine.status.close(),
+  [TransferStatus.agentsOffline]: (engine) => {
+    const { adminOfflineMode, adminOfflineMsg } = channel(engine);
+    showIf(engine, adminOfflineMode, adminOfflineMsg);
+    engine.set({ openLeaveMsgForm: true });
+  },
+  [TransferStatus.connected]: (engine, data) => engine.status.join(data.adminNick, engine.now()),
+  [TransferStatus.queued]: (engine, data) => engine.status.queue(data.waitIndex),
+  [TransferStatus.failed]: (engine) => engine.say(engineText('transferFailed')),
+  [TransferStatus.outOfHours]: (engine) => {
+    const { unWorkingMode, unWorkingMsg } = channel(engine);
+    showIf(engine, unWorkingMode, unWorkingMsg);
+    engine.set({ openLeaveMsgForm: true });
+  },
+  [TransferStatus.ignored]: () => {},
+};
 
 /** The group to transfer to, or null when the visitor must pick one (or none exists). */
-function pickGroup(engine: Engine): string | null {
+function pickGroup(engine: TransferDeps): string | null {
   const groups = engine.get().groupConfig;
   const stored = engine.storage.getItem(GROUP_STORAGE_KEY);
   if (groups.some((group) => group.groupId === stored)) return stored;
@@ -84,9 +92,9 @@ function pickGroup(engine: Engine): string | null {
  * transfer runs; an automatic transfer of a message-triggered channel waits for the visitor's
  * first message. Without agent or group and with groups required, the group rules apply.
  */
-export function createTransfer(engine: Engine) {
+export function createTransfer(engine: TransferDeps): Transfer {
   let busy = false;
-  return async (request: TransferRequest, automatic = false): Promise<void> => {
+  return async (request, automatic = false): Promise<void> => {
     const state = engine.get();
     if (
       busy ||

@@ -5,7 +5,7 @@ import {
   ReceiveMode,
   Setting,
 } from '@parley/chat-protocol';
-import type { Engine } from './context.js';
+import type { Conversation, Core, Transfer } from './context.js';
 import { engineText } from './strings.js';
 import type { ChannelInfo, ChatStartData, FormField } from './types.js';
 
@@ -50,7 +50,10 @@ export function shouldShowUserForm(channel: ChannelInfo, start: ChatStartData): 
 }
 
 /** Sends the form; on success it closes and, human-first, the automatic transfer starts. */
-export async function submitUserForm(engine: Engine, values: FormValues): Promise<boolean> {
+export async function submitUserForm(
+  engine: Pick<Core, 'attempt' | 'get' | 'set'> & Pick<Conversation, 'notice'> & { transfer: Transfer },
+  values: FormValues,
+): Promise<boolean> {
   if (!(await engine.attempt('submitUserForm', { ...values, userId: engine.get().userId }))) {
     engine.notice(engineText('submitFailed'));
     return false;
@@ -69,7 +72,10 @@ export interface LeaveMessageInput {
 }
 
 /** Sends a left message; on success the form closes, else 'Submit failed'. */
-export async function submitLeaveMessage(engine: Engine, input: LeaveMessageInput): Promise<boolean> {
+export async function submitLeaveMessage(
+  engine: Pick<Core, 'attempt' | 'get' | 'set'> & Pick<Conversation, 'notice'>,
+  input: LeaveMessageInput,
+): Promise<boolean> {
   const { userId, channelId } = engine.get();
   if (!(await engine.attempt('leaveMsg', { ...input, userId, channelId }))) {
     engine.notice(engineText('submitFailed'));
