@@ -1,7 +1,7 @@
 import { type ChatSession, SenderType } from '@parley/chat-core';
 import { LocaleProvider } from '@parley/chat-ui/LocaleProvider';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ChatPage } from './chat/ChatPage.js';
 import { createI18n, keysOnly, switchLanguage } from './i18n/i18n.js';
 import { directionOf, type Language, languageTag } from './i18n/languages.js';
@@ -14,7 +14,7 @@ import { ChunkLoadError } from './shell/chunks.js';
 import { createTitleFlash } from './shell/titleFlash.js';
 import { DeferredToaster } from './shell/toasts.js';
 import { createAgentSound } from './sound/agentSound.js';
-import { messagesAtom, pageAtom, soundAtom, titleAtom } from './state/chatAtoms.js';
+import { createChatStore, messagesAtom, pageAtom, soundAtom, titleAtom } from './state/chatAtoms.js';
 import { useBindSession } from './state/useBindSession.js';
 
 /**
@@ -71,7 +71,6 @@ function useDocumentTitle() {
   const [flash] = useState(() => createTitleFlash({ document }));
   useEffect(() => () => flash.dispose(), [flash]);
   useEffect(() => {
-    if (!title) return;
     const text = title.documentTitleKey ? t(title.documentTitleKey) : title.documentTitle;
     flash.update({ title: text, alert: t('page.newMessageTitle'), flashing: title.titleFlash });
   }, [flash, title, t]);
@@ -80,12 +79,11 @@ function useDocumentTitle() {
 /** A short sound on each new agent message, when sound is on; one tab plays it. */
 function useAgentSound() {
   const messages = useAtomValue(messagesAtom);
-  const soundOn = useAtomValue(soundAtom) ?? true;
+  const soundOn = useAtomValue(soundAtom);
   const [sound] = useState(() => createAgentSound({ locks: navigator.locks ?? null }));
   const seen = useRef<Set<string> | null>(null);
   useEffect(() => () => sound.dispose(), [sound]);
   useEffect(() => {
-    if (!messages) return;
     if (seen.current === null) {
       // What was there when the page opened is history, not news.
       seen.current = new Set(messages.map((message) => message.id));
@@ -104,7 +102,7 @@ function PageState({ session }: { session: ChatSession }) {
   const page = useAtomValue(pageAtom);
   useDocumentTitle();
   useAgentSound();
-  if (!page || page.phase === 'idle' || page.phase === 'starting') {
+  if (page.phase === 'idle' || page.phase === 'starting') {
     // Until the language pack arrives `t` answers with keys (spec section 8): show no key to a visitor.
     const loading = t('page.loading');
     return (
@@ -145,6 +143,15 @@ function PageState({ session }: { session: ChatSession }) {
  * belongs to whoever made it, who disposes it: the page keeps its own for as long as it is open.
  */
 export function ChatScreen({ session }: { session: ChatSession }) {
+  const store = useMemo(() => createChatStore(session), [session]);
+  return (
+    <JotaiProvider store={store}>
+      <BoundScreen session={session} />
+    </JotaiProvider>
+  );
+}
+
+function BoundScreen({ session }: { session: ChatSession }) {
   useBindSession(session);
   useEffect(() => {
     void session.start();
@@ -177,8 +184,10 @@ export function App({ session }: { session: ChatSession | null }) {
           <ChunkErrorBoundary t={t}>
             {failure ? (
               <Rethrow error={failure} />
+            ) : session ? (
+              <ChatScreen session={session} />
             ) : (
-              <JotaiProvider>{session ? <ChatScreen session={session} /> : <NotFound />}</JotaiProvider>
+              <NotFound />
             )}
           </ChunkErrorBoundary>
           <DeferredToaster />

@@ -1,12 +1,22 @@
 import { ChatStatus, EvaluateStatus, HistoryStatus, Setting } from '@parley/chat-core';
 import { Chat } from '@parley/chat-ui/Chat';
 import { Composer } from '@parley/chat-ui/Composer';
+import type { MessageModel } from '@parley/chat-ui/Message';
 import { MessageList } from '@parley/chat-ui/MessageList';
 import { Navbar } from '@parley/chat-ui/Navbar';
 import { QuickReplies, type QuickReplyItem } from '@parley/chat-ui/QuickReplies';
 import { Typing } from '@parley/chat-ui/Typing';
 import { useAtomValue } from 'jotai';
-import { lazy, Profiler, type ProfilerOnRenderCallback, Suspense, useEffect, useMemo, useRef } from 'react';
+import {
+  lazy,
+  Profiler,
+  type ProfilerOnRenderCallback,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+} from 'react';
 import { useT } from '../i18n/useT.js';
 import { loadChunk } from '../shell/chunks.js';
 import { showToast } from '../shell/toasts.js';
@@ -22,7 +32,7 @@ import {
   titleAtom,
 } from '../state/chatAtoms.js';
 import { useSession } from '../state/useBindSession.js';
-import { toMessageInput } from './messageView.js';
+import { useMessageRows } from './useMessageRows.js';
 
 // Media, cards and the FAQ tree draw only when such a message arrives.
 const MessageBody = lazy(() =>
@@ -47,8 +57,7 @@ function usePrefetchOverlaysWhenIdle() {
 function LazyOverlays({ placement }: { placement: 'inline' | 'dialogs' }) {
   const overlays = useAtomValue(overlaysAtom);
   const open =
-    overlays &&
-    (overlays.openUserForm || overlays.openGroupForm || overlays.openLeaveMsgForm || overlays.openEvaluate);
+    overlays.openUserForm || overlays.openGroupForm || overlays.openLeaveMsgForm || overlays.openEvaluate;
   if (!open) return null;
   return (
     <Suspense fallback={null}>
@@ -63,8 +72,8 @@ export const MAX_MESSAGE_LENGTH = 1000;
 function Header() {
   const t = useT();
   const session = useSession();
-  const { documentTitle, documentTitleKey } = useAtomValue(titleAtom) ?? {};
-  const sound = useAtomValue(soundAtom) ?? true;
+  const { documentTitle, documentTitleKey } = useAtomValue(titleAtom);
+  const sound = useAtomValue(soundAtom);
   const title = documentTitleKey ? t(documentTitleKey) : documentTitle;
   return (
     <Navbar
@@ -81,7 +90,7 @@ function Header() {
 function AgentCard() {
   const t = useT();
   const conversation = useAtomValue(conversationAtom);
-  const card = conversation?.adminCard;
+  const card = conversation.adminCard;
   if (!card || conversation.chatStatus !== ChatStatus.withAgent || conversation.chatClosed) return null;
   return (
     <p className="visitor-agent-card" role="status">
@@ -97,29 +106,35 @@ export const ListRenderProbe = { onRender: null as ProfilerOnRenderCallback | nu
 function Conversation() {
   const t = useT();
   const session = useSession();
-  const messages = useAtomValue(messagesAtom) ?? [];
-  const historyStatus = useAtomValue(historyStatusAtom) ?? HistoryStatus.idle;
-  const { robotName = '' } = useAtomValue(conversationAtom) ?? {};
-  const rows = useMemo(
-    () => messages.map((message) => toMessageInput(message, t, robotName)),
-    [messages, t, robotName],
+  const messages = useAtomValue(messagesAtom);
+  const historyStatus = useAtomValue(historyStatusAtom);
+  const { robotName } = useAtomValue(conversationAtom);
+  const rows = useMessageRows(messages, t, robotName);
+  // Stable across changes, so the list's rows see the same props when only the messages changed.
+  const loadMore = useCallback(() => session.loadOlderHistory(), [session]);
+  const retry = useCallback(
+    (row: MessageModel) => {
+      if (row.status === 'fail') void session.retry(row._id);
+    },
+    [session],
+  );
+  const renderContent = useCallback(
+    (row: MessageModel) =>
+      row.type === 'custom' ? (
+        <Suspense fallback={null}>
+          <MessageBody model={row} onAsk={(question) => void session.sendText(question)} />
+        </Suspense>
+      ) : undefined,
+    [session],
   );
   const list = (
     <MessageList
       aria-label={t('chat.messageListLabel')}
       messages={rows}
       hasMore={historyStatus !== HistoryStatus.noMore}
-      onLoadMore={() => session.loadOlderHistory()}
-      onRetry={(row) => {
-        if (row.status === 'fail') void session.retry(row._id);
-      }}
-      renderContent={(row) =>
-        row.type === 'custom' ? (
-          <Suspense fallback={null}>
-            <MessageBody model={row} onAsk={(question) => void session.sendText(question)} />
-          </Suspense>
-        ) : undefined
-      }
+      onLoadMore={loadMore}
+      onRetry={retry}
+      renderContent={renderContent}
     />
   );
   const onRender = ListRenderProbe.onRender;
@@ -139,7 +154,7 @@ function Conversation() {
 function EarlierMessages() {
   const t = useT();
   const session = useSession();
-  const historyStatus = useAtomValue(historyStatusAtom) ?? HistoryStatus.idle;
+  const historyStatus = useAtomValue(historyStatusAtom);
   if (historyStatus === HistoryStatus.noMore) return null;
   return (
     <button
@@ -163,11 +178,10 @@ function AgentTyping() {
 function Suggestions() {
   const t = useT();
   const session = useSession();
-  const tips = useAtomValue(robotTipsAtom) ?? [];
+  const tips = useAtomValue(robotTipsAtom);
   const conversation = useAtomValue(conversationAtom);
   const items = useMemo<QuickReplyItem[]>(() => {
     if (tips.length > 0) return tips.map((tip) => ({ name: tip, code: 'tip' }));
-    if (!conversation) return [];
     const { chatStatus, chatClosed, evaluateMode, evaluateStatus } = conversation;
     if (chatClosed) {
       const actions: QuickReplyItem[] = [{ name: t('chat.newChat'), code: 'new-chat', isHighlight: true }];
@@ -245,7 +259,7 @@ function ChatComposer() {
   const t = useT();
   const session = useSession();
   const conversation = useAtomValue(conversationAtom);
-  const closed = conversation?.chatClosed ?? false;
+  const closed = conversation.chatClosed;
   return (
     <Composer
       placeholder={t('composer.placeholder')}
@@ -272,7 +286,7 @@ function ChatComposer() {
 function Notices() {
   const t = useT();
   const session = useSession();
-  const notices = useAtomValue(noticesAtom) ?? [];
+  const notices = useAtomValue(noticesAtom);
   const shown = useRef(new Set<number>());
   useEffect(() => {
     for (const notice of notices) {

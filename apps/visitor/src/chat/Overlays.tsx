@@ -15,7 +15,6 @@ import { UserForm } from './forms/UserForm.js';
 export function Overlays({ placement }: { placement: 'inline' | 'dialogs' }) {
   const session = useSession();
   const overlays = useAtomValue(overlaysAtom);
-  if (!overlays) return null;
   const {
     openUserForm,
     userFormConfig,

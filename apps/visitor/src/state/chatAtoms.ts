@@ -1,5 +1,5 @@
-import { type ChatSession, type ChatState, Setting } from '@parley/chat-core';
-import { atom } from 'jotai';
+import { type ChatSession, type ChatState, initialChatState, Setting } from '@parley/chat-core';
+import { atom, createStore } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 
 /** The source atom: the chat-core engine of this page. Commands are called on it. */
@@ -8,16 +8,26 @@ export const sessionAtom = atom<ChatSession | null>(null);
 /**
  * The engine's latest snapshot, mirrored by `useBindSession`. Everything below reads a slice of it
  * through `selectAtom`, so a change re-renders only the components whose slice changed: the engine
- * keeps untouched fields (the message array included) as the same objects.
+ * keeps untouched fields (the message array included) as the same objects. A page's store starts
+ * from its session's snapshot (`createChatStore`), so no slice is ever undefined.
  */
-export const snapshotAtom = atom<ChatState | null>(null);
+export const snapshotAtom = atom<ChatState>(initialChatState());
+
+/**
+ * The page's jotai store, its atoms seeded from the session before the first render.
+ *
+ * @example
+ * <Provider store={createChatStore(session)}>...</Provider>
+ */
+export function createChatStore(session: ChatSession) {
+  const store = createStore();
+  store.set(sessionAtom, session);
+  store.set(snapshotAtom, session.getSnapshot());
+  return store;
+}
 
 const slice = <T>(pick: (state: ChatState) => T, equal: (a: T, b: T) => boolean = Object.is) =>
-  selectAtom(
-    snapshotAtom,
-    (state: ChatState | null) => (state ? pick(state) : undefined),
-    (a, b) => (a === undefined || b === undefined ? a === b : equal(a, b)),
-  );
+  selectAtom(snapshotAtom, pick, equal);
 
 function shallowEqual<T extends object>(a: T, b: T): boolean {
   const keys = Object.keys(a) as (keyof T)[];
