@@ -15,9 +15,9 @@ import { type EvaluationInput, openEvaluation, submitEvaluation } from './evalua
 import { createEventHandler } from './events.js';
 import type { OutgoingFile } from './files.js';
 import { loadOlderHistory } from './history.js';
-import { mergeMessages, removeMessage, systemMessage } from './messages.js';
+import { mergeMessages, systemMessage } from './messages.js';
 import { createOutbox, outboxKey } from './outbox.js';
-import { createPolling, FAST_POLL_DELAY, POLL_DELAY } from './polling.js';
+import { createPolling, POLL_DELAY } from './polling.js';
 import { createReceipts } from './receipts.js';
 import { createRobotTips } from './robotTips.js';
 import { createScheduler } from './scheduler.js';

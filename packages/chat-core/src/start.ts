@@ -1,10 +1,9 @@
 import { ChatStatus, MsgType, ReceiveMode, SenderType, Setting } from '@parley/chat-protocol';
 import type { Conversation, Core, Transfer } from './context.js';
 import { mergeMessages } from './messages.js';
-import { FAST_POLL_DELAY } from './polling.js';
 import type { StatusTransitions } from './status.js';
 import { engineText, TEXTS } from './strings.js';
-import { GROUP_STORAGE_KEY, showQueueMessage } from './transfer.js';
+import { GROUP_STORAGE_KEY } from './transfer.js';
 import { ChatApiError } from './transport.js';
 import type { ChannelInfo, ChatMessage, ChatStartData, EngineText } from './types.js';
 import { readUrlParams } from './urlParams.js';
