@@ -1,0 +1,167 @@
+import { MsgType, SenderType } from '@parley/chat-protocol';
+import { Composer } from '@parley/chat-ui/Composer';
+import { FileCard } from '@parley/chat-ui/FileCard';
+import { Image } from '@parley/chat-ui/Image';
+import { Message, type MessageInput, type MessageModel } from '@parley/chat-ui/Message';
+import { MessageList } from '@parley/chat-ui/MessageList';
+import { Typing } from '@parley/chat-ui/Typing';
+import { useRef } from 'react';
+import { api, type Chat, type WireMessage } from './api.js';
+import type { Conversation } from './report.js';
+import { strings } from './strings.js';
+
+/** The agent's typing signal is sent at most this often while typing. */
+const TYPING_MS = 2000;
+
+/** A stored message as a row of the kit's list: the agent on the right, notices centred. */
+function toMessage(message: WireMessage, visitorName: string): MessageInput {
+  const position =
+    message.senderType === SenderType.agent
+      ? 'right'
+      : message.senderType === SenderType.system
+        ? 'pop'
+        : 'left';
+  const name = message.senderType === SenderType.visitor ? visitorName : message.senderName;
+  return {
+    _id: message.id,
+    type: message.fileUrl ? 'custom' : message.senderType === SenderType.system ? 'system' : 'text',
+    content: message.fileUrl ? message : message.msgContent,
+    position,
+    user: name ? { name } : undefined,
+    createdAt: message.msgTime,
+  };
+}
+
+/** One chat: its visitor, its messages, the agent's actions and the composer. */
+export function ChatPane({
+  sessionId,
+  chat,
+  conversation,
+  onAct,
+  onSent,
+  onDeleted,
+}: {
+  sessionId: string;
+  chat: Chat | undefined;
+  conversation: Conversation;
+  onAct: (work: () => Promise<unknown>) => Promise<void>;
+  onSent: (message: WireMessage) => void;
+  onDeleted: (messageId: string) => void;
+}) {
+  const lastTyping = useRef(0);
+  const open = chat !== undefined && !conversation.closed;
+
+  const typing = () => {
+    const now = Date.now();
+    if (now - lastTyping.current < TYPING_MS) return;
+    lastTyping.current = now;
+    api.typing(sessionId).catch(() => {});
+  };
+
+  // Called for every message: only file messages (custom) are drawn here.
+  const renderContent = (model: MessageModel) => {
+    if (model.type !== 'custom') return undefined;
+    const message = model.content as WireMessage;
+    return message.msgType === MsgType.image && message.fileUrl ? (
+      <Image src={message.fileUrl} alt={message.fileName ?? message.msgContent} />
+    ) : (
+      <FileCard name={message.fileName ?? message.msgContent} size={message.fileSize} url={message.fileUrl} />
+    );
+  };
+
+  const byId = new Map(conversation.messages.map((message) => [message.id, message]));
+  const renderMessage = (model: MessageModel) => {
+    const message = byId.get(model._id);
+    return (
+      <div className="console-row">
+        <Message message={model} renderContent={renderContent} />
+        {message?.senderType === SenderType.agent && open ? (
+          <span className="console-row__meta">
+            {message.read ? <span>{strings.read}</span> : null}
+            <button
+              className="console-button console-button--small"
+              type="button"
+              onClick={() =>
+                onAct(async () => {
+                  await api.remove(sessionId, message.id);
+                  onDeleted(message.id);
+                })
+              }
+            >
+              {strings.delete}
+            </button>
+          </span>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <section className="console-conversation" aria-label={chat?.visitorName || strings.visitor}>
+      <header className="console-conversation__header">
+        <div>
+          <strong>{chat?.visitorName || strings.visitor}</strong> {chat?.email} {chat?.phone}
+          {conversation.rating ? (
+            <span className="console-rating"> · {strings.rated(conversation.rating.star)}</span>
+          ) : null}
+        </div>
+        {open ? (
+          <div className="console-actions">
+            <button
+              className="console-button"
+              type="button"
+              onClick={() => onAct(() => api.askRating(sessionId))}
+            >
+              {strings.askRating}
+            </button>
+            <button
+              className="console-button"
+              type="button"
+              onClick={() => onAct(() => api.close(sessionId))}
+            >
+              {strings.close}
+            </button>
+            <button
+              className="console-button"
+              type="button"
+              onClick={() => onAct(() => api.refuse(sessionId))}
+            >
+              {strings.refuse}
+            </button>
+          </div>
+        ) : null}
+      </header>
+      <div className="console-messages">
+        <MessageList
+          messages={conversation.messages.map((message) =>
+            toMessage(message, chat?.visitorName || strings.visitor),
+          )}
+          renderMessage={renderMessage}
+        />
+      </div>
+      {chat?.visitorTyping && open ? (
+        <div className="console-typing">
+          <Typing label={strings.typing(chat.visitorName || strings.visitor)} />
+          <span className="console-typing__preview">{chat.visitorTyping}</span>
+        </div>
+      ) : null}
+      {open ? (
+        <Composer
+          onTyping={typing}
+          onSend={(text) =>
+            onAct(async () => {
+              onSent(await api.send(sessionId, text));
+            })
+          }
+          onFiles={(files) =>
+            onAct(async () => {
+              for (const file of files) onSent(await api.sendFile(sessionId, file));
+            })
+          }
+        />
+      ) : (
+        <p className="console-empty">{strings.ended}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,210 @@
+import { Navbar } from '@parley/chat-ui/Navbar';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type Agent, ApiError, api, type Chat, type PollAnswer, type QueueEntry } from './api.js';
+import { ChatPane } from './ChatPane.js';
+import { LeftMessages } from './LeftMessages.js';
+import { type Conversation, report } from './report.js';
+import { strings } from './strings.js';
+
+/** How often the console asks for news: visitor messages, typing and ratings show within about a second. */
+const POLL_MS = 1000;
+
+/** The queue the agent can take from, its open chats, the chat on screen and the left messages. */
+export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: Agent | null) => void }) {
+  const [queue, setQueue] = useState<QueueEntry[]>([]);
+  const [chats, setChats] = useState<Chat[]>([]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [conversations, setConversations] = useState<Record<string, Conversation>>({});
+  const cursor = useRef<string | undefined>(undefined);
+  const loaded = useRef(new Set<string>());
+
+  const load = useCallback(async (sessionId: string) => {
+    loaded.current.add(sessionId);
+    try {
+      const chat = await api.messages(sessionId);
+      setConversations((all) => ({ ...all, [sessionId]: chat }));
+    } catch (error) {
+      loaded.current.delete(sessionId);
+      report(error);
+    }
+  }, []);
+
+  const apply = useCallback((answer: PollAnswer) => {
+    cursor.current = answer.cursor;
+    setQueue(answer.queue);
+    setChats(answer.chats);
+    if (answer.events.length === 0) return;
+    setConversations((all) => {
+      const next = { ...all };
+      for (const event of answer.events) {
+        const conversation = next[event.sessionId];
+        if (!conversation) continue;
+        if (event.type === 'message' && !conversation.messages.some((m) => m.id === event.message.id)) {
+          next[event.sessionId] = { ...conversation, messages: [...conversation.messages, event.message] };
+        } else if (event.type === 'rating') {
+          next[event.sessionId] = { ...conversation, rating: { star: event.star, tags: event.tags } };
+        } else if (event.type === 'read') {
+          const read = new Set(event.msgIds);
+          next[event.sessionId] = {
+            ...conversation,
+            messages: conversation.messages.map((m) => (read.has(m.id) ? { ...m, read: true } : m)),
+          };
+        } else if (event.type === 'visitorClosed') {
+          next[event.sessionId] = { ...conversation, closed: true };
+        }
+      }
+      return next;
+    });
+  }, []);
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = async () => {
+      try {
+        apply(await api.poll(cursor.current));
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 401) {
+          onAgent(null);
+          return;
+        }
+      }
+      if (!stopped) timer = setTimeout(tick, POLL_MS);
+    };
+    tick();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [apply, onAgent]);
+
+  useEffect(() => {
+    if (selected && !loaded.current.has(selected)) load(selected);
+  }, [selected, load]);
+
+  const act = async (work: () => Promise<unknown>) => {
+    try {
+      await work();
+      apply(await api.poll(cursor.current));
+    } catch (error) {
+      report(error);
+    }
+  };
+
+  const toggleOnline = () => act(async () => onAgent(await api.setOnline(!agent.online)));
+  const logout = async () => {
+    await api.logout().catch(() => {});
+    onAgent(null);
+  };
+
+  const current = chats.find((chat) => chat.sessionId === selected);
+  const conversation = selected ? conversations[selected] : undefined;
+
+  return (
+    <div className="console-workspace">
+      <Navbar
+        title={strings.title}
+        actions={
+          <div className="console-actions">
+            <span className="console-status" data-state={agent.online ? 'online' : 'offline'}>
+              {agent.nick}: {agent.online ? strings.online : strings.offline}
+            </span>
+            <button className="console-button" type="button" onClick={toggleOnline}>
+              {agent.online ? strings.goOffline : strings.goOnline}
+            </button>
+            <button className="console-button" type="button" onClick={logout}>
+              {strings.logout}
+            </button>
+          </div>
+        }
+      />
+      <div className="console-body">
+        <nav className="console-sidebar" aria-label={strings.chats}>
+          <h2>{strings.queue}</h2>
+          {queue.length === 0 ? <p className="console-empty">{strings.emptyQueue}</p> : null}
+          <ul>
+            {queue.map((entry) => (
+              <li key={entry.sessionId} className="console-item">
+                <span>
+                  {entry.visitorName || strings.visitor} · {entry.channelId}
+                  {entry.groupId ? ` / ${entry.groupId}` : ''} · {strings.waiting(entry.waitIndex)}
+                </span>
+                <span className="console-item__actions">
+                  <button
+                    className="console-button console-button--primary"
+                    type="button"
+                    onClick={() =>
+                      act(async () => {
+                        await api.join(entry.sessionId);
+                        setSelected(entry.sessionId);
+                      })
+                    }
+                  >
+                    {strings.join}
+                  </button>
+                  <button
+                    className="console-button"
+                    type="button"
+                    onClick={() => act(() => api.refuse(entry.sessionId))}
+                  >
+                    {strings.refuse}
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <h2>{strings.chats}</h2>
+          {chats.length === 0 ? <p className="console-empty">{strings.noChats}</p> : null}
+          <ul>
+            {chats.map((chat) => (
+              <li key={chat.sessionId}>
+                <button
+                  type="button"
+                  className="console-chat-link"
+                  aria-current={chat.sessionId === selected ? 'true' : undefined}
+                  onClick={() => setSelected(chat.sessionId)}
+                >
+                  {chat.visitorName || strings.visitor} · {chat.channelId}
+                  {chat.visitorTyping ? ' …' : ''}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <LeftMessages />
+        </nav>
+        <main className="console-chat">
+          {selected && conversation ? (
+            <ChatPane
+              sessionId={selected}
+              chat={current}
+              conversation={conversation}
+              onAct={act}
+              onSent={(message) =>
+                setConversations((all) => {
+                  const existing = all[selected];
+                  if (!existing || existing.messages.some((m) => m.id === message.id)) return all;
+                  return { ...all, [selected]: { ...existing, messages: [...existing.messages, message] } };
+                })
+              }
+              onDeleted={(messageId) =>
+                setConversations((all) => {
+                  const existing = all[selected];
+                  if (!existing) return all;
+                  return {
+                    ...all,
+                    [selected]: {
+                      ...existing,
+                      messages: existing.messages.filter((m) => m.id !== messageId),
+                    },
+                  };
+                })
+              }
+            />
+          ) : (
+            <p className="console-empty">{strings.pick}</p>
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}
