@@ -1,0 +1,53 @@
+import { forwardRef, type HTMLAttributes, useEffect, useState } from 'react';
+import { useLocale } from '../LocaleProvider/LocaleProvider.js';
+import { useComposerStatus, useComposerText } from './context.js';
+
+/** Whether a counter is near its limit: the last 10 % (at least 10 characters). */
+function nearLimit(count: number, max: number): boolean {
+  return max - count <= Math.max(10, Math.ceil(max * 0.1));
+}
+
+/** Typing pause before the counter is announced, so a screen reader does not talk over each key. */
+export const COMPOSER_COUNTER_ANNOUNCE_DELAY = 500;
+
+/**
+ * `count/max` under the input when `maxLength` is set (not in voice mode). Near the limit (the last 10 %, at least
+ * 10 characters) it is announced politely once typing pauses.
+ */
+export const ComposerCounter = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(
+  function ComposerCounter({ className, ...rest }, ref) {
+    const { t } = useLocale();
+    const { value } = useComposerText('Counter');
+    const { maxLength, mode } = useComposerStatus('Counter');
+    const count = value.length;
+    const near = maxLength !== undefined && nearLimit(count, maxLength);
+    const message = near ? t('composer.counter', { count, max: maxLength }) : '';
+    const [announced, setAnnounced] = useState('');
+    useEffect(() => {
+      if (!message) {
+        setAnnounced('');
+        return;
+      }
+      const timer = setTimeout(() => setAnnounced(message), COMPOSER_COUNTER_ANNOUNCE_DELAY);
+      return () => clearTimeout(timer);
+    }, [message]);
+    // Voice mode has no text to count.
+    if (maxLength === undefined || mode === 'voice') return null;
+    return (
+      <div
+        ref={ref}
+        {...rest}
+        className={className ? `parley-composer__counter ${className}` : 'parley-composer__counter'}
+        data-slot="composer-counter"
+        data-state={count >= maxLength ? 'full' : near ? 'near' : undefined}
+      >
+        <span aria-hidden="true">
+          {count}/{maxLength}
+        </span>
+        <span className="parley-visually-hidden" role="status">
+          {announced}
+        </span>
+      </div>
+    );
+  },
+);
