@@ -1,5 +1,6 @@
 import { forwardRef, type HTMLAttributes, useRef, useState } from 'react';
 import { IconPause, IconPlay } from '../Icon/icons.js';
+import { cn } from '../internal/cn.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 
 /** Formats seconds as m:ss (`65` is `1:05`); minutes are not wrapped into hours. */
@@ -66,7 +67,7 @@ export const Audio = forwardRef<HTMLDivElement, AudioProps>(function Audio(
     <div
       ref={ref}
       {...rest}
-      className={className ? `parley-audio ${className}` : 'parley-audio'}
+      className={cn('parley-audio', className)}
       data-state={playing ? 'playing' : 'paused'}
     >
       <button

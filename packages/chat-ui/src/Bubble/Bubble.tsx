@@ -1,5 +1,6 @@
 import { cva } from 'class-variance-authority';
 import { Fragment, forwardRef, type HTMLAttributes, type ReactNode } from 'react';
+import { cn } from '../internal/cn.js';
 import { linkify } from '../internal/linkify.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 
@@ -40,12 +41,7 @@ export const Bubble = forwardRef<HTMLDivElement, BubbleProps>(function Bubble(
   const { t } = useLocale();
   const classes = bubbleVariants({ position });
   return (
-    <div
-      ref={ref}
-      {...rest}
-      className={className ? `${classes} ${className}` : classes}
-      data-position={position}
-    >
+    <div ref={ref} {...rest} className={cn(classes, className)} data-position={position}>
       {content !== undefined && (
         <p className="parley-bubble__text" dir="auto">
           {linkify(content).map((segment) =>

@@ -1,11 +1,12 @@
 import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
+import { cn } from '../internal/cn.js';
 
 /** The card's frame. Everything else goes inside it. */
 const CardRoot = forwardRef<HTMLElement, HTMLAttributes<HTMLElement>>(function CardRoot(
   { className, ...rest },
   ref,
 ) {
-  return <article ref={ref} {...rest} className={className ? `parley-card ${className}` : 'parley-card'} />;
+  return <article ref={ref} {...rest} className={cn('parley-card', className)} />;
 });
 
 /** An image or video across the top of the card. */
@@ -13,13 +14,7 @@ const CardMedia = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(fun
   { className, ...rest },
   ref,
 ) {
-  return (
-    <div
-      ref={ref}
-      {...rest}
-      className={className ? `parley-card__media ${className}` : 'parley-card__media'}
-    />
-  );
+  return <div ref={ref} {...rest} className={cn('parley-card__media', className)} />;
 });
 
 /** The card's heading (an `h3`; pass `aria-level` on your own element for another level). */
@@ -27,14 +22,7 @@ const CardTitle = forwardRef<HTMLHeadingElement, HTMLAttributes<HTMLHeadingEleme
   { className, ...rest },
   ref,
 ) {
-  return (
-    <h3
-      ref={ref}
-      dir="auto"
-      {...rest}
-      className={className ? `parley-card__title ${className}` : 'parley-card__title'}
-    />
-  );
+  return <h3 ref={ref} dir="auto" {...rest} className={cn('parley-card__title', className)} />;
 });
 
 /** The card's body text or content. */
@@ -42,14 +30,7 @@ const CardContent = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
   { className, ...rest },
   ref,
 ) {
-  return (
-    <div
-      ref={ref}
-      dir="auto"
-      {...rest}
-      className={className ? `parley-card__content ${className}` : 'parley-card__content'}
-    />
-  );
+  return <div ref={ref} dir="auto" {...rest} className={cn('parley-card__content', className)} />;
 });
 
 /** A row of actions (buttons, links) at the bottom. */
@@ -57,13 +38,7 @@ const CardActions = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
   { className, ...rest },
   ref,
 ) {
-  return (
-    <div
-      ref={ref}
-      {...rest}
-      className={className ? `parley-card__actions ${className}` : 'parley-card__actions'}
-    />
-  );
+  return <div ref={ref} {...rest} className={cn('parley-card__actions', className)} />;
 });
 
 export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title' | 'content'> {

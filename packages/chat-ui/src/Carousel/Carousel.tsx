@@ -13,6 +13,7 @@ import {
   useState,
 } from 'react';
 import { IconChevronEnd, IconChevronStart } from '../Icon/icons.js';
+import { cn } from '../internal/cn.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 
 /** The spec's carousel constants. */
@@ -200,7 +201,7 @@ export const Carousel = forwardRef<HTMLElement, CarouselProps>(function Carousel
       aria-roledescription="carousel"
       aria-label={label ?? t('carousel.label')}
       {...rest}
-      className={className ? `parley-carousel ${className}` : 'parley-carousel'}
+      className={cn('parley-carousel', className)}
       data-autoplay={playing ? 'playing' : 'paused'}
       onMouseEnter={(event) => {
         onMouseEnter?.(event);

@@ -1,12 +1,9 @@
 import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
 import { Composer, type ComposerProps } from '../Composer/Composer.js';
+import { cn } from '../internal/cn.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { Navbar, type NavbarProps } from '../Navbar/Navbar.js';
 import { QuickReplies, type QuickRepliesProps } from '../QuickReplies/QuickReplies.js';
-
-function cx(...names: Array<string | false | undefined>): string {
-  return names.filter(Boolean).join(' ');
-}
 
 /**
  * The chat screen's frame: a flex column that fills its container (give the container a height),
@@ -23,7 +20,7 @@ export const ChatRoot = forwardRef<HTMLElement, HTMLAttributes<HTMLElement>>(fun
       aria-label={t('chat.label')}
       dir={dir}
       {...rest}
-      className={cx('parley-chat', className)}
+      className={cn('parley-chat', className)}
     />
   );
 });
@@ -33,7 +30,7 @@ export const ChatHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivEleme
   { className, ...rest },
   ref,
 ) {
-  return <div ref={ref} {...rest} className={cx('parley-chat__header', className)} />;
+  return <div ref={ref} {...rest} className={cn('parley-chat__header', className)} />;
 });
 
 /** The conversation area: takes the remaining height; the message list scrolls inside it. */
@@ -41,7 +38,7 @@ export const ChatMain = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement
   { className, ...rest },
   ref,
 ) {
-  return <div ref={ref} {...rest} className={cx('parley-chat__main', className)} />;
+  return <div ref={ref} {...rest} className={cn('parley-chat__main', className)} />;
 });
 
 /** The bottom area (quick replies and composer), stuck to the bottom above the safe-area inset. */
@@ -49,7 +46,7 @@ export const ChatFooter = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivEleme
   { className, ...rest },
   ref,
 ) {
-  return <div ref={ref} {...rest} className={cx('parley-chat__footer', className)} />;
+  return <div ref={ref} {...rest} className={cn('parley-chat__footer', className)} />;
 });
 
 export interface ChatProps extends HTMLAttributes<HTMLElement> {

@@ -1,4 +1,5 @@
 import { forwardRef, type HTMLAttributes, type KeyboardEvent } from 'react';
+import { cn } from '../internal/cn.js';
 import { composeHandlers } from '../internal/useControllableState.js';
 import { useComposerActions, useComposerStatus } from './context.js';
 
@@ -20,7 +21,7 @@ export const ComposerAccessory = forwardRef<HTMLDivElement, HTMLAttributes<HTMLD
           setAccessoryOpen(false);
           moreRef.current?.focus();
         })}
-        className={className ? `parley-composer__accessory ${className}` : 'parley-composer__accessory'}
+        className={cn('parley-composer__accessory', className)}
         data-slot="composer-accessory"
       >
         {accessoryContent ? accessoryContent() : children}

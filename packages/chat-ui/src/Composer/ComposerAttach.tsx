@@ -1,5 +1,6 @@
 import { type ButtonHTMLAttributes, forwardRef, type InputHTMLAttributes, useRef } from 'react';
 import { IconPaperclip } from '../Icon/icons.js';
+import { cn } from '../internal/cn.js';
 import { composeHandlers } from '../internal/useControllableState.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { useComposerActions } from './context.js';
@@ -29,7 +30,7 @@ export const ComposerAttach = forwardRef<HTMLButtonElement, ComposerAttachProps>
         aria-label={t('composer.attach')}
         disabled={disabled}
         {...rest}
-        className={className ? `parley-composer__button ${className}` : 'parley-composer__button'}
+        className={cn('parley-composer__button', className)}
         data-slot="composer-attach"
         onClick={composeHandlers(onClick, () => fileRef.current?.click())}
       >

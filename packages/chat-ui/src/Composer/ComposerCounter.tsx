@@ -1,4 +1,5 @@
 import { forwardRef, type HTMLAttributes, useEffect, useState } from 'react';
+import { cn } from '../internal/cn.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { useComposerStatus, useComposerText } from './context.js';
 
@@ -37,7 +38,7 @@ export const ComposerCounter = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDiv
       <div
         ref={ref}
         {...rest}
-        className={className ? `parley-composer__counter ${className}` : 'parley-composer__counter'}
+        className={cn('parley-composer__counter', className)}
         data-slot="composer-counter"
         data-state={count >= maxLength ? 'full' : near ? 'near' : undefined}
       >

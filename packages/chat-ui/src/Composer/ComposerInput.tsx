@@ -6,6 +6,7 @@ import {
   type TextareaHTMLAttributes,
   useEffect,
 } from 'react';
+import { cn } from '../internal/cn.js';
 import { composeHandlers, mergeRefs } from '../internal/useControllableState.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import {
@@ -70,7 +71,7 @@ export const ComposerInput = forwardRef<HTMLTextAreaElement, ComposerInputProps>
       maxLength={maxLength}
       disabled={disabled}
       {...rest}
-      className={className ? `parley-composer__input ${className}` : 'parley-composer__input'}
+      className={cn('parley-composer__input', className)}
       data-slot="composer-input"
       value={value}
       onChange={composeHandlers(onChange, handleChange)}

@@ -1,5 +1,6 @@
 import { type ButtonHTMLAttributes, forwardRef } from 'react';
 import { IconKeyboard, IconMic } from '../Icon/icons.js';
+import { cn } from '../internal/cn.js';
 import { composeHandlers } from '../internal/useControllableState.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { useComposerActions, useComposerStatus } from './context.js';
@@ -23,7 +24,7 @@ export const ComposerModeToggle = forwardRef<HTMLButtonElement, ButtonHTMLAttrib
         aria-pressed={voice}
         disabled={disabled}
         {...rest}
-        className={className ? `parley-composer__button ${className}` : 'parley-composer__button'}
+        className={cn('parley-composer__button', className)}
         data-slot="composer-mode-toggle"
         onClick={composeHandlers(onClick, () => {
           focusInputOnMount.current = voice;

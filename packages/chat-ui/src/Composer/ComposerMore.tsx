@@ -1,5 +1,6 @@
 import { type ButtonHTMLAttributes, forwardRef } from 'react';
 import { IconClose, IconPlus } from '../Icon/icons.js';
+import { cn } from '../internal/cn.js';
 import { composeHandlers, mergeRefs } from '../internal/useControllableState.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { useComposerActions, useComposerStatus } from './context.js';
@@ -19,7 +20,7 @@ export const ComposerMore = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<H
         aria-controls={accessoryId}
         disabled={disabled}
         {...rest}
-        className={className ? `parley-composer__button ${className}` : 'parley-composer__button'}
+        className={cn('parley-composer__button', className)}
         data-slot="composer-more"
         data-state={accessoryOpen ? 'open' : 'closed'}
         onClick={composeHandlers(onClick, () => setAccessoryOpen(!accessoryOpen))}

@@ -1,4 +1,5 @@
 import { type CSSProperties, forwardRef, type HTMLAttributes, lazy, Suspense } from 'react';
+import { cn } from '../internal/cn.js';
 import { composeHandlers } from '../internal/useControllableState.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import type { Recording } from '../Recorder/useRecorder.js';
@@ -107,7 +108,7 @@ export const ComposerRoot = forwardRef<HTMLDivElement, ComposerRootProps>(functi
             {...rest}
             {...dropHandlers}
             onPaste={composeHandlers(onPaste, pasted.onPaste)}
-            className={className ? `parley-composer ${className}` : 'parley-composer'}
+            className={cn('parley-composer', className)}
             style={{ '--parley-keyboard-inset': `${inset}px`, ...style } as CSSProperties}
             data-slot="composer"
             data-mode={status.mode}

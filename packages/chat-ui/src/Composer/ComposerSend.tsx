@@ -1,5 +1,6 @@
 import { type ButtonHTMLAttributes, forwardRef } from 'react';
 import { IconSend } from '../Icon/icons.js';
+import { cn } from '../internal/cn.js';
 import { composeHandlers } from '../internal/useControllableState.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { useComposerActions, useComposerStatus } from './context.js';
@@ -16,7 +17,7 @@ export const ComposerSend = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<H
         type="button"
         aria-label={t('composer.send')}
         {...rest}
-        className={className ? `parley-composer__send ${className}` : 'parley-composer__send'}
+        className={cn('parley-composer__send', className)}
         data-slot="composer-send"
         disabled={!canSend}
         onClick={composeHandlers(onClick, () => {

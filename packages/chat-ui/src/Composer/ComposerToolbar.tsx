@@ -1,4 +1,5 @@
 import { forwardRef, type HTMLAttributes } from 'react';
+import { cn } from '../internal/cn.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { type ComposerToolbarItem, useComposerActions } from './context.js';
 
@@ -23,7 +24,7 @@ export const ComposerToolbar = forwardRef<HTMLDivElement, ComposerToolbarProps>(
       role="group"
       aria-label={t('composer.more')}
       {...rest}
-      className={className ? `parley-composer__toolbar ${className}` : 'parley-composer__toolbar'}
+      className={cn('parley-composer__toolbar', className)}
       data-slot="composer-toolbar"
     >
       {items.map((item) => (

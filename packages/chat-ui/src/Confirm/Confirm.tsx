@@ -1,4 +1,5 @@
 import { forwardRef, type ReactElement, type ReactNode, useCallback, useRef, useState } from 'react';
+import { cn } from '../internal/cn.js';
 import {
   DialogContent,
   type DialogContentProps,
@@ -82,7 +83,7 @@ export const Confirm = forwardRef<HTMLDialogElement, ConfirmProps>(function Conf
         closeOnBackdrop={false}
         initialFocus={initialFocus ?? (destructive ? cancelRef : confirmRef)}
         {...rest}
-        className={className ? `parley-dialog parley-confirm ${className}` : 'parley-dialog parley-confirm'}
+        className={cn('parley-dialog parley-confirm', className)}
         data-variant="confirm"
       >
         <div className="parley-dialog__header">

@@ -1,5 +1,6 @@
 import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
 import { IconAudio, IconDownload, IconFile, IconImage, IconVideo } from '../Icon/icons.js';
+import { cn } from '../internal/cn.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
@@ -63,12 +64,7 @@ export const FileCard = forwardRef<HTMLDivElement, FileCardProps>(function FileC
   const kind = fileKindOf(name);
   const Icon = ICONS[kind];
   return (
-    <div
-      ref={ref}
-      {...rest}
-      className={className ? `parley-file-card ${className}` : 'parley-file-card'}
-      data-kind={kind}
-    >
+    <div ref={ref} {...rest} className={cn('parley-file-card', className)} data-kind={kind}>
       <span className="parley-file-card__icon">
         <Icon size={28} />
       </span>

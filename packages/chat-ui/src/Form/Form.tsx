@@ -11,6 +11,7 @@ import {
   useId,
 } from 'react';
 import { IconAlert, IconChevronDown } from '../Icon/icons.js';
+import { cn } from '../internal/cn.js';
 import {
   FieldContext,
   type FieldContextValue,
@@ -20,10 +21,6 @@ import {
 } from '../internal/field.js';
 import { composeHandlers, useControllableState } from '../internal/useControllableState.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
-
-function cx(...names: Array<string | false | undefined>): string {
-  return names.filter(Boolean).join(' ');
-}
 
 /** The required marker: an asterisk for sight, hidden from screen readers (the control says "required"). */
 function RequiredMark() {
@@ -109,7 +106,7 @@ export const Field = forwardRef<HTMLDivElement, FieldProps>(function Field(
     <div
       ref={ref}
       {...rest}
-      className={cx('parley-field', className)}
+      className={cn('parley-field', className)}
       data-invalid={hasError || undefined}
       data-disabled={disabled || undefined}
     >
@@ -153,7 +150,7 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
       ref={ref}
       {...rest}
       {...fieldControlProps(field, rest)}
-      className={cx('parley-input', className)}
+      className={cn('parley-input', className)}
     />
   );
 });
@@ -168,7 +165,7 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
         rows={rows}
         {...rest}
         {...fieldControlProps(field, rest)}
-        className={cx('parley-input', 'parley-textarea', className)}
+        className={cn('parley-input', 'parley-textarea', className)}
       />
     );
   },
@@ -195,7 +192,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
 ) {
   const field = useFieldContext();
   return (
-    <span className={cx('parley-select', className)}>
+    <span className={cn('parley-select', className)}>
       <select
         ref={ref}
         {...rest}
@@ -260,7 +257,7 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
   const errorId = hasError ? `${id}-error` : undefined;
   return (
     <div
-      className={cx('parley-check', className)}
+      className={cn('parley-check', className)}
       data-invalid={hasError || undefined}
       data-disabled={disabled || undefined}
     >
@@ -363,7 +360,7 @@ export const RadioGroup = forwardRef<HTMLDivElement, RadioGroupProps>(function R
       aria-invalid={wired['aria-invalid']}
       aria-errormessage={wired['aria-errormessage']}
       aria-disabled={wired.disabled || undefined}
-      className={cx('parley-radio-group', className)}
+      className={cn('parley-radio-group', className)}
       data-orientation={orientation}
     >
       <RadioGroupContext.Provider
@@ -399,7 +396,7 @@ export const Radio = forwardRef<HTMLInputElement, RadioProps>(function Radio(
   const descriptionId = description !== undefined ? `${id}-description` : undefined;
   const isDisabled = disabled ?? group?.disabled;
   return (
-    <div className={cx('parley-check', 'parley-radio', className)} data-disabled={isDisabled || undefined}>
+    <div className={cn('parley-check', 'parley-radio', className)} data-disabled={isDisabled || undefined}>
       <input
         ref={ref}
         type="radio"

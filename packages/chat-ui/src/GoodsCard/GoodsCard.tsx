@@ -1,5 +1,6 @@
 import { cva } from 'class-variance-authority';
 import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
+import { cn } from '../internal/cn.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 
 /** A tag on a product, e.g. "Free shipping". */
@@ -89,12 +90,7 @@ export const GoodsCard = forwardRef<HTMLElement, GoodsCardProps>(function GoodsC
   const priceText = price !== undefined ? formatPrice(price, locale, currency) : undefined;
   const originalText = originalPrice !== undefined ? formatPrice(originalPrice, locale, currency) : undefined;
   return (
-    <article
-      ref={ref}
-      {...rest}
-      className={className ? `${classes} ${className}` : classes}
-      data-variant={type}
-    >
+    <article ref={ref} {...rest} className={cn(classes, className)} data-variant={type}>
       {img && <img className="parley-goods-card__img" src={img} alt="" loading="lazy" decoding="async" />}
       <div className="parley-goods-card__body">
         <div className="parley-goods-card__head">

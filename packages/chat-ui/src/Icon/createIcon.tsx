@@ -1,4 +1,5 @@
 import { forwardRef, type SVGProps } from 'react';
+import { cn } from '../internal/cn.js';
 
 export interface IconProps extends SVGProps<SVGSVGElement> {
   /** Size in CSS pixels or any CSS length. Default 1.25em (follows the text). */
@@ -33,7 +34,7 @@ export function createIcon(name: string, paths: readonly string[]) {
         strokeLinecap="round"
         strokeLinejoin="round"
         focusable="false"
-        className={className ? `parley-icon ${className}` : 'parley-icon'}
+        className={cn('parley-icon', className)}
         data-icon={name}
         role={labelled ? 'img' : undefined}
         aria-label={title}

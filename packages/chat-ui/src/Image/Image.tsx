@@ -1,5 +1,6 @@
 import { forwardRef, type HTMLAttributes, useState } from 'react';
 import { IconClose, IconImage } from '../Icon/icons.js';
+import { cn } from '../internal/cn.js';
 import { DialogClose, DialogContent, DialogRoot, DialogTrigger } from '../internal/Dialog.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 
@@ -37,7 +38,7 @@ export const Image = forwardRef<HTMLElement, ImageProps>(function Image(
 ) {
   const { t } = useLocale();
   const [broken, setBroken] = useState(false);
-  const classes = className ? `parley-image ${className}` : 'parley-image';
+  const classes = cn('parley-image', className);
   const size = { inlineSize: width, blockSize: height, ...style };
   if (broken) {
     return (

@@ -1,5 +1,6 @@
 import { forwardRef, type HTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { Bubble } from '../Bubble/Bubble.js';
+import { cn } from '../internal/cn.js';
 import { isSafeUrl } from '../internal/safeUrl.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { MessageStatus } from '../MessageStatus/MessageStatus.js';
@@ -90,7 +91,7 @@ export const Message = forwardRef<HTMLDivElement, MessageProps>(function Message
   const { type, position, user, status } = message;
   const linked = user?.url && isSafeUrl(user.url) ? user.url : undefined;
   const custom = renderContent?.(message);
-  const classes = className ? `parley-message ${className}` : 'parley-message';
+  const classes = cn('parley-message', className);
 
   let body: ReactNode;
   if (custom !== undefined) body = custom;

@@ -12,6 +12,7 @@ import {
   useState,
 } from 'react';
 import { IconArrowDown, IconSpinner } from '../Icon/icons.js';
+import { cn } from '../internal/cn.js';
 import { prefersReducedMotion } from '../internal/useReducedMotion.js';
 import { type LocaleValue, useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { Message } from '../Message/Message.js';
@@ -386,7 +387,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     children: renderRow,
   };
   return (
-    <div className={className ? `parley-message-list ${className}` : 'parley-message-list'}>
+    <div className={cn('parley-message-list', className)}>
       <div
         {...rest}
         ref={scrollerRef}

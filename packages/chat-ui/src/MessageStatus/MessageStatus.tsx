@@ -1,5 +1,6 @@
 import { forwardRef, type HTMLAttributes } from 'react';
 import { IconRetry, IconSpinner } from '../Icon/icons.js';
+import { cn } from '../internal/cn.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { type UseMessageStatusOptions, useMessageStatus } from './useMessageStatus.js';
 
@@ -23,12 +24,7 @@ export const MessageStatus = forwardRef<HTMLSpanElement, MessageStatusProps>(fun
   const { t } = useLocale();
   const { state, retry } = useMessageStatus({ status, onRetry, onTimeout });
   return (
-    <span
-      ref={ref}
-      {...rest}
-      className={className ? `parley-message-status ${className}` : 'parley-message-status'}
-      data-state={state}
-    >
+    <span ref={ref} {...rest} className={cn('parley-message-status', className)} data-state={state}>
       {state === 'loading' && (
         <span className="parley-message-status__loading">
           <IconSpinner size="1em" />

@@ -1,5 +1,6 @@
 import { type ButtonHTMLAttributes, forwardRef, type HTMLAttributes, type ReactNode } from 'react';
 import { IconChevronStart, IconVolume, IconVolumeOff } from '../Icon/icons.js';
+import { cn } from '../internal/cn.js';
 import { composeHandlers, useControllableState } from '../internal/useControllableState.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 
@@ -35,7 +36,7 @@ export const SoundToggle = forwardRef<HTMLButtonElement, SoundToggleProps>(funct
       aria-label={t('navbar.sound')}
       {...rest}
       aria-pressed={on}
-      className={className ? `parley-navbar__button ${className}` : 'parley-navbar__button'}
+      className={cn('parley-navbar__button', className)}
       data-state={on ? 'on' : 'off'}
       onClick={composeHandlers(onClick, () => setOn(!on))}
     >
@@ -96,7 +97,7 @@ export const Navbar = forwardRef<HTMLElement, NavbarProps>(function Navbar(
   const withSound =
     showSoundToggle ?? (sound !== undefined || defaultSound !== undefined || onSoundChange !== undefined);
   return (
-    <header ref={ref} {...rest} className={className ? `parley-navbar ${className}` : 'parley-navbar'}>
+    <header ref={ref} {...rest} className={cn('parley-navbar', className)}>
       <div className="parley-navbar__start">
         {leading ??
           (onBack && (

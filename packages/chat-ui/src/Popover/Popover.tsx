@@ -16,6 +16,7 @@ import {
 import { type HTMLAttributes, type ReactElement, type ReactNode, useId } from 'react';
 import { IconClose } from '../Icon/icons.js';
 import { childRef, cloneTrigger } from '../internal/cloneTrigger.js';
+import { cn } from '../internal/cn.js';
 import { useControllableState } from '../internal/useControllableState.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 
@@ -112,7 +113,7 @@ export function Popover({
             role="dialog"
             aria-labelledby={title !== undefined ? titleId : undefined}
             {...getFloatingProps(rest)}
-            className={className ? `parley-popover ${className}` : 'parley-popover'}
+            className={cn('parley-popover', className)}
             data-side={finalPlacement.split('-')[0]}
             style={{ ...floatingStyles, ...style }}
           >

@@ -1,5 +1,6 @@
 import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
 import { IconSpinner } from '../Icon/icons.js';
+import { cn } from '../internal/cn.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { type UsePullToRefreshOptions, usePullToRefresh } from './usePullToRefresh.js';
 
@@ -42,7 +43,7 @@ export const PullToRefresh = forwardRef<HTMLDivElement, PullToRefreshProps>(func
       ref={ref}
       {...rest}
       {...handlers}
-      className={className ? `parley-pull ${className}` : 'parley-pull'}
+      className={cn('parley-pull', className)}
       data-state={state}
       data-dragging={dragging || undefined}
     >

@@ -8,6 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { cn } from '../internal/cn.js';
 import { composeHandlers, mergeRefs } from '../internal/useControllableState.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 
@@ -103,7 +104,7 @@ export const QuickReplies = forwardRef<HTMLDivElement, QuickRepliesProps>(functi
     focusChip(Math.max(0, Math.min(count - 1, next)));
   };
 
-  const classes = className ? `parley-quick-replies ${className}` : 'parley-quick-replies';
+  const classes = cn('parley-quick-replies', className);
   const tabStop = Math.min(active, Math.max(items.length - 1, 0));
   return (
     // biome-ignore lint/a11y/noNoninteractiveElementInteractions: a toolbar's arrow keys move focus between its buttons

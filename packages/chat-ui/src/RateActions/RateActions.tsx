@@ -1,5 +1,6 @@
 import { forwardRef, type HTMLAttributes, useState } from 'react';
 import { IconThumbDown, IconThumbUp } from '../Icon/icons.js';
+import { cn } from '../internal/cn.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 
 /** A rating of an answer. */
@@ -45,7 +46,7 @@ export const RateActions = forwardRef<HTMLDivElement, RateActionsProps>(function
       role="group"
       aria-label={t('rateActions.label')}
       {...rest}
-      className={className ? `parley-rate-actions ${className}` : 'parley-rate-actions'}
+      className={cn('parley-rate-actions', className)}
       data-state={value ?? 'unrated'}
     >
       {buttons.map(({ rate, Icon, label }) =>

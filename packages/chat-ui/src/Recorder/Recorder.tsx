@@ -1,5 +1,6 @@
 import { type ButtonHTMLAttributes, forwardRef, type HTMLAttributes, useEffect, useId, useMemo } from 'react';
 import { IconMic } from '../Icon/icons.js';
+import { cn } from '../internal/cn.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import {
   type RecorderError,
@@ -60,7 +61,7 @@ export const RecorderView = forwardRef<HTMLDivElement, RecorderViewProps>(functi
   );
   const active = state !== 'inited';
   const percent = Math.round(Math.min(1, Math.max(0, level)) * 100);
-  const classes = className ? `parley-recorder ${className}` : 'parley-recorder';
+  const classes = cn('parley-recorder', className);
   return (
     <div ref={ref} {...rest} className={classes} data-state={state}>
       <button

@@ -1,6 +1,7 @@
 import { type ComponentPropsWithoutRef, forwardRef, type HTMLAttributes } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
+import { cn } from '../internal/cn.js';
 import { linkify } from '../internal/linkify.js';
 import { isHttpUrl, isSafeUrl } from '../internal/safeUrl.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
@@ -115,12 +116,7 @@ export const RichText = forwardRef<HTMLDivElement, RichTextProps>(function RichT
     },
   };
   return (
-    <div
-      ref={ref}
-      dir="auto"
-      {...rest}
-      className={className ? `parley-rich-text ${className}` : 'parley-rich-text'}
-    >
+    <div ref={ref} dir="auto" {...rest} className={cn('parley-rich-text', className)}>
       <Markdown
         rehypePlugins={[rehypeLinkify, [rehypeSanitize, schema]]}
         urlTransform={(url) => (isSafeUrl(url) ? url : '')}

@@ -8,6 +8,7 @@ import {
   useState,
 } from 'react';
 import { IconStar } from '../Icon/icons.js';
+import { cn } from '../internal/cn.js';
 import { fieldControlProps, joinIds, useFieldContext } from '../internal/field.js';
 import { composeHandlers, useControllableState } from '../internal/useControllableState.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
@@ -77,7 +78,7 @@ export const StarRating = forwardRef<HTMLDivElement, StarRatingProps>(function S
   const starName = (star: number) => labels?.[star - 1] ?? t('starRating.star', { value: star, max });
   const shown = hovered || value;
   const caption = labels && shown > 0 ? labels[shown - 1] : undefined;
-  const classes = className ? `parley-star-rating ${className}` : 'parley-star-rating';
+  const classes = cn('parley-star-rating', className);
 
   if (readOnly) {
     return (

@@ -1,4 +1,5 @@
 import { forwardRef, type HTMLAttributes } from 'react';
+import { cn } from '../internal/cn.js';
 
 /** A button shown after the notice, e.g. "Rate the service". */
 export interface SystemMessageAction {
@@ -25,11 +26,7 @@ export const SystemMessage = forwardRef<HTMLDivElement, SystemMessageProps>(func
   ref,
 ) {
   return (
-    <div
-      ref={ref}
-      {...rest}
-      className={className ? `parley-system-message ${className}` : 'parley-system-message'}
-    >
+    <div ref={ref} {...rest} className={cn('parley-system-message', className)}>
       <p className="parley-system-message__text" dir="auto">
         {content}
         {action && (

@@ -1,5 +1,6 @@
 import { forwardRef, type HTMLAttributes, type ReactNode, useId } from 'react';
 import { IconChevronDown } from '../Icon/icons.js';
+import { cn } from '../internal/cn.js';
 import { useControllableState } from '../internal/useControllableState.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 
@@ -42,7 +43,7 @@ export const Thinking = forwardRef<HTMLDivElement, ThinkingProps>(function Think
     <div
       ref={ref}
       {...rest}
-      className={className ? `parley-thinking ${className}` : 'parley-thinking'}
+      className={cn('parley-thinking', className)}
       data-state={done ? 'done' : 'thinking'}
       data-open={isOpen ? '' : undefined}
     >

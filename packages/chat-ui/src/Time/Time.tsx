@@ -1,4 +1,5 @@
 import { forwardRef, type HTMLAttributes } from 'react';
+import { cn } from '../internal/cn.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 
 const DAY_MS = 86_400_000;
@@ -62,7 +63,7 @@ export const Time = forwardRef<HTMLTimeElement, TimeProps>(function Time(
     <time
       ref={ref}
       {...rest}
-      className={className ? `parley-time ${className}` : 'parley-time'}
+      className={cn('parley-time', className)}
       dateTime={value.toISOString()}
       data-variant={variant}
     >

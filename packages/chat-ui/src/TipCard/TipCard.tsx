@@ -1,5 +1,6 @@
 import { forwardRef, type HTMLAttributes, type ReactNode, useId } from 'react';
 import { IconInfo } from '../Icon/icons.js';
+import { cn } from '../internal/cn.js';
 import { isSafeUrl } from '../internal/safeUrl.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 
@@ -40,7 +41,7 @@ export const TipCard = forwardRef<HTMLElement, TipCardProps>(function TipCard(
       ref={ref}
       aria-labelledby={title ? titleId : undefined}
       {...rest}
-      className={className ? `parley-tip-card ${className}` : 'parley-tip-card'}
+      className={cn('parley-tip-card', className)}
     >
       <span className="parley-tip-card__icon">
         <IconInfo />

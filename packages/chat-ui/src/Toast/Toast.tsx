@@ -1,6 +1,7 @@
 import { forwardRef, type HTMLAttributes, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { IconAlert, IconCheck, IconClose, IconInfo, IconSpinner } from '../Icon/icons.js';
+import { cn } from '../internal/cn.js';
 import { modalLayer } from '../internal/modalLayer.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { type ToastSnapshot, type ToastStore, type ToastType, toast } from './toastStore.js';
@@ -54,7 +55,7 @@ export const Toaster = forwardRef<HTMLDivElement, ToasterProps>(function Toaster
       role="status"
       aria-live="polite"
       {...rest}
-      className={className ? `parley-toaster ${className}` : 'parley-toaster'}
+      className={cn('parley-toaster', className)}
       data-state={current ? 'open' : 'closed'}
     >
       {current && Icon && (

@@ -17,6 +17,7 @@ import {
 } from '@floating-ui/react';
 import { type HTMLAttributes, type ReactElement, type ReactNode, useRef } from 'react';
 import { childRef, cloneTrigger } from '../internal/cloneTrigger.js';
+import { cn } from '../internal/cn.js';
 import { useControllableState } from '../internal/useControllableState.js';
 
 /** How long the pointer must rest on the trigger before the tooltip shows (ms). */
@@ -94,7 +95,7 @@ export function Tooltip({
         <div
           ref={refs.setFloating}
           {...getFloatingProps(rest)}
-          className={className ? `parley-tooltip ${className}` : 'parley-tooltip'}
+          className={cn('parley-tooltip', className)}
           data-side={finalPlacement.split('-')[0]}
           style={{ ...floatingStyles, ...style }}
         >

@@ -11,6 +11,7 @@ import {
   useState,
 } from 'react';
 import { IconChevronEnd } from '../Icon/icons.js';
+import { cn } from '../internal/cn.js';
 import { isSafeUrl } from '../internal/safeUrl.js';
 import { useControllableState } from '../internal/useControllableState.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
@@ -254,7 +255,7 @@ export const Tree = forwardRef<HTMLUListElement, TreeProps>(function Tree(
       role="tree"
       aria-label={t('tree.label')}
       {...rest}
-      className={className ? `parley-tree ${className}` : 'parley-tree'}
+      className={cn('parley-tree', className)}
     >
       {renderLevel(nodes, '', 1)}
     </ul>

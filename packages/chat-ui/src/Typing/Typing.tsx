@@ -1,4 +1,5 @@
 import { forwardRef, type HTMLAttributes } from 'react';
+import { cn } from '../internal/cn.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { type UseTypingCycleOptions, useTypingCycle } from './useTypingCycle.js';
 
@@ -30,7 +31,7 @@ export const Typing = forwardRef<HTMLDivElement, TypingProps>(function Typing(
       ref={ref}
       role="status"
       {...rest}
-      className={className ? `parley-typing ${className}` : 'parley-typing'}
+      className={cn('parley-typing', className)}
       data-state={visible ? 'visible' : 'hidden'}
     >
       <span className="parley-visually-hidden">{label ?? t('typing.label')}</span>

@@ -1,4 +1,5 @@
 import { forwardRef, type HTMLAttributes } from 'react';
+import { cn } from '../internal/cn.js';
 import { useReducedMotion } from '../internal/useReducedMotion.js';
 import { type UseTypingEffectOptions, useTypingEffect } from './useTypingEffect.js';
 
@@ -33,7 +34,7 @@ export const TypingEffect = forwardRef<HTMLSpanElement, TypingEffectProps>(funct
     <span
       ref={ref}
       {...rest}
-      className={className ? `parley-typing-effect ${className}` : 'parley-typing-effect'}
+      className={cn('parley-typing-effect', className)}
       data-state={done ? 'done' : 'typing'}
     >
       <span className="parley-visually-hidden">{text}</span>

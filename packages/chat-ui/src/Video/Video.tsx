@@ -1,4 +1,5 @@
 import { forwardRef, type VideoHTMLAttributes } from 'react';
+import { cn } from '../internal/cn.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 
 export interface VideoProps extends VideoHTMLAttributes<HTMLVideoElement> {
@@ -32,7 +33,7 @@ export const Video = forwardRef<HTMLVideoElement, VideoProps>(function Video(
       src={src}
       poster={poster}
       aria-label={label ?? t('video.label')}
-      className={className ? `parley-video ${className}` : 'parley-video'}
+      className={cn('parley-video', className)}
     >
       {children}
     </video>

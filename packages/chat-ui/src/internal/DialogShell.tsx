@@ -1,6 +1,7 @@
 import { forwardRef, type ReactElement, type ReactNode, type RefObject } from 'react';
 import { IconClose } from '../Icon/icons.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
+import { cn } from './cn.js';
 import {
   DialogClose,
   DialogContent,
@@ -58,12 +59,7 @@ export const DialogShell = forwardRef<HTMLDialogElement, DialogShellProps & { ki
     return (
       <DialogRoot open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
         {trigger && <DialogTrigger>{trigger}</DialogTrigger>}
-        <DialogContent
-          ref={ref}
-          {...rest}
-          className={className ? `${base} ${className}` : base}
-          data-variant={kind}
-        >
+        <DialogContent ref={ref} {...rest} className={cn(base, className)} data-variant={kind}>
           {(title !== undefined || showClose) && (
             <div className="parley-dialog__header">
               {title !== undefined && <DialogTitle className="parley-dialog__title">{title}</DialogTitle>}
