@@ -35,7 +35,7 @@ test('given a 320 px wide phone, should fit the chat and its dialogs without sid
     await page.addInitScript((value) => localStorage.setItem('chat-lan', value), language);
     await page.goto('/chat/index?channelId=robot');
     await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-    const composer = page.locator('.parley-composer');
+    const composer = page.locator('[data-slot="composer"]');
     await expect(composer.getByRole('textbox')).toBeInViewport();
     await expect(page.getByRole('log')).toBeVisible();
     expect(await sideways()).toBe(0);
@@ -43,7 +43,7 @@ test('given a 320 px wide phone, should fit the chat and its dialogs without sid
     await within(`${language} header`, await page.getByRole('heading', { level: 1 }).boundingBox());
     // The leave-message form is the largest dialog.
     // The quick replies: transfer to an agent, leave a message, end the chat.
-    await page.locator('.parley-quick-replies').getByRole('button').nth(1).click();
+    await page.locator('[data-slot="quick-replies"]').getByRole('button').nth(1).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     await within(`${language} dialog`, await dialog.boundingBox());

@@ -10,14 +10,16 @@ describe('Bubble', () => {
   it('given text, should show it and sit on the left by default', async () => {
     const screen = await render(<Bubble content="Hello, how can I help?" />);
     await expect.element(screen.getByText('Hello, how can I help?')).toBeVisible();
-    expect(screen.container.querySelector('.parley-bubble')?.getAttribute('data-position')).toBe('left');
+    expect(screen.container.querySelector('[data-slot="bubble"]')?.getAttribute('data-position')).toBe(
+      'left',
+    );
   });
 
   it.each(['left', 'right', 'pop'] as const)(
     'given position %s, should expose it for styles and tests',
     async (position) => {
       const screen = await render(<Bubble content="x" position={position} />);
-      const bubble = screen.container.querySelector('.parley-bubble');
+      const bubble = screen.container.querySelector('[data-slot="bubble"]');
       expect(bubble?.getAttribute('data-position')).toBe(position);
       expect(bubble?.classList.contains(`parley-bubble--${position}`)).toBe(true);
     },
@@ -30,7 +32,7 @@ describe('Bubble', () => {
         <Bubble content="right" position="right" />
       </div>,
     );
-    const [left, right] = [...screen.container.querySelectorAll('.parley-bubble')].map((bubble) =>
+    const [left, right] = [...screen.container.querySelectorAll('[data-slot="bubble"]')].map((bubble) =>
       bubble.getBoundingClientRect(),
     );
     expect(left?.left).toBeLessThan(right?.left ?? 0);

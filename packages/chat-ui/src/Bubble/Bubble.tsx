@@ -41,7 +41,7 @@ export const Bubble = forwardRef<HTMLDivElement, BubbleProps>(function Bubble(
   const { t } = useLocale();
   const classes = bubbleVariants({ position });
   return (
-    <div ref={ref} {...rest} className={cn(classes, className)} data-position={position}>
+    <div ref={ref} {...rest} className={cn(classes, className)} data-slot="bubble" data-position={position}>
       {content !== undefined && (
         <p className="parley-bubble__text" dir="auto">
           {linkify(content).map((segment) =>

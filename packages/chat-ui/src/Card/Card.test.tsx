@@ -16,7 +16,7 @@ describe('Card', () => {
     await expect.element(screen.getByRole('heading', { name: 'Returns', level: 3 })).toBeVisible();
     await expect.element(screen.getByText('30 days')).toBeVisible();
     await expect.element(screen.getByRole('button', { name: 'Start' })).toBeVisible();
-    const parts = [...(screen.container.querySelector('.parley-card')?.children ?? [])].map(
+    const parts = [...(screen.container.querySelector('[data-slot="card"]')?.children ?? [])].map(
       (el) => el.className,
     );
     expect(parts).toEqual([
@@ -29,7 +29,7 @@ describe('Card', () => {
 
   it('given only a title, should render no empty parts', async () => {
     const screen = await render(<Card title="Only" />);
-    expect(screen.container.querySelector('.parley-card')?.children).toHaveLength(1);
+    expect(screen.container.querySelector('[data-slot="card"]')?.children).toHaveLength(1);
   });
 
   it('given compound parts, should compose them and forward refs', async () => {

@@ -6,7 +6,7 @@ const CardRoot = forwardRef<HTMLElement, HTMLAttributes<HTMLElement>>(function C
   { className, ...rest },
   ref,
 ) {
-  return <article ref={ref} {...rest} className={cn('parley-card', className)} />;
+  return <article ref={ref} {...rest} data-slot="card" className={cn('parley-card', className)} />;
 });
 
 /** An image or video across the top of the card. */

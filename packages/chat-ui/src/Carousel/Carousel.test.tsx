@@ -111,7 +111,7 @@ describe('Carousel', () => {
         {slides}
       </Carousel>,
     );
-    expect(screen.container.querySelector('.parley-carousel__dot')).toBeNull();
+    expect(screen.container.querySelector('[data-slot="carousel-dot"]')).toBeNull();
   });
 
   it('given autoplay, should advance every 4000 ms and not before', async () => {
@@ -139,7 +139,7 @@ describe('Carousel', () => {
         <Carousel>{slides}</Carousel>
       </>,
     );
-    const root = screen.container.querySelector('.parley-carousel') as HTMLElement;
+    const root = screen.container.querySelector('[data-slot="carousel"]') as HTMLElement;
     await userEvent.hover(screen.getByText('outside'));
     await expect.poll(() => root.getAttribute('data-autoplay')).toBe('playing');
     await userEvent.hover(root);
@@ -151,7 +151,7 @@ describe('Carousel', () => {
   it('given focus within, should pause autoplay', async () => {
     const screen = await render(<Carousel>{slides}</Carousel>);
     await userEvent.keyboard('{Tab}');
-    const root = screen.container.querySelector('.parley-carousel') as HTMLElement;
+    const root = screen.container.querySelector('[data-slot="carousel"]') as HTMLElement;
     await expect.poll(() => root.getAttribute('data-autoplay')).toBe('paused');
   });
 
@@ -169,7 +169,7 @@ describe('Carousel', () => {
     );
     const setApi = vi.fn();
     const screen = await render(<Carousel setApi={setApi}>{slides}</Carousel>);
-    const root = screen.container.querySelector('.parley-carousel') as HTMLElement;
+    const root = screen.container.querySelector('[data-slot="carousel"]') as HTMLElement;
     await expect.poll(() => root.getAttribute('data-autoplay')).toBe('paused');
     // no animated transition: embla's duration 0 moves instantly
     await expect.poll(() => setApi.mock.lastCall?.[0].internalEngine().options.duration).toBe(0);

@@ -201,6 +201,7 @@ export const Carousel = forwardRef<HTMLElement, CarouselProps>(function Carousel
       aria-roledescription="carousel"
       aria-label={label ?? t('carousel.label')}
       {...rest}
+      data-slot="carousel"
       className={cn('parley-carousel', className)}
       data-autoplay={playing ? 'playing' : 'paused'}
       onMouseEnter={(event) => {
@@ -264,6 +265,7 @@ export const Carousel = forwardRef<HTMLElement, CarouselProps>(function Carousel
                   // biome-ignore lint/suspicious/noArrayIndexKey: one dot per slide position
                   key={index}
                   type="button"
+                  data-slot="carousel-dot"
                   className="parley-carousel__dot"
                   aria-label={t('carousel.goTo', { index: index + 1 })}
                   aria-current={index === selected ? 'true' : undefined}

@@ -46,7 +46,7 @@ describe('Chat', () => {
     const composer = screen
       .getByRole('textbox', { name: 'Message' })
       .element()
-      .closest('.parley-chat__footer');
+      .closest('[data-slot="chat-footer"]');
     const footer = composer?.getBoundingClientRect();
     expect(Math.round(chat.height)).toBe(Math.round(frame.height));
     expect(Math.round(footer?.bottom ?? 0)).toBe(Math.round(frame.bottom));
@@ -64,7 +64,7 @@ describe('Chat', () => {
       </Frame>,
     );
     const frame = (screen.container.firstElementChild as HTMLElement).getBoundingClientRect();
-    const footer = screen.container.querySelector('.parley-chat__footer')?.getBoundingClientRect();
+    const footer = screen.container.querySelector('[data-slot="chat-footer"]')?.getBoundingClientRect();
     expect(Math.round(footer?.bottom ?? 0)).toBe(Math.round(frame.bottom));
   });
 
@@ -80,8 +80,8 @@ describe('Chat', () => {
       </Frame>,
     );
     await expect.element(screen.getByText('Custom Support')).toBeVisible();
-    expect(screen.container.querySelector('.parley-navbar')).toBeNull();
-    const footer = screen.container.querySelector('.parley-chat__footer');
+    expect(screen.container.querySelector('[data-slot="navbar"]')).toBeNull();
+    const footer = screen.container.querySelector('[data-slot="chat-footer"]');
     expect(footer?.firstElementChild?.textContent).toBe('Track my order');
   });
 
@@ -91,8 +91,8 @@ describe('Chat', () => {
         <Chat renderMessageList={() => <Bubble content="Hi" />} />
       </Frame>,
     );
-    expect(screen.container.querySelector('.parley-chat__header')).toBeNull();
-    expect(screen.container.querySelector('.parley-chat__footer')).toBeNull();
+    expect(screen.container.querySelector('[data-slot="chat-header"]')).toBeNull();
+    expect(screen.container.querySelector('[data-slot="chat-footer"]')).toBeNull();
   });
 
   it('given it renders, should leave the page styles untouched', async () => {
@@ -146,7 +146,7 @@ describe('Chat', () => {
     );
     await screen.getByRole('button', { name: 'Refunds' }).click();
     expect(onClick).toHaveBeenCalledWith({ name: 'Refunds' }, 1);
-    const footer = screen.container.querySelector('.parley-chat__footer');
+    const footer = screen.container.querySelector('[data-slot="chat-footer"]');
     expect(footer?.firstElementChild?.classList.contains('parley-quick-replies')).toBe(true);
   });
 
@@ -156,7 +156,7 @@ describe('Chat', () => {
         <Chat quickReplies={{ items: [] }} renderComposer={() => <input aria-label="Message" />} />
       </Frame>,
     );
-    expect(screen.container.querySelector('.parley-quick-replies')).toBeNull();
+    expect(screen.container.querySelector('[data-slot="quick-replies"]')).toBeNull();
   });
 
   it('given composer props, should render the kit Composer at the bottom and send from it', async () => {
@@ -171,8 +171,8 @@ describe('Chat', () => {
     await userEvent.keyboard('Hello{Enter}');
     expect(onSend).toHaveBeenCalledWith('Hello');
     const frame = (screen.container.firstElementChild as HTMLElement).getBoundingClientRect();
-    const footer = screen.container.querySelector('.parley-chat__footer')?.getBoundingClientRect();
+    const footer = screen.container.querySelector('[data-slot="chat-footer"]')?.getBoundingClientRect();
     expect(Math.round(footer?.bottom ?? 0)).toBe(Math.round(frame.bottom));
-    expect(screen.container.querySelector('.parley-chat__footer .parley-composer')).not.toBeNull();
+    expect(screen.container.querySelector('[data-slot="chat-footer"] [data-slot="composer"]')).not.toBeNull();
   });
 });

@@ -30,7 +30,7 @@ export const ChatHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivEleme
   { className, ...rest },
   ref,
 ) {
-  return <div ref={ref} {...rest} className={cn('parley-chat__header', className)} />;
+  return <div ref={ref} {...rest} data-slot="chat-header" className={cn('parley-chat__header', className)} />;
 });
 
 /** The conversation area: takes the remaining height; the message list scrolls inside it. */
@@ -46,7 +46,7 @@ export const ChatFooter = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivEleme
   { className, ...rest },
   ref,
 ) {
-  return <div ref={ref} {...rest} className={cn('parley-chat__footer', className)} />;
+  return <div ref={ref} {...rest} data-slot="chat-footer" className={cn('parley-chat__footer', className)} />;
 });
 
 export interface ChatProps extends HTMLAttributes<HTMLElement> {

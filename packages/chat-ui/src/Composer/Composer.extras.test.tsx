@@ -20,7 +20,7 @@ function png(name = 'shot.png') {
 }
 
 function root(): HTMLElement {
-  return document.querySelector('.parley-composer') as HTMLElement;
+  return document.querySelector('[data-slot="composer"]') as HTMLElement;
 }
 
 afterEach(() => {
@@ -39,7 +39,7 @@ describe('Composer voice mode', () => {
     await expect.element(screen.getByRole('button', { name: 'Hold to talk' })).toBeVisible();
     expect(root()).toHaveAttribute('data-mode', 'voice');
     expect(document.querySelector('textarea')).toBeNull();
-    expect(document.querySelector('.parley-composer__send')).toBeNull();
+    expect(document.querySelector('[data-slot="composer-send"]')).toBeNull();
     await userEvent.keyboard(' ');
     await expect.element(toggle).toHaveAttribute('aria-pressed', 'false');
     await expect.element(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus();

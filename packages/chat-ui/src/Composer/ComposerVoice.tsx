@@ -15,7 +15,7 @@ export function ComposerVoice(props: ComposerVoiceProps) {
   if (mode !== 'voice') return null;
   // While the recorder downloads: its button, inert, so nothing moves when it arrives.
   const loading = (
-    <div className="parley-recorder" data-state="inited" aria-busy="true">
+    <div data-slot="recorder" className="parley-recorder" data-state="inited" aria-busy="true">
       <button type="button" className="parley-recorder__button" disabled>
         <IconMic />
         <span className="parley-recorder__label">{t('recorder.hold')}</span>

@@ -62,7 +62,7 @@ describe('FileCard', () => {
 
   it('given an image name, should show the image icon and expose the kind', async () => {
     const screen = await render(<FileCard name="photo.jpg" />);
-    const card = screen.container.querySelector('.parley-file-card');
+    const card = screen.container.querySelector('[data-slot="file-card"]');
     expect(card?.getAttribute('data-kind')).toBe('image');
     expect(card?.querySelector('[data-icon="Image"]')).not.toBeNull();
   });

@@ -64,7 +64,13 @@ export const FileCard = forwardRef<HTMLDivElement, FileCardProps>(function FileC
   const kind = fileKindOf(name);
   const Icon = ICONS[kind];
   return (
-    <div ref={ref} {...rest} className={cn('parley-file-card', className)} data-kind={kind}>
+    <div
+      ref={ref}
+      {...rest}
+      data-slot="file-card"
+      className={cn('parley-file-card', className)}
+      data-kind={kind}
+    >
       <span className="parley-file-card__icon">
         <Icon size={28} />
       </span>

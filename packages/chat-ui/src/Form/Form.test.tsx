@@ -29,7 +29,7 @@ describe('Form controls', () => {
     await expect.element(input).toHaveAttribute('aria-invalid', 'true');
     await expect.element(input).toHaveAccessibleErrorMessage('Enter a valid phone number');
     await expect.element(input).toHaveAccessibleDescription('11 digits. Enter a valid phone number');
-    expect(screen.container.querySelector('.parley-field')?.hasAttribute('data-invalid')).toBe(true);
+    expect(screen.container.querySelector('[data-slot="field"]')?.hasAttribute('data-invalid')).toBe(true);
   });
 
   it('given required, should show a marker hidden from screen readers and make the control required', async () => {
@@ -40,7 +40,7 @@ describe('Form controls', () => {
     );
     const input = screen.getByRole('textbox', { name: 'Name' });
     await expect.element(input).toBeRequired();
-    const marker = screen.container.querySelector('.parley-field__required');
+    const marker = screen.container.querySelector('[data-slot="field-required"]');
     expect(marker?.getAttribute('aria-hidden')).toBe('true');
     expect(marker?.getAttribute('title')).toBe('required');
   });
@@ -53,7 +53,7 @@ describe('Form controls', () => {
         </Field>
       </LocaleProvider>,
     );
-    expect(screen.container.querySelector('.parley-field__required')?.getAttribute('title')).toBe(
+    expect(screen.container.querySelector('[data-slot="field-required"]')?.getAttribute('title')).toBe(
       zhCN['form.required'],
     );
   });

@@ -26,7 +26,12 @@ import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 function RequiredMark() {
   const { t } = useLocale();
   return (
-    <span className="parley-field__required" aria-hidden="true" title={t('form.required')}>
+    <span
+      data-slot="field-required"
+      className="parley-field__required"
+      aria-hidden="true"
+      title={t('form.required')}
+    >
       *
     </span>
   );
@@ -106,6 +111,7 @@ export const Field = forwardRef<HTMLDivElement, FieldProps>(function Field(
     <div
       ref={ref}
       {...rest}
+      data-slot="field"
       className={cn('parley-field', className)}
       data-invalid={hasError || undefined}
       data-disabled={disabled || undefined}

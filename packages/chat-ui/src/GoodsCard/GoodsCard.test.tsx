@@ -71,7 +71,7 @@ describe('GoodsCard', () => {
         <GoodsCard name="b" img={img} />
       </>,
     );
-    const [order, other] = screen.container.querySelectorAll('.parley-goods-card');
+    const [order, other] = screen.container.querySelectorAll('[data-slot="goods-card"]');
     expect(getComputedStyle(order as Element).flexDirection).toBe('row');
     expect(getComputedStyle(other as Element).flexDirection).toBe('column');
   });

@@ -90,7 +90,13 @@ export const GoodsCard = forwardRef<HTMLElement, GoodsCardProps>(function GoodsC
   const priceText = price !== undefined ? formatPrice(price, locale, currency) : undefined;
   const originalText = originalPrice !== undefined ? formatPrice(originalPrice, locale, currency) : undefined;
   return (
-    <article ref={ref} {...rest} className={cn(classes, className)} data-variant={type}>
+    <article
+      ref={ref}
+      {...rest}
+      className={cn(classes, className)}
+      data-slot="goods-card"
+      data-variant={type}
+    >
       {img && <img className="parley-goods-card__img" src={img} alt="" loading="lazy" decoding="async" />}
       <div className="parley-goods-card__body">
         <div className="parley-goods-card__head">

@@ -69,11 +69,11 @@ describe('Message', () => {
   it('given a text message, should show it in a bubble on the left', async () => {
     const screen = await render(<Message message={{ content: 'Hello there', createdAt: t0 }} />);
     await expect.element(screen.getByText('Hello there')).toBeVisible();
-    const row = screen.container.querySelector('.parley-message');
+    const row = screen.container.querySelector('[data-slot="message"]');
     expect(row?.getAttribute('data-position')).toBe('left');
     expect(row?.getAttribute('data-type')).toBe('text');
     expect(row?.getAttribute('data-message-id')).toBeTruthy();
-    expect(screen.container.querySelector('.parley-bubble')).not.toBeNull();
+    expect(screen.container.querySelector('[data-slot="bubble"]')).not.toBeNull();
   });
 
   it('given hasTime, should show the time label; without it, none', async () => {
@@ -106,7 +106,9 @@ describe('Message', () => {
     const screen = await render(
       <Message message={{ content: 'Hi', user: { name: 'camille martin dupont' } }} />,
     );
-    expect(screen.container.querySelector('.parley-message__avatar--initials')?.textContent).toBe('CM');
+    expect(
+      screen.container.querySelector('[data-slot="message-avatar"][data-variant="initials"]')?.textContent,
+    ).toBe('CM');
   });
 
   it('given a user url, should link the name to it in a new tab, reachable by keyboard once', async () => {
@@ -133,7 +135,9 @@ describe('Message', () => {
     const screen = await render(
       <Message message={{ type: 'system', content: 'Camille joined', position: 'pop' }} />,
     );
-    expect(screen.container.querySelector('.parley-system-message')?.textContent).toBe('Camille joined');
+    expect(screen.container.querySelector('[data-slot="system-message"]')?.textContent).toBe(
+      'Camille joined',
+    );
   });
 
   it('given a typing message, should show the typing status', async () => {
@@ -165,7 +169,7 @@ describe('Message', () => {
 
   it('given a received message with a status, should not show a status', async () => {
     const screen = await render(<Message message={{ content: 'x', status: 'fail' }} />);
-    expect(screen.container.querySelector('.parley-message-status')).toBeNull();
+    expect(screen.container.querySelector('[data-slot="message-status"]')).toBeNull();
   });
 
   it('given a right message, should align it to the inline end', async () => {
@@ -174,7 +178,7 @@ describe('Message', () => {
         <Message message={{ content: 'Mine', position: 'right' }} />
       </div>,
     );
-    const bubble = screen.container.querySelector('.parley-bubble')?.getBoundingClientRect();
+    const bubble = screen.container.querySelector('[data-slot="bubble"]')?.getBoundingClientRect();
     const outer = screen.container.firstElementChild?.getBoundingClientRect();
     expect((outer?.right ?? 0) - (bubble?.right ?? 0)).toBeLessThan(20);
   });

@@ -35,11 +35,18 @@ function Avatar({ user, linked }: { user: MessageUser; linked: string | undefine
   const image = user.avatar ? (
     <img
       className="parley-message__avatar"
+      data-slot="message-avatar"
+      data-variant="image"
       src={user.avatar}
       alt={name ? t('message.avatar', { name }) : ''}
     />
   ) : name ? (
-    <span className="parley-message__avatar parley-message__avatar--initials" aria-hidden="true">
+    <span
+      className="parley-message__avatar parley-message__avatar--initials"
+      data-slot="message-avatar"
+      data-variant="initials"
+      aria-hidden="true"
+    >
       {initialsOf(name)}
     </span>
   ) : null;
@@ -106,6 +113,7 @@ export const Message = forwardRef<HTMLDivElement, MessageProps>(function Message
       ref={ref}
       {...rest}
       className={classes}
+      data-slot="message"
       data-position={position}
       data-type={type}
       data-message-id={message._id}

@@ -36,7 +36,7 @@ function Harness({ initial, ...props }: Omit<MessageListProps, 'messages'> & { i
   );
 }
 
-const scroller = () => document.querySelector('.parley-message-list__scroller') as HTMLDivElement;
+const scroller = () => document.querySelector('[data-slot="message-list-scroller"]') as HTMLDivElement;
 const distanceFromBottom = () => {
   const element = scroller();
   return element.scrollHeight - element.clientHeight - element.scrollTop;
@@ -50,10 +50,10 @@ async function settleAtDistance(distance: number) {
   for (let i = 0; i < 6; i += 1) await scrollTo(scroller().scrollHeight - scroller().clientHeight - distance);
   expect(Math.abs(distanceFromBottom() - distance)).toBeLessThanOrEqual(1);
 }
-const backButton = () => document.querySelector<HTMLButtonElement>('.parley-message-list__back');
+const backButton = () => document.querySelector<HTMLButtonElement>('[data-slot="message-list-back"]');
 
-const rows = () => document.querySelectorAll('.parley-message').length;
-const virtualised = () => document.querySelector('.parley-message-list__content--virtual') !== null;
+const rows = () => document.querySelectorAll('[data-slot="message"]').length;
+const virtualised = () => document.querySelector('[data-slot="message-list-content"][data-virtual]') !== null;
 
 // These two run first in this file: the virtualiser is not downloaded yet.
 describe('MessageList virtualiser loading', () => {
@@ -118,7 +118,7 @@ describe.each([
     );
     await expect.element(screen.getByText('Your parcel ships today')).toBeVisible();
     await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
-    const live = document.querySelector('.parley-message-list [aria-live="polite"]');
+    const live = document.querySelector('[data-slot="message-list"] [aria-live="polite"]');
     expect(live?.textContent).toBe('Message from Camille: Your parcel ships today');
     expect(document.querySelector('[aria-live="assertive"]')).toBeNull();
     expect(backButton()).toBeNull();
@@ -129,7 +129,7 @@ describe.each([
     await act(async () =>
       setMessages((list) => [...list, message(5, { position: 'right', content: 'Mine' })]),
     );
-    const live = document.querySelector('.parley-message-list [aria-live="polite"]');
+    const live = document.querySelector('[data-slot="message-list"] [aria-live="polite"]');
     expect(live?.textContent).toBe('');
   });
 
@@ -230,7 +230,7 @@ describe.each([
     const after = screen.getByText(first).element().getBoundingClientRect().top;
     expect(Math.abs(after - before)).toBeLessThanOrEqual(1);
     expect(scroller().scrollTop).toBeGreaterThan(100);
-    const live = document.querySelector('.parley-message-list [aria-live="polite"]');
+    const live = document.querySelector('[data-slot="message-list"] [aria-live="polite"]');
     expect(live?.textContent).toBe('');
   });
 
@@ -299,7 +299,7 @@ describe('MessageList rows', () => {
       ]),
     );
     await expect.poll(() => screen.container.querySelectorAll('time').length).toBe(2);
-    const timed = [...screen.container.querySelectorAll('.parley-message')]
+    const timed = [...screen.container.querySelectorAll('[data-slot="message"]')]
       .filter((row) => row.querySelector('time'))
       .map((row) => row.getAttribute('data-message-id'));
     expect(timed).toEqual(['m-2', 'm0']);

@@ -387,10 +387,11 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     children: renderRow,
   };
   return (
-    <div className={cn('parley-message-list', className)}>
+    <div data-slot="message-list" className={cn('parley-message-list', className)}>
       <div
         {...rest}
         ref={scrollerRef}
+        data-slot="message-list-scroller"
         className="parley-message-list__scroller"
         role="log"
         aria-live="off"
@@ -418,6 +419,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
       {showBackToBottom && (
         <button
           type="button"
+          data-slot="message-list-back"
           className="parley-message-list__back"
           data-unread={unread > 0 ? unread : undefined}
           onClick={() => scrollToBottom()}

@@ -46,6 +46,8 @@ export function VirtualRows({
     <div
       ref={contentRef}
       className="parley-message-list__content parley-message-list__content--virtual"
+      data-slot="message-list-content"
+      data-virtual=""
       style={{ blockSize: totalSize }}
     >
       {virtualizer.getVirtualItems().map((item) => {

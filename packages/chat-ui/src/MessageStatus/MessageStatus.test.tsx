@@ -5,7 +5,7 @@ import { render } from 'vitest-browser-react';
 import { MessageStatus } from './MessageStatus.js';
 
 function stateOf(container: HTMLElement) {
-  return container.querySelector('.parley-message-status')?.getAttribute('data-state');
+  return container.querySelector('[data-slot="message-status"]')?.getAttribute('data-state');
 }
 
 async function advance(ms: number) {

@@ -24,7 +24,13 @@ export const MessageStatus = forwardRef<HTMLSpanElement, MessageStatusProps>(fun
   const { t } = useLocale();
   const { state, retry } = useMessageStatus({ status, onRetry, onTimeout });
   return (
-    <span ref={ref} {...rest} className={cn('parley-message-status', className)} data-state={state}>
+    <span
+      ref={ref}
+      {...rest}
+      data-slot="message-status"
+      className={cn('parley-message-status', className)}
+      data-state={state}
+    >
       {state === 'loading' && (
         <span className="parley-message-status__loading">
           <IconSpinner size="1em" />

@@ -71,7 +71,7 @@ describe('Navbar', () => {
     const screen = await render(
       <Navbar title="x" defaultSound actions={<button type="button">End chat</button>} />,
     );
-    const end = screen.container.querySelector('.parley-navbar__end');
+    const end = screen.container.querySelector('[data-slot="navbar-end"]');
     expect(end?.lastElementChild?.textContent).toBe('End chat');
   });
 

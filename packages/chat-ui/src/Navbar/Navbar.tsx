@@ -97,7 +97,7 @@ export const Navbar = forwardRef<HTMLElement, NavbarProps>(function Navbar(
   const withSound =
     showSoundToggle ?? (sound !== undefined || defaultSound !== undefined || onSoundChange !== undefined);
   return (
-    <header ref={ref} {...rest} className={cn('parley-navbar', className)}>
+    <header ref={ref} {...rest} data-slot="navbar" className={cn('parley-navbar', className)}>
       <div className="parley-navbar__start">
         {leading ??
           (onBack && (
@@ -113,7 +113,7 @@ export const Navbar = forwardRef<HTMLElement, NavbarProps>(function Navbar(
       </div>
       {title !== undefined && <Heading className="parley-navbar__title">{title}</Heading>}
       {children}
-      <div className="parley-navbar__end">
+      <div data-slot="navbar-end" className="parley-navbar__end">
         {withSound && <SoundToggle on={sound} defaultOn={defaultSound} onOnChange={onSoundChange} />}
         {actions}
       </div>

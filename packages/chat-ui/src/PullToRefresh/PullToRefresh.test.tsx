@@ -45,8 +45,8 @@ async function setup(onRefresh: () => Promise<unknown>) {
       <p>Message</p>
     </PullToRefresh>,
   );
-  const root = screen.container.querySelector('.parley-pull') as HTMLElement;
-  const indicator = root.querySelector('.parley-pull__indicator') as HTMLElement;
+  const root = screen.container.querySelector('[data-slot="pull"]') as HTMLElement;
+  const indicator = root.querySelector('[data-slot="pull-indicator"]') as HTMLElement;
   const pointer = (type: string, y: number) =>
     root.dispatchEvent(
       new PointerEvent(type, { bubbles: true, pointerType: 'touch', clientY: y, pointerId: 1 }),
@@ -75,7 +75,7 @@ describe('PullToRefresh', () => {
     pointer('pointermove', 400);
     await expect.poll(() => indicator.style.blockSize).toBe(`${PULL_MAX}px`);
     await expect
-      .element(root.querySelector('.parley-pull__hint') as HTMLElement)
+      .element(root.querySelector('[data-slot="pull-hint"]') as HTMLElement)
       .toHaveTextContent('Release to load');
   });
 
@@ -145,7 +145,7 @@ describe('PullToRefresh', () => {
         <div style={{ blockSize: 1000 }}>tall</div>
       </PullToRefresh>,
     );
-    const root = screen.container.querySelector('.parley-pull') as HTMLElement;
+    const root = screen.container.querySelector('[data-slot="pull"]') as HTMLElement;
     root.scrollTop = 300;
     root.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, pointerType: 'touch', clientY: 0 }));
     root.dispatchEvent(

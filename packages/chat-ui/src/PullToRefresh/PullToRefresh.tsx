@@ -43,13 +43,19 @@ export const PullToRefresh = forwardRef<HTMLDivElement, PullToRefreshProps>(func
       ref={ref}
       {...rest}
       {...handlers}
+      data-slot="pull"
       className={cn('parley-pull', className)}
       data-state={state}
       data-dragging={dragging || undefined}
     >
-      <div className="parley-pull__indicator" aria-hidden="true" style={{ blockSize: `${distance}px` }}>
+      <div
+        data-slot="pull-indicator"
+        className="parley-pull__indicator"
+        aria-hidden="true"
+        style={{ blockSize: `${distance}px` }}
+      >
         {state !== 'pending' && (
-          <span className="parley-pull__hint">
+          <span data-slot="pull-hint" className="parley-pull__hint">
             {state === 'loading' && <IconSpinner className="parley-pull__spinner" />}
             {hint}
           </span>

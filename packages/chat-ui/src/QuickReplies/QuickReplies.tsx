@@ -115,6 +115,7 @@ export const QuickReplies = forwardRef<HTMLDivElement, QuickRepliesProps>(functi
       aria-orientation="horizontal"
       {...rest}
       className={classes}
+      data-slot="quick-replies"
       onKeyDown={composeHandlers(onKeyDown, handleKeyDown)}
     >
       {items.map((item, index) => {

@@ -47,6 +47,8 @@ describe('RateActions', () => {
     const screen = await render(<RateActions value="down" onChange={onChange} />);
     (screen.getByRole('button', { name: 'Not helpful' }).element() as HTMLElement).click();
     expect(onChange).not.toHaveBeenCalled();
-    expect(screen.container.querySelector('.parley-rate-actions')?.getAttribute('data-state')).toBe('down');
+    expect(screen.container.querySelector('[data-slot="rate-actions"]')?.getAttribute('data-state')).toBe(
+      'down',
+    );
   });
 });

@@ -46,6 +46,7 @@ export const RateActions = forwardRef<HTMLDivElement, RateActionsProps>(function
       role="group"
       aria-label={t('rateActions.label')}
       {...rest}
+      data-slot="rate-actions"
       className={cn('parley-rate-actions', className)}
       data-state={value ?? 'unrated'}
     >

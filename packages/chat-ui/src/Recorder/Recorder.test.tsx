@@ -103,7 +103,7 @@ describe('Recorder', () => {
     await expect
       .element(screen.getByRole('button', { pressed: true, name: /Release to send/ }))
       .toBeVisible();
-    expect(button.closest('.parley-recorder')).toHaveAttribute('data-state', 'recording');
+    expect(button.closest('[data-slot="recorder"]')).toHaveAttribute('data-state', 'recording');
     vi.advanceTimersByTime(3000);
     await expect.element(screen.getByText('3s')).toBeVisible();
     pointer(button, 'pointerup', 300);
@@ -177,7 +177,7 @@ describe('Recorder', () => {
     const { element, onSend, onCancel } = setup();
     const screen = await render(element);
     const button = screen.getByRole('button').element();
-    const root = button.closest('.parley-recorder');
+    const root = button.closest('[data-slot="recorder"]');
     pointer(button, 'pointerdown', 400);
     await flush();
     pointer(button, 'pointermove', 400 - 80);
@@ -206,7 +206,7 @@ describe('Recorder', () => {
     await flush();
     pointer(button, 'pointermove', 379);
     await flush();
-    expect(button.closest('.parley-recorder')).toHaveAttribute('data-state', 'willCancel');
+    expect(button.closest('[data-slot="recorder"]')).toHaveAttribute('data-state', 'willCancel');
   });
 
   it('given the keyboard, Space should start and stop (send), and Escape should cancel', async () => {
@@ -330,7 +330,7 @@ describe('Recorder', () => {
     const { element, onSend, onCancel } = setup();
     const screen = await render(element);
     const button = screen.getByRole('button').element();
-    const root = button.closest('.parley-recorder');
+    const root = button.closest('[data-slot="recorder"]');
     pointer(button, 'pointerdown', 500, 'touch');
     await flush();
     pointer(button, 'pointermove', 400, 'touch');

@@ -63,7 +63,7 @@ export const RecorderView = forwardRef<HTMLDivElement, RecorderViewProps>(functi
   const percent = Math.round(Math.min(1, Math.max(0, level)) * 100);
   const classes = cn('parley-recorder', className);
   return (
-    <div ref={ref} {...rest} className={classes} data-state={state}>
+    <div ref={ref} {...rest} className={classes} data-slot="recorder" data-state={state}>
       <button
         type="button"
         className="parley-recorder__button"

@@ -90,11 +90,13 @@ describe('StarRating', () => {
     // The pointer may rest where an earlier test left it, over a star: move it off first.
     await userEvent.unhover(screen.getByRole('radiogroup'));
     await vi.waitFor(() =>
-      expect(screen.container.querySelector('.parley-star-rating__caption')?.textContent).toBe('Good'),
+      expect(screen.container.querySelector('[data-slot="star-rating-caption"]')?.textContent).toBe('Good'),
     );
     await screen.getByRole('radio', { name: 'Excellent' }).hover();
     await vi.waitFor(() =>
-      expect(screen.container.querySelector('.parley-star-rating__caption')?.textContent).toBe('Excellent'),
+      expect(screen.container.querySelector('[data-slot="star-rating-caption"]')?.textContent).toBe(
+        'Excellent',
+      ),
     );
   });
 

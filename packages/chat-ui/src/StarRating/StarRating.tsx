@@ -96,7 +96,7 @@ export const StarRating = forwardRef<HTMLDivElement, StarRatingProps>(function S
           </span>
         ))}
         {caption && (
-          <span className="parley-star-rating__caption" aria-hidden="true">
+          <span data-slot="star-rating-caption" className="parley-star-rating__caption" aria-hidden="true">
             {caption}
           </span>
         )}
@@ -173,7 +173,12 @@ export const StarRating = forwardRef<HTMLDivElement, StarRatingProps>(function S
         </span>
       ))}
       {caption && (
-        <span id={captionId} className="parley-star-rating__caption" aria-hidden="true">
+        <span
+          id={captionId}
+          data-slot="star-rating-caption"
+          className="parley-star-rating__caption"
+          aria-hidden="true"
+        >
           {caption}
         </span>
       )}

@@ -26,7 +26,7 @@ export const SystemMessage = forwardRef<HTMLDivElement, SystemMessageProps>(func
   ref,
 ) {
   return (
-    <div ref={ref} {...rest} className={cn('parley-system-message', className)}>
+    <div ref={ref} {...rest} data-slot="system-message" className={cn('parley-system-message', className)}>
       <p className="parley-system-message__text" dir="auto">
         {content}
         {action && (

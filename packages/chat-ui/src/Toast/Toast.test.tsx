@@ -9,7 +9,7 @@ import { Toaster } from './Toast.js';
 import { createToastStore, TOAST_DEFAULT_DURATION, type ToastStore } from './toastStore.js';
 
 const visibleText = (container: HTMLElement) =>
-  container.querySelector('.parley-toast__content')?.textContent ?? null;
+  container.querySelector('[data-slot="toast-content"]')?.textContent ?? null;
 
 async function advance(ms: number) {
   await act(async () => {
@@ -83,7 +83,7 @@ describe('Toast', () => {
       store.show('second', { duration: 3000 });
       store.error('third');
     });
-    expect(screen.container.querySelectorAll('.parley-toast')).toHaveLength(1);
+    expect(screen.container.querySelectorAll('[data-slot="toast"]')).toHaveLength(1);
     expect(visibleText(screen.container)).toContain('first');
     await advance(2000);
     expect(visibleText(screen.container)).toContain('second');
@@ -113,7 +113,7 @@ describe('Toast', () => {
     const status = screen.getByRole('status');
     await expect.element(status).toHaveAttribute('aria-live', 'polite');
     await expect.element(status).toHaveTextContent('Error: Submit failed');
-    expect(screen.container.querySelector('.parley-toast')?.getAttribute('data-type')).toBe('error');
+    expect(screen.container.querySelector('[data-slot="toast"]')?.getAttribute('data-type')).toBe('error');
   });
 
   it('given an empty store, should keep the live region mounted so the first toast is announced', async () => {
@@ -178,7 +178,7 @@ describe('Toast countdown hold', () => {
       store.show('Read me');
     });
     await advance(1500);
-    const toastElement = screen.container.querySelector('.parley-toast') as HTMLElement;
+    const toastElement = screen.container.querySelector('[data-slot="toast"]') as HTMLElement;
     await act(async () => {
       toastElement.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
     });
@@ -212,6 +212,6 @@ describe('Toast above a modal', () => {
     await expect.element(dialog.getByRole('status')).toHaveAttribute('data-state', 'closed');
     await userEvent.keyboard('{Escape}');
     await expect.element(screen.getByRole('status')).toBeInTheDocument();
-    expect(screen.container.querySelector('.parley-toaster')).not.toBeNull();
+    expect(screen.container.querySelector('[data-slot="toaster"]')).not.toBeNull();
   });
 });

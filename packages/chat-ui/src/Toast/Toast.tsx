@@ -55,6 +55,7 @@ export const Toaster = forwardRef<HTMLDivElement, ToasterProps>(function Toaster
       role="status"
       aria-live="polite"
       {...rest}
+      data-slot="toaster"
       className={cn('parley-toaster', className)}
       data-state={current ? 'open' : 'closed'}
     >
@@ -64,6 +65,7 @@ export const Toaster = forwardRef<HTMLDivElement, ToasterProps>(function Toaster
         // biome-ignore lint/a11y/noNoninteractiveElementInteractions: see above
         <div
           key={current.id}
+          data-slot="toast"
           className="parley-toast"
           data-type={current.type}
           data-toast-id={current.id}
@@ -73,7 +75,7 @@ export const Toaster = forwardRef<HTMLDivElement, ToasterProps>(function Toaster
           onBlur={store.resume}
         >
           <Icon className="parley-toast__icon" />
-          <p className="parley-toast__content">
+          <p data-slot="toast-content" className="parley-toast__content">
             <span className="parley-visually-hidden">{t(`toast.${current.type}`)}: </span>
             {current.content}
           </p>

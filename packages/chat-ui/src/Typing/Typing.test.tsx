@@ -6,7 +6,7 @@ import frFR from '../locales/fr-FR.json' with { type: 'json' };
 import { Typing } from './Typing.js';
 
 const stateOf = (container: HTMLElement) =>
-  container.querySelector('.parley-typing')?.getAttribute('data-state');
+  container.querySelector('[data-slot="typing"]')?.getAttribute('data-state');
 
 async function advance(ms: number) {
   await act(async () => {
@@ -20,8 +20,10 @@ describe('Typing', () => {
     const status = screen.getByRole('status');
     await expect.element(status).toHaveTextContent('Agent is typing');
     expect(status.element().getAttribute('aria-live')).toBeNull(); // role=status is polite implicitly
-    expect(screen.container.querySelector('.parley-typing__dots')?.getAttribute('aria-hidden')).toBe('true');
-    expect(screen.container.querySelectorAll('.parley-typing__dot')).toHaveLength(3);
+    expect(screen.container.querySelector('[data-slot="typing-dots"]')?.getAttribute('aria-hidden')).toBe(
+      'true',
+    );
+    expect(screen.container.querySelectorAll('[data-slot="typing-dot"]')).toHaveLength(3);
   });
 
   it('given a French locale, should announce in French', async () => {

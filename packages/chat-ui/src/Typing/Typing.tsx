@@ -31,14 +31,15 @@ export const Typing = forwardRef<HTMLDivElement, TypingProps>(function Typing(
       ref={ref}
       role="status"
       {...rest}
+      data-slot="typing"
       className={cn('parley-typing', className)}
       data-state={visible ? 'visible' : 'hidden'}
     >
       <span className="parley-visually-hidden">{label ?? t('typing.label')}</span>
-      <span className="parley-typing__dots" aria-hidden="true">
-        <span className="parley-typing__dot" />
-        <span className="parley-typing__dot" />
-        <span className="parley-typing__dot" />
+      <span data-slot="typing-dots" className="parley-typing__dots" aria-hidden="true">
+        <span data-slot="typing-dot" className="parley-typing__dot" />
+        <span data-slot="typing-dot" className="parley-typing__dot" />
+        <span data-slot="typing-dot" className="parley-typing__dot" />
       </span>
     </div>
   );

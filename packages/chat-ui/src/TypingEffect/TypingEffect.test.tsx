@@ -4,7 +4,7 @@ import { render } from 'vitest-browser-react';
 import { TypingEffect } from './TypingEffect.js';
 
 const visible = (container: HTMLElement) =>
-  container.querySelector('.parley-typing-effect__visible')?.textContent;
+  container.querySelector('[data-slot="typing-effect-visible"]')?.textContent;
 
 async function advance(ms: number) {
   await act(async () => {
@@ -50,7 +50,7 @@ describe('TypingEffect', () => {
     const screen = await render(<TypingEffect text="Your parcel ships tomorrow." />);
     await expect.element(screen.getByText('Your parcel ships tomorrow.')).toBeInTheDocument();
     expect(
-      screen.container.querySelector('.parley-typing-effect__visible')?.getAttribute('aria-hidden'),
+      screen.container.querySelector('[data-slot="typing-effect-visible"]')?.getAttribute('aria-hidden'),
     ).toBe('true');
   });
 

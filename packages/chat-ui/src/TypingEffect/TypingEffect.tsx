@@ -38,7 +38,7 @@ export const TypingEffect = forwardRef<HTMLSpanElement, TypingEffectProps>(funct
       data-state={done ? 'done' : 'typing'}
     >
       <span className="parley-visually-hidden">{text}</span>
-      <span className="parley-typing-effect__visible" aria-hidden="true">
+      <span data-slot="typing-effect-visible" className="parley-typing-effect__visible" aria-hidden="true">
         {visibleText}
       </span>
     </span>
