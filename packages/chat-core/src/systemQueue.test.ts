@@ -79,3 +79,22 @@ describe('system message queue', () => {
     expect(state().messages).toHaveLength(1);
   });
 });
+
+describe('system message queue across new chats', () => {
+  it('given the visitor started a new chat three times, should still send one item per tick', async () => {
+    const { session, server, state } = await started({ start: { status: 2 } });
+    for (let n = 0; n < 3; n++) {
+      await session.close();
+      await session.start();
+    }
+    expect(state().chatClosed).toBe(false);
+    const submit = () => session.submitEvaluation({ star: 5 });
+    await submit();
+    await submit();
+    await submit();
+    await advance(1000);
+    expect(server.count('sysMsg')).toBe(1);
+    await advance(10);
+    expect(server.count('sysMsg')).toBe(2);
+  });
+});

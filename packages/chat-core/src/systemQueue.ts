@@ -42,8 +42,14 @@ export function createSystemQueue(
       sysMsgsQueue: [...state.sysMsgsQueue, { id, msgContent: content, senderName }],
     }));
   };
+  let running = false;
   return {
-    start: () => void engine.after(SYSTEM_QUEUE_IDLE, tick),
+    /** Starts the one loop; a new chat started later reuses it (never a second loop). */
+    start() {
+      if (running) return;
+      running = true;
+      engine.after(SYSTEM_QUEUE_IDLE, tick);
+    },
     enqueue,
   };
 }
