@@ -133,16 +133,17 @@ export function createSender(engine: SenderDeps) {
     return message;
   };
 
-  /** Human-first with a message-triggered transfer: the first message asks for the agent. */
-  const transferFirst = async (text: string) => {
+  /** Human-first with a message-triggered transfer: the first message (text or file) asks for the agent. */
+  const transferTriggeredBy = () => {
     const { receiveMode, msgToTransferFlag, chatStatus } = engine.get();
-    if (
-      receiveMode !== ReceiveMode.human ||
-      msgToTransferFlag !== Setting.on ||
-      chatStatus === ChatStatus.withAgent ||
-      chatStatus === ChatStatus.queued
-    )
-      return;
+    return (
+      receiveMode === ReceiveMode.human &&
+      msgToTransferFlag === Setting.on &&
+      chatStatus !== ChatStatus.withAgent &&
+      chatStatus !== ChatStatus.queued
+    );
+  };
+  const transferFirst = async (text: string) => {
     engine.set({ transferMsg: text });
     await engine.transfer({}, true);
   };
@@ -178,7 +179,7 @@ export function createSender(engine: SenderDeps) {
           status: 'pending',
         });
       }
-      await transferFirst(text);
+      if (transferTriggeredBy()) await transferFirst(text);
       const sent = await deliver(message);
       if (robot) await robotAnswer(message, answerId, sent);
     },
@@ -194,6 +195,8 @@ export function createSender(engine: SenderDeps) {
       });
       if (!message) return;
       files.set(message.id, file);
+      // Spec section 4: "sending a message first triggers the transfer", a file or voice note too.
+      if (transferTriggeredBy()) await transferFirst(file.name);
       await uploadAndDeliver(message);
     },
 

@@ -166,6 +166,26 @@ describe('transfer skip rules', () => {
     expect(server.count('transferAgent')).toBe(1);
   });
 
+  it.each([
+    ['a file', 'invoice.pdf', undefined],
+    ['a voice note', 'voice.wav', 4],
+  ])(
+    'given mode 3 and msgToTransferFlag 1, should transfer on %s sent first, then send it',
+    async (_, name, duration) => {
+      const { session, server, state } = await started({
+        server: transferAnswer(2).reply('upload', { url: `/uploads/${name}`, name, suffix: 'pdf' }),
+        channel: { receiveMode: 3, msgToTransferFlag: 1 },
+      });
+      await session.sendFile(new File(['data'], name), duration);
+      expect(state().transferMsg).toBe(name);
+      expect(
+        server.calls
+          .map((entry) => entry.call)
+          .filter((call) => call === 'transferAgent' || call === 'upload' || call === 'sendMsg'),
+      ).toEqual(['transferAgent', 'upload', 'sendMsg']);
+    },
+  );
+
   it('given mode 3 and msgToTransferFlag 0, should transfer at once on start', async () => {
     const { server, state } = await started({ server: transferAnswer(2), channel: { receiveMode: 3 } });
     expect(server.count('transferAgent')).toBe(1);
