@@ -29,11 +29,21 @@ describe('start: URL parameters and page errors', () => {
     expect(server.count('chatStart')).toBe(0);
   });
 
-  it('given channelInfo answers without data, should fail with "unknown channel, ..."', async () => {
-    const server = new FakeServer().answer('channelInfo', () => ({ code: 200, data: null, message: '' }));
-    const { state } = await started({ server });
-    expect(state().error?.text).toBe(
-      'unknown channel, channelInfo: unexpected answer, data should be an object',
+  it('given channelInfo answers without data, should fail with "unknown channel, {message}" and log the detail', async () => {
+    const server = new FakeServer().answer('channelInfo', () => ({
+      code: 200,
+      data: null,
+      message: 'channel disabled',
+    }));
+    const { state, logger } = await started({ server });
+    expect(state().error).toEqual({
+      key: 'errors.unknownChannel',
+      text: 'unknown channel, channel disabled',
+      params: { message: 'channel disabled' },
+    });
+    expect(logger.warn).toHaveBeenCalledWith(
+      'the chat could not start',
+      expect.objectContaining({ message: 'channelInfo: unexpected answer, data should be an object' }),
     );
   });
 
@@ -47,10 +57,10 @@ describe('start: URL parameters and page errors', () => {
     });
   });
 
-  it('given chatStart answers without data, should fail with "failed to create session,..."', async () => {
+  it('given chatStart answers without data, should fail with "failed to create session,{message}"', async () => {
     const server = new FakeServer().answer('chatStart', () => ({ code: 200, message: 'ok' }));
     const { state } = await started({ server });
-    expect(state().error?.text).toMatch(/^failed to create session,chatStart: unexpected answer/);
+    expect(state().error?.text).toBe('failed to create session,ok');
   });
 
   it('given every URL parameter, should pass them and the referrer to chatStart', async () => {
@@ -325,7 +335,15 @@ describe('start: entry actions of the chat status', () => {
       throw new TypeError('boom');
     };
     await expect(session.start()).resolves.toBeUndefined();
-    expect(state().error?.text).toBe('unknown channel, channelInfo: boom');
+    // No server answered: the visitor is told so in their language, the detail is logged.
+    expect(state().error).toEqual({
+      key: 'errors.unreachable',
+      text: 'The chat service cannot be reached. Check your connection and try again.',
+    });
+    expect(logger.warn).toHaveBeenCalledWith(
+      'the chat could not start',
+      expect.objectContaining({ kind: 'network', message: 'channelInfo: boom' }),
+    );
     expect(logger.error).not.toHaveBeenCalled();
   });
 });

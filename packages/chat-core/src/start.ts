@@ -17,14 +17,25 @@ import { shouldShowUserForm } from './userForm.js';
  */
 export const visitorIdKey = (tenantId: string) => `chat-${tenantId}-uid`;
 
-const reason = (error: unknown) =>
-  error instanceof ChatApiError
-    ? error.serverMessage || error.message
-    : String((error as Error)?.message ?? error);
+/**
+ * Why the start failed, for the visitor (spec section 5): a server that answered (another code,
+ * or no usable data) gives its own `message`; one that could not be reached gives the page's
+ * "cannot be reached" in the visitor's language. The technical detail goes to the log only.
+ */
+function startFailure(
+  engine: Pick<Core, 'logger'>,
+  error: unknown,
+  answered: 'unknownChannel' | 'sessionFailed',
+): EngineText {
+  engine.logger.warn('the chat could not start', error);
+  const reachedServer = error instanceof ChatApiError && (error.kind === 'code' || error.kind === 'shape');
+  if (!reachedServer) return engineText('unreachable');
+  return engineText(answered, { message: error.serverMessage ?? '' });
+}
 
 /** What the start sequence acts on. */
 export interface StartDeps
-  extends Pick<Core, 'api' | 'attempt' | 'get' | 'set' | 'now' | 'storage'>,
+  extends Pick<Core, 'api' | 'attempt' | 'get' | 'set' | 'now' | 'storage' | 'logger'>,
     Pick<Conversation, 'append'> {
   status: Pick<StatusTransitions, 'join' | 'queue'>;
   transfer: Transfer;
@@ -141,7 +152,7 @@ export async function startChat(
   try {
     channel = await engine.api('channelInfo', { id: channelId });
   } catch (error) {
-    return failStart(engine, engineText('unknownChannel', { message: reason(error) }));
+    return failStart(engine, startFailure(engine, error, 'unknownChannel'));
   }
   applyChannel(engine, channel);
 
@@ -162,7 +173,7 @@ export async function startChat(
       previousUrl: referrer,
     });
   } catch (error) {
-    return failStart(engine, engineText('sessionFailed', { message: reason(error) }));
+    return failStart(engine, startFailure(engine, error, 'sessionFailed'));
   }
   engine.storage.setItem(uidKey, start.userId);
   const { userId, sessionId, pollId, status } = start;

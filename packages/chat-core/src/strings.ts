@@ -8,6 +8,10 @@ export const TEXTS = {
   unknownChannelId: ['errors.unknownChannelId', 'unknown channel id'],
   unknownChannel: ['errors.unknownChannel', 'unknown channel, {message}'],
   sessionFailed: ['errors.sessionFailed', 'failed to create session,{message}'],
+  unreachable: [
+    'errors.unreachable',
+    'The chat service cannot be reached. Check your connection and try again.',
+  ],
   generic: ['errors.generic', '{message}'],
   submitFailed: ['notices.submitFailed', 'Submit failed'],
   transferFailed: ['notices.transferFailed', 'Transfer to human agent failed!'],

@@ -126,7 +126,13 @@ export function createChatApi(transport: ChatTransport, warn: Warn): ChatApi {
     try {
       return VALIDATORS[call](answer.data, 'data', warn);
     } catch (error) {
-      throw new ChatApiError(call, 'shape', `${call}: unexpected answer, ${(error as Error).message}`);
+      throw new ChatApiError(
+        call,
+        'shape',
+        `${call}: unexpected answer, ${(error as Error).message}`,
+        answer.code,
+        serverMessage,
+      );
     }
   };
 }

@@ -79,6 +79,20 @@ describe('the chat page', () => {
     await expect.element(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
   });
 
+  it('given the server cannot be reached, should say so in plain words with a retry, not a technical text', async () => {
+    const { session, server } = open('?channelId=c1');
+    server.offline = true;
+    const screen = await show(session);
+    await expect.element(screen.getByRole('alert')).toBeVisible();
+    await expect
+      .element(screen.getByText('The chat service cannot be reached. Check your connection and try again.'))
+      .toBeVisible();
+    expect(screen.getByRole('alert').element().textContent).not.toContain('channelInfo');
+    server.offline = false;
+    await screen.getByRole('button', { name: 'Try again' }).click();
+    await expect.element(screen.getByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('given a robot-first channel, should title the page and show the robot welcome', async () => {
     const { session } = open('?channelId=7');
     const screen = await show(session);
