@@ -279,13 +279,16 @@ describe('start: entry actions of the chat status', () => {
     expect(state().messages).toEqual([]);
   });
 
-  it('given status 3, should show the queue message and poll at 2000 ms', async () => {
-    const { server, state } = await started({ start: { status: 3 } });
-    expect(state().messages.map((message) => [message.id, message.msgContent])).toEqual([
-      ['waitMsgId', 'You are number 0 in line'],
-    ]);
+  it('given status 3, should poll at 2000 ms and show the queue position once known, never "number 0"', async () => {
+    const server = new FakeServer().reply('getEventMsg', { msgList: [], status: 3, waitIndex: 2 });
+    const { state } = await started({ server, start: { status: 3 } });
+    expect(state().chatStatus).toBe(3);
+    expect(state().messages).toEqual([]);
     await advance(2000);
     expect(server.count('getEventMsg')).toBe(1);
+    expect(state().messages.map((message) => [message.id, message.msgContent])).toEqual([
+      ['waitMsgId', 'You are number 2 in line'],
+    ]);
   });
 
   it('given a failed start, when started again, should try again', async () => {

@@ -46,7 +46,7 @@ export interface StatusDeps extends Pick<Core, 'get' | 'set' | 'attempt' | 'now'
 export interface StatusTransitions {
   /** Status 2, with an agent. `nick` given: announce the join and send the welcome. */
   join(nick?: string, time?: number): void;
-  /** Status 3, in the queue at `waitIndex`: the queue message shows the position. */
+  /** Status 3, in the queue at `waitIndex`: the queue message shows the position once known (> 0). */
   queue(waitIndex: number): void;
   /** Ends the chat locally: status 0, chatClosed, polling and timers stop. */
   end(): void;
@@ -82,7 +82,9 @@ export function createStatusTransitions(engine: StatusDeps): StatusTransitions {
     },
     queue(waitIndex) {
       apply('queue');
-      showQueueMessage(engine, waitIndex);
+      // A returning visitor's chatStart says "queued" without the position: the first poll tells
+      // it (within 2 s); a queue message saying "number 0" would be wrong until then.
+      if (waitIndex > 0) showQueueMessage(engine, waitIndex);
     },
     end,
     async close() {
