@@ -5,7 +5,7 @@ import {
   isEmbedded,
   readUrlParams,
 } from '@parley/chat-core';
-import { createParentBridge, readAllowedOrigins } from './embedding/parentBridge.js';
+import { createParentBridge, parentOrigin, readAllowedOrigins } from './embedding/parentBridge.js';
 
 /** Creates the page's engine, telling the parent page about agent messages when embedded. */
 export function createPageSession(): ChatSession {
@@ -13,6 +13,7 @@ export function createPageSession(): ChatSession {
   const bridge = isEmbedded(params)
     ? createParentBridge({
         allowedOrigins: readAllowedOrigins(document),
+        parentOrigin: parentOrigin(window.location, document.referrer),
         parent: window.parent === window ? null : window.parent,
         events: window,
       })

@@ -15,6 +15,7 @@ const routes: Record<string, Handler> = {
     json(response, 200, { code: 200, data: { tenantId: 't', echo: JSON.parse(body) }, message: 'ok' }),
   chatStart: (_, __, response) => json(response, 200, { code: 4001, data: null, message: 'channel closed' }),
   chatClose: (_, __, response) => json(response, 500, { error: 'boom' }),
+  getSessionMsg: (_, __, response) => json(response, 404, { code: 404, data: null, message: 'no such chat' }),
   getAdminCard: (_, __, response) => json(response, 200, '{"code":200,"data":'),
   sendMsg: (_, __, response) => json(response, 200, { code: 200, data: { status: 'yes' }, message: '' }),
   typing: (_, __, response) => json(response, 200, ['not', 'an', 'envelope']),
@@ -93,6 +94,12 @@ describe('ky transport against a local server', () => {
       code: 500,
       message: 'chatClose: the server answered HTTP 500',
     });
+  });
+
+  it('given an HTTP error status that carries an envelope, should fail with kind code and the server message', async () => {
+    const error = await failure(api()('getSessionMsg', {}));
+    expect(error).toMatchObject({ kind: 'code', code: 404, serverMessage: 'no such chat' });
+    expect(error.message).toBe('getSessionMsg: no such chat (code 404)');
   });
 
   it('given malformed JSON, should fail with kind shape', async () => {

@@ -66,6 +66,14 @@ export function createKyTransport(options: KyTransportOptions = {}): ChatTranspo
           ...(body instanceof FormData ? { body } : { json: body }),
         });
       } catch (error) {
+        // A server that answers an error status with the contract's envelope (the reference server
+        // does: HTTP 404 with code 404) has still answered: its code and message are the failure.
+        if (isHTTPError(error)) {
+          // ky has read the body into `error.data` already.
+          const envelope: unknown = error.data;
+          if (isObject(envelope) && typeof envelope.code === 'number' && envelope.code !== 200)
+            return envelope;
+        }
         throw toApiError(call, error, ms);
       }
       try {

@@ -80,6 +80,23 @@ describe('embed loader', () => {
     });
   });
 
+  it('given a notification without content (no allow-list), should count it on the badge and tell its listeners', () => {
+    const { launcher, badge, frame } = mount();
+    launcher.click();
+    embed?.close();
+    const notified = vi.fn();
+    const messages = vi.fn();
+    embed?.on('notification', notified);
+    embed?.on('message', messages);
+    const notification = { id: 'm1', time: 1_700_000_000_000, unread: 1 };
+    fromChat(frame(), { source: 'parley', type: 'notification', notification });
+    fromChat(frame(), { source: 'parley', type: 'notification', notification: { id: 'm2' } });
+    expect(embed?.unread()).toBe(1);
+    expect(badge.textContent).toBe('1');
+    expect(notified).toHaveBeenCalledExactlyOnceWith(notification);
+    expect(messages).not.toHaveBeenCalled();
+  });
+
   it('given an agent message while open, should not count it as unread', () => {
     const { launcher, badge, frame } = mount();
     launcher.click();

@@ -28,7 +28,15 @@ export interface EmbedMessage {
   time: number;
 }
 
-type Events = { message: EmbedMessage; open: undefined; close: undefined };
+/** An agent message told without its content (the chat's deployment does not list this page). */
+export interface EmbedNotification {
+  id: string;
+  time: number;
+  /** Agent messages since the panel was last open, as the chat counts them. */
+  unread: number;
+}
+
+type Events = { message: EmbedMessage; notification: EmbedNotification; open: undefined; close: undefined };
 
 /** The loader's JavaScript API, `window.Parley` on a page that uses embed.js. */
 export interface ParleyEmbed {
@@ -38,7 +46,11 @@ export interface ParleyEmbed {
   isOpen(): boolean;
   /** Agent messages received while the panel was closed. */
   unread(): number;
-  /** Subscribes to 'message' (an agent message), 'open' or 'close'; returns the unsubscribe. */
+  /**
+   * Subscribes to 'message' (an agent message, when the chat's deployment allows this page),
+   * 'notification' (an agent message without its content, otherwise), 'open' or 'close'; returns
+   * the unsubscribe.
+   */
   on<E extends keyof Events>(event: E, listener: (payload: Events[E]) => void): () => void;
   /** Removes the launcher, the frame and every listener. */
   destroy(): void;
@@ -99,6 +111,7 @@ export function createEmbed(options: EmbedOptions): ParleyEmbed {
   let unread = 0;
   const listeners: { [E in keyof Events]: Set<(payload: Events[E]) => void> } = {
     message: new Set(),
+    notification: new Set(),
     open: new Set(),
     close: new Set(),
   };
@@ -125,7 +138,8 @@ export function createEmbed(options: EmbedOptions): ParleyEmbed {
     if (event.data.type === 'close') return api.close();
     if (!opened) unread += 1;
     render();
-    emit('message', event.data.message);
+    if (event.data.type === 'notification') emit('notification', event.data.notification);
+    else emit('message', event.data.message);
   };
   window.addEventListener('message', onMessage);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createParentBridge, readAllowedOrigins } from './parentBridge.js';
+import { createParentBridge, parentOrigin, readAllowedOrigins } from './parentBridge.js';
 
 const message = { id: 'm1', text: 'Hello', senderName: 'Mia', time: 1_700_000_000_000 };
 
@@ -7,10 +7,18 @@ const message = { id: 'm1', text: 'Hello', senderName: 'Mia', time: 1_700_000_00
 const frame = document.body.appendChild(document.createElement('iframe'));
 const parentWindow = frame.contentWindow as Window;
 
-function setup(allowedOrigins = ['https://shop.example', 'https://other.example']) {
+function setup(
+  allowedOrigins = ['https://shop.example', 'https://other.example'],
+  actualParent: string | null = null,
+) {
   const parent = { postMessage: vi.fn() };
   const events = new EventTarget() as unknown as Window;
-  const bridge = createParentBridge({ allowedOrigins, parent: parentWindow, events });
+  const bridge = createParentBridge({
+    allowedOrigins,
+    parentOrigin: actualParent,
+    parent: parentWindow,
+    events,
+  });
   vi.spyOn(parentWindow, 'postMessage').mockImplementation(parent.postMessage);
   const fromParent = (data: unknown, origin = 'https://shop.example', source: Window = parentWindow) =>
     events.dispatchEvent(new MessageEvent('message', { data, origin, source }));
@@ -71,6 +79,63 @@ describe('parent bridge', () => {
     bridge.dispose();
     fromParent({ source: 'parley', type: 'visibility', open: true });
     expect(listener).not.toHaveBeenCalled();
+  });
+});
+
+describe('parent bridge without an allow-list (the default deployment)', () => {
+  it('given agent messages, should tell the actual parent that they arrived, without their content', () => {
+    const { parent, bridge } = setup([], 'https://blog.example');
+    bridge.notifyMessage(message);
+    bridge.notifyMessage({ ...message, id: 'm2', time: message.time + 1 });
+    expect(parent.postMessage.mock.calls).toEqual([
+      [
+        { source: 'parley', type: 'notification', notification: { id: 'm1', time: message.time, unread: 1 } },
+        'https://blog.example',
+      ],
+      [
+        {
+          source: 'parley',
+          type: 'notification',
+          notification: { id: 'm2', time: message.time + 1, unread: 2 },
+        },
+        'https://blog.example',
+      ],
+    ]);
+    expect(JSON.stringify(parent.postMessage.mock.calls)).not.toContain('Hello');
+    expect(JSON.stringify(parent.postMessage.mock.calls)).not.toContain('Mia');
+  });
+
+  it('given the parent shows the panel, should count unread messages from there again', () => {
+    const { parent, bridge, fromParent } = setup([], 'https://blog.example');
+    bridge.notifyMessage(message);
+    fromParent({ source: 'parley', type: 'visibility', open: true }, 'https://blog.example');
+    bridge.notifyMessage({ ...message, id: 'm2' });
+    fromParent({ source: 'parley', type: 'visibility', open: false }, 'https://blog.example');
+    bridge.notifyMessage({ ...message, id: 'm3' });
+    expect(parent.postMessage.mock.calls.map(([data]) => data.notification.unread)).toEqual([1, 0, 1]);
+  });
+
+  it('given visibility from another origin than the parent, should ignore it', () => {
+    const { bridge, fromParent } = setup([], 'https://blog.example');
+    const listener = vi.fn();
+    bridge.onVisibility(listener);
+    fromParent({ source: 'parley', type: 'visibility', open: true }, 'https://evil.example');
+    fromParent({ source: 'parley', type: 'visibility', open: true }, 'https://blog.example');
+    expect(listener.mock.calls).toEqual([[true]]);
+  });
+});
+
+describe('parentOrigin', () => {
+  it('given ancestor origins, should take the nearest one', () => {
+    expect(parentOrigin({ ancestorOrigins: ['https://blog.example', 'https://top.example'] }, '')).toBe(
+      'https://blog.example',
+    );
+  });
+
+  it('given no ancestor origins, should take the referrer origin, and null without either', () => {
+    expect(parentOrigin({}, 'https://blog.example/posts/1?x=1')).toBe('https://blog.example');
+    expect(parentOrigin({ ancestorOrigins: [] }, '')).toBeNull();
+    expect(parentOrigin({}, 'not a url')).toBeNull();
   });
 });
 
