@@ -1,4 +1,4 @@
-import { type ChatSession, SenderType } from '@parley/chat-core';
+import type { ChatSession } from '@parley/chat-core';
 import { LocaleProvider } from '@parley/chat-ui/LocaleProvider';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -11,10 +11,15 @@ import { watchLanguage } from './i18n/watchLanguage.js';
 import { kitLocaleOf, useKitMessages } from './kitLocale.js';
 import { ChunkErrorBoundary } from './shell/ChunkErrorBoundary.js';
 import { ChunkLoadError } from './shell/chunks.js';
-import { createTitleFlash } from './shell/titleFlash.js';
 import { DeferredToaster } from './shell/toasts.js';
 import { createAgentSound } from './sound/agentSound.js';
-import { createChatStore, messagesAtom, pageAtom, soundAtom, titleAtom } from './state/chatAtoms.js';
+import {
+  createChatStore,
+  latestAgentMessageAtom,
+  pageAtom,
+  soundAtom,
+  titleAtom,
+} from './state/chatAtoms.js';
 import { useBindSession } from './state/useBindSession.js';
 
 /**
@@ -64,37 +69,32 @@ function Rethrow({ error }: { error: unknown }): never {
   throw error instanceof ChunkLoadError ? error : new ChunkLoadError('script', { cause: error });
 }
 
-/** Title: the channel's titleDesc (or the localized default), flashing while hidden. */
+/**
+ * Title: the channel's titleDesc (or the localized default); while the page is hidden and a new
+ * message waits, the alert on the engine's flashing beats. The engine owns the one-second clock.
+ */
 function useDocumentTitle() {
   const t = useT();
-  const title = useAtomValue(titleAtom);
-  const [flash] = useState(() => createTitleFlash({ document }));
-  useEffect(() => () => flash.dispose(), [flash]);
+  const { documentTitle, documentTitleKey, titleFlash } = useAtomValue(titleAtom);
+  const text = documentTitleKey ? t(documentTitleKey) : documentTitle;
   useEffect(() => {
-    const text = title.documentTitleKey ? t(title.documentTitleKey) : title.documentTitle;
-    flash.update({ title: text, alert: t('page.newMessageTitle'), flashing: title.titleFlash });
-  }, [flash, title, t]);
+    document.title = titleFlash ? t('page.newMessageTitle') : text;
+  }, [text, titleFlash, t]);
 }
 
-/** A short sound on each new agent message, when sound is on; one tab plays it. */
+/** A short sound on each new agent message the engine reports, when sound is on; one tab plays it. */
 function useAgentSound() {
-  const messages = useAtomValue(messagesAtom);
+  const latest = useAtomValue(latestAgentMessageAtom);
   const soundOn = useAtomValue(soundAtom);
   const [sound] = useState(() => createAgentSound({ locks: navigator.locks ?? null }));
-  const seen = useRef<Set<string> | null>(null);
   useEffect(() => () => sound.dispose(), [sound]);
+  // Only a change plays: the sound setting changing, or nothing new, plays nothing.
+  const played = useRef(latest);
   useEffect(() => {
-    if (seen.current === null) {
-      // What was there when the page opened is history, not news.
-      seen.current = new Set(messages.map((message) => message.id));
-      return;
-    }
-    for (const message of messages) {
-      if (seen.current.has(message.id)) continue;
-      seen.current.add(message.id);
-      if (soundOn && message.senderType === SenderType.agent) sound.play(message.id);
-    }
-  }, [messages, soundOn, sound]);
+    if (!latest || latest === played.current) return;
+    played.current = latest;
+    if (soundOn) sound.play(latest);
+  }, [latest, soundOn, sound]);
 }
 
 function PageState({ session }: { session: ChatSession }) {

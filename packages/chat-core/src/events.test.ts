@@ -279,3 +279,21 @@ describe('an agent message of a type the client does not know', () => {
     expect(state().messages.map((shown) => shown.msgType)).toEqual([1, 1]);
   });
 });
+
+describe('the newest agent message, told once', () => {
+  it('given agent messages by polling, should name the newest once each; history and repeats change nothing', async () => {
+    const { server, state } = await started();
+    expect(state().latestAgentMessageId).toBe('');
+    server.queueEvents(agentEvent('m1', 'Hi'));
+    await advance(5000);
+    expect(state().latestAgentMessageId).toBe('m1');
+    server.queueEvents(agentEvent('m1', 'Hi'), agentEvent('m2', 'There'));
+    await advance(5000);
+    expect(state().latestAgentMessageId).toBe('m2');
+    const snapshot = state();
+    server.queueEvents(agentEvent('m2', 'There'));
+    await advance(5000);
+    expect(state().latestAgentMessageId).toBe('m2');
+    expect(state().messages).toBe(snapshot.messages);
+  });
+});

@@ -63,6 +63,7 @@ export function createEventHandler(engine: EventDeps) {
     const message = toMessage(engine, event);
     stopTyping();
     engine.append(message);
+    engine.set({ latestAgentMessageId: message.id });
     if (!engine.get().pageVisible) engine.set({ hasNewMsg: true });
     engine.markRead();
     if (isEmbedded(engine.get().urlParams)) engine.notifyParent(message);

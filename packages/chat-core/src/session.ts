@@ -117,6 +117,7 @@ export function initialChatState(): ChatState {
     eventMsg: [],
     eventMsgDelay: POLL_DELAY,
     hasNewMsg: false,
+    latestAgentMessageId: '',
     agentIsTyping: false,
     sysMsgsQueue: [],
     error: null,

@@ -114,6 +114,11 @@ export interface ChatState {
   eventMsgDelay: number;
   /** An agent message arrived while the page was hidden (cleared when it shows). */
   hasNewMsg: boolean;
+  /**
+   * The id of the newest agent message that arrived by polling ('' none yet): changes once per
+   * new agent message (not for history), for a page's sound or badge.
+   */
+  latestAgentMessageId: string;
   agentIsTyping: boolean;
   sysMsgsQueue: readonly SystemMessageItem[];
   // Visitor and session state

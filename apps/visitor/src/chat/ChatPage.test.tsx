@@ -1,5 +1,5 @@
 import { type ChatSession, createChatSession, createMemoryStorage, fileMsgType } from '@parley/chat-core';
-import { CHANNEL, FakeServer, START } from '@parley/chat-core/testing';
+import { agentEvent, CHANNEL, FakeServer, START } from '@parley/chat-core/testing';
 import { Provider as JotaiProvider } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
@@ -91,6 +91,41 @@ describe('the chat page', () => {
     server.offline = false;
     await screen.getByRole('button', { name: 'Try again' }).click();
     await expect.element(screen.getByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('given a hidden page and an agent message, should flash the title on the engine beats and restore it on return', async () => {
+    const server = fakeServer({ status: 2 });
+    let visible = false;
+    const listeners = new Set<(value: boolean) => void>();
+    const visibility = {
+      get: () => visible,
+      subscribe(listener: (value: boolean) => void) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+    const session = createChatSession({
+      transport: server,
+      search: '?channelId=c1',
+      referrer: '',
+      storage: createMemoryStorage(),
+      timers: quickTimers,
+      visibility,
+      logger: { info() {}, warn() {}, error() {} },
+    });
+    sessions.push(session);
+    await show(session);
+    await expect.poll(() => document.title).toBe('Acme help');
+    server.queueEvents(agentEvent('a1', 'Are you there?'));
+    // The engine's beats (20 ms with the test's timers) drive the title: both states show.
+    await expect.poll(() => document.title).toBe('You received a new message');
+    await expect.poll(() => document.title).toBe('Acme help');
+    await expect.poll(() => document.title).toBe('You received a new message');
+    visible = true;
+    for (const listener of listeners) listener(true);
+    await expect.poll(() => document.title).toBe('Acme help');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(document.title).toBe('Acme help');
   });
 
   it('given a robot-first channel, should title the page and show the robot welcome', async () => {

@@ -35,6 +35,7 @@ function shallowEqual<T extends object>(a: T, b: T): boolean {
 }
 
 export const messagesAtom = slice((state) => state.messages);
+export const latestAgentMessageAtom = slice((state) => state.latestAgentMessageId);
 export const agentTypingAtom = slice((state) => state.agentIsTyping);
 export const historyStatusAtom = slice((state) => state.historyMsgStatus);
 export const robotTipsAtom = slice((state) => state.robotTips);
