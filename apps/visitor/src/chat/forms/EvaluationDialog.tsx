@@ -1,7 +1,6 @@
 import type { Star } from '@parley/chat-core';
-import { Checkbox, Field, Textarea } from '@parley/chat-ui/Form';
+import { Checkbox, Field, Radio, RadioGroup, Textarea } from '@parley/chat-ui/Form';
 import { Modal } from '@parley/chat-ui/Modal';
-import { StarRating } from '@parley/chat-ui/StarRating';
 import { type FormEvent, useState } from 'react';
 import { useT } from '../../i18n/useT.js';
 
@@ -20,18 +19,18 @@ export interface EvaluationDialogProps {
 }
 
 /**
- * The evaluation dialog. Stars grow from the start edge, so the control reads the list lowest
- * first; the chosen star's tags follow as checkboxes, then an optional comment.
+ * The evaluation dialog: the channel's ratings as the engine gives them, reversed for display
+ * (spec section 3: best first, whatever order the server sends), as a list of radios each with its
+ * stars; the chosen rating's tags follow as checkboxes, then an optional comment.
  */
 export function EvaluationDialog({ stars, onSubmit, onClose }: EvaluationDialogProps) {
   const t = useT();
-  const ascending = [...stars].sort((a, b) => a.star - b.star);
-  const [value, setValue] = useState(0);
+  const [value, setValue] = useState<string | null>(null);
   const [tags, setTags] = useState<string[]>([]);
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const chosen = ascending[value - 1];
+  const chosen = stars.find((star) => String(star.star) === value);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -58,15 +57,30 @@ export function EvaluationDialog({ stars, onSubmit, onClose }: EvaluationDialogP
     >
       <form className="visitor-form" noValidate onSubmit={submit} aria-busy={busy || undefined}>
         <Field label={t('evaluation.stars')} error={error} required>
-          <StarRating
+          <RadioGroup
             value={value}
-            labels={ascending.map((star) => star.desc)}
             onValueChange={(next) => {
               setValue(next);
               setTags([]);
               setError(undefined);
             }}
-          />
+          >
+            {stars.map((star) => (
+              <Radio
+                key={star.star}
+                value={String(star.star)}
+                aria-label={star.desc}
+                label={
+                  <>
+                    <span className="visitor-rating__stars" aria-hidden="true">
+                      {'★'.repeat(Math.max(0, Math.min(star.star, 10)))}
+                    </span>{' '}
+                    {star.desc}
+                  </>
+                }
+              />
+            ))}
+          </RadioGroup>
         </Field>
         {chosen?.tags?.length ? (
           <fieldset className="visitor-form__tags">

@@ -197,7 +197,7 @@ describe('EvaluationDialog', () => {
     expect(onSubmit).toHaveBeenCalledWith({ star: 5, tags: ['Friendly'], content: 'Thanks!' });
   });
 
-  it('should order the stars lowest first, so the first star is the worst', async () => {
+  it('should list the ratings best first, as the spec reverses them for display', async () => {
     const onSubmit = vi.fn(async () => true);
     const screen = await render(
       <WithStrings>
@@ -208,7 +208,7 @@ describe('EvaluationDialog', () => {
       .getByRole('radio')
       .elements()
       .map((radio) => radio.getAttribute('aria-label'));
-    expect(names).toEqual(['Very poor', 'Poor', 'Fair', 'Good', 'Excellent']);
+    expect(names).toEqual(['Excellent', 'Good', 'Fair', 'Poor', 'Very poor']);
     await userEvent.click(screen.getByRole('radio', { name: 'Very poor' }));
     await expect.element(screen.getByRole('checkbox', { name: 'Slow' })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
