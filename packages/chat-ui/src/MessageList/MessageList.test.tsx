@@ -124,6 +124,18 @@ describe.each([
     expect(backButton()).toBeNull();
   });
 
+  it('given a notice refreshed in place (the queue position), should announce its new text and keep no old one', async () => {
+    await render(<Harness initial={conversation(0, 5)} />);
+    const queue = (position: number) =>
+      message(99, { _id: 'waitMsgId', type: 'system', content: `You are number ${position} in the queue.` });
+    await act(async () => setMessages((list) => [...list, queue(5)]));
+    const live = () => document.querySelector('[data-slot="message-list"] [aria-live="polite"]');
+    expect(live()?.textContent).toBe('You are number 5 in the queue.');
+    await act(async () => setMessages((list) => [...list.slice(0, -1), queue(2)]));
+    expect(live()?.textContent).toBe('You are number 2 in the queue.');
+    expect(document.body.textContent).not.toContain('number 5');
+  });
+
   it('given the visitor’s own message, should not announce it', async () => {
     await render(<Harness initial={conversation(0, 5)} />);
     await act(async () =>

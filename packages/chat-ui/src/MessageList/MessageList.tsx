@@ -90,6 +90,19 @@ export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   now?: Date | number;
 }
 
+/** How many announced messages are watched for an update in place. */
+const ANNOUNCED_KEPT = 20;
+
+/** Records what was said for a message, keeping only the latest few. */
+function remember(announced: Map<string, string>, id: string, text: string) {
+  announced.delete(id);
+  announced.set(id, text);
+  if (announced.size > ANNOUNCED_KEPT) {
+    const oldest = announced.keys().next().value;
+    if (oldest !== undefined) announced.delete(oldest);
+  }
+}
+
 function defaultAnnouncement(message: MessageModel, t: LocaleValue['t']): string | null {
   if (message.position === 'right') return null;
   if (message.type !== 'text' && message.type !== 'system') return null;
@@ -272,21 +285,39 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   // Appended messages: follow them when at the bottom (or when the visitor sent one), otherwise
   // count them; announce incoming ones. History (prepended) is neither counted nor announced.
   const previous = useRef<{ first?: string; last?: string; count: number } | null>(null);
+  // What the live region said for the latest announced messages, to hear an update to one of them.
+  const announced = useRef(new Map<string, string>());
   useLayoutEffect(() => {
+    const speak = (message: MessageModel) =>
+      getAnnouncement ? getAnnouncement(message) : defaultAnnouncement(message, t);
     const before = previous.current;
     previous.current = { first: items[0]?._id, last: items.at(-1)?._id, count: items.length };
     if (!before) {
       scrollToEnd();
       return;
     }
-    if (!before.last || before.last === items.at(-1)?._id) return;
+    if (!before.last || before.last === items.at(-1)?._id) {
+      // A message refreshed in place (the queue position): say its new text, so the live region
+      // never keeps the old one.
+      const changed = items
+        .filter((message) => announced.current.has(message._id))
+        .map((message) => [message._id, speak(message)] as const)
+        .filter(([id, text]) => text && text !== announced.current.get(id));
+      for (const [id, text] of changed) announced.current.set(id, text as string);
+      if (changed.length > 0) setAnnouncement(changed.map(([, text]) => text).join('\n'));
+      return;
+    }
     let start = items.length - 1;
     while (start >= 0 && items[start]?._id !== before.last) start -= 1;
     const appended = items.slice(start + 1);
     if (appended.length === 0) return;
-    const speak = (message: MessageModel) =>
-      getAnnouncement ? getAnnouncement(message) : defaultAnnouncement(message, t);
-    const spoken = appended.map(speak).filter((text): text is string => Boolean(text));
+    const spoken: string[] = [];
+    for (const message of appended) {
+      const text = speak(message);
+      if (!text) continue;
+      spoken.push(text);
+      remember(announced.current, message._id, text);
+    }
     if (spoken.length > 0) setAnnouncement(spoken.join('\n'));
     const own = appended.some((message) => message.position === 'right');
     if (atBottom.current && tween.current === null) scrollToEnd();
