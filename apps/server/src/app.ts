@@ -213,7 +213,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
 
   app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
 
-  registerVisitorRoutes(app, conversations, perVisitor);
+  registerVisitorRoutes(app, conversations, perVisitor, uploadLimit);
   registerAgentRoutes(app, conversations, auth, loginLimit);
   registerFileRoutes(app, { conversations, store, auth, uploadLimit, perVisitorLimit: perVisitor });
 

@@ -63,6 +63,13 @@ describe.each(testDatabases())('the visitor API on $name', (database) => {
     });
   });
 
+  describe('chatStart', () => {
+    it('should tell the page the largest upload the server takes, so a larger file is refused before uploading', async () => {
+      const answer = await server.visitor('chatStart', { channelId: 'demo' });
+      expect(answer.data.uploadLimit).toBe(20 * 1024 * 1024);
+    });
+  });
+
   describe('channelInfo', () => {
     it('given a demo channel, should answer every ChannelInfo field with the JSON fields as strings', async () => {
       const answer = await server.visitor('channelInfo', { id: 'demo' });

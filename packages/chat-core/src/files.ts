@@ -1,4 +1,6 @@
-import type { Core } from './context.js';
+import type { Conversation, Core } from './context.js';
+import { engineText } from './strings.js';
+import { ChatApiError } from './transport.js';
 import type { ChatMessage } from './types.js';
 
 export { fileMsgType } from '@parley/chat-protocol';
@@ -6,18 +8,53 @@ export { fileMsgType } from '@parley/chat-protocol';
 /** A file the visitor sends: a Blob with a name (a browser File is one). */
 export type OutgoingFile = Blob & { name: string };
 
+/** A byte count for a visitor: "20 MB", "512 KB". */
+export function formatLimit(bytes: number): string {
+  const [size, unit] = bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), 'MB'] : [bytes / 1024, 'KB'];
+  return `${Number.isInteger(size) ? size : size.toFixed(1)} ${unit}`;
+}
+
+/**
+ * Whether the server's announced limit (chatStart's `uploadLimit`) refuses this file: if so, the
+ * visitor is told why before anything is uploaded.
+ */
+export function refuseTooLarge(
+  engine: Pick<Core, 'get'> & Pick<Conversation, 'notice'>,
+  file: OutgoingFile,
+): boolean {
+  const limit = engine.get().chatStart?.uploadLimit;
+  if (limit === undefined || file.size <= limit) return false;
+  engine.notice(engineText('uploadTooLarge', { name: file.name, limit: formatLimit(limit) }));
+  return true;
+}
+
 /**
  * Uploads as multipart (userId, file). Success needs code 200 and data (the API layer's envelope
- * and shape checks); the message gets the file's URL, or is marked failed.
+ * and shape checks); the message gets the file's URL, or null (marked failed by the caller). A
+ * refusal the visitor can act on is told: too large (413), or a type the server does not take
+ * (400); a dropped network only fails, and retry sends it again.
  */
 export async function uploadFile(
-  engine: Pick<Core, 'attempt' | 'get'>,
+  engine: Pick<Core, 'api' | 'get' | 'logger'> & Pick<Conversation, 'notice'>,
   message: ChatMessage,
   file: OutgoingFile,
 ): Promise<ChatMessage | null> {
   const form = new FormData();
   form.append('userId', engine.get().userId);
   form.append('file', file, file.name);
-  const data = await engine.attempt('upload', form);
-  return data ? { ...message, fileUrl: data.url } : null;
+  try {
+    const data = await engine.api('upload', form);
+    return { ...message, fileUrl: data.url };
+  } catch (error) {
+    engine.logger.warn('upload failed', error);
+    if (error instanceof ChatApiError && error.kind === 'code') {
+      if (error.code === 413) {
+        const limit = engine.get().chatStart?.uploadLimit;
+        engine.notice(
+          engineText('uploadTooLarge', { name: file.name, limit: limit ? formatLimit(limit) : '?' }),
+        );
+      } else if (error.code === 400) engine.notice(engineText('uploadRefused', { name: file.name }));
+    }
+    return null;
+  }
 }

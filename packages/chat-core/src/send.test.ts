@@ -265,3 +265,41 @@ describe('sending files', () => {
     expect(logger.error).toHaveBeenCalledWith('userId not obtained');
   });
 });
+
+describe('why a file failed', () => {
+  const notices = (state: () => { notices: readonly { key: string; text: string }[] }) =>
+    state().notices.map((notice) => notice.text);
+
+  it('given a file over the limit chatStart announced, should fail it with the reason and upload nothing', async () => {
+    const { session, server, state } = await started({ start: { status: 2, uploadLimit: 1024 } });
+    await session.sendFile(file('scan.pdf', 'x'.repeat(2048)));
+    expect(server.count('upload')).toBe(0);
+    expect(server.count('sendMsg')).toBe(0);
+    expect(state().messages.at(-1)).toMatchObject({ fileName: 'scan.pdf', status: 'fail' });
+    expect(notices(state)).toEqual(['scan.pdf is too large. The limit is 1 KB.']);
+  });
+
+  it('given the server refuses the upload as too large (413), should say so', async () => {
+    const server = new FakeServer().refuse('upload', 'the request body is too large', 413);
+    const { session, state } = await started({ server, start: { status: 2, uploadLimit: 20 * 1024 * 1024 } });
+    await session.sendFile(file('movie.mp4'));
+    expect(state().messages.at(-1)).toMatchObject({ status: 'fail' });
+    expect(notices(state)).toEqual(['movie.mp4 is too large. The limit is 20 MB.']);
+  });
+
+  it('given the server refuses the type (400), should say the type is not accepted', async () => {
+    const server = new FakeServer().refuse('upload', 'files of type "exe" are not accepted', 400);
+    const { session, state } = await started({ server, start: { status: 2 } });
+    await session.sendFile(file('setup.exe'));
+    expect(state().messages.at(-1)).toMatchObject({ status: 'fail' });
+    expect(notices(state)).toEqual(['setup.exe cannot be sent: this type of file is not accepted.']);
+  });
+
+  it('given a dropped network, should only fail the message (retry sends it), with no reason to tell', async () => {
+    const { session, server, state } = await started({ start: { status: 2 } });
+    server.offline = true;
+    await session.sendFile(file('a.png'));
+    expect(state().messages.at(-1)).toMatchObject({ status: 'fail' });
+    expect(notices(state)).toEqual([]);
+  });
+});

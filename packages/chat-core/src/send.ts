@@ -1,6 +1,6 @@
 import { ChatStatus, MsgType, ReceiveMode, SenderType, SendStatus, Setting } from '@parley/chat-protocol';
 import type { Conversation, Core, Transfer } from './context.js';
-import { fileMsgType, type OutgoingFile, uploadFile } from './files.js';
+import { fileMsgType, type OutgoingFile, refuseTooLarge, uploadFile } from './files.js';
 import { patchMessage, removeMessage } from './messages.js';
 import type { Outbox } from './outbox.js';
 import { ChatApiError } from './transport.js';
@@ -36,7 +36,7 @@ const isTransient = (error: unknown) =>
 /** What sending acts on. */
 export interface SenderDeps
   extends Pick<Core, 'api' | 'attempt' | 'get' | 'set' | 'stamp' | 'logger'>,
-    Pick<Conversation, 'append'> {
+    Pick<Conversation, 'append' | 'notice'> {
   createObjectUrl(file: Blob): string | undefined;
   transfer: Transfer;
   visitorSpoke(): void;
@@ -101,7 +101,7 @@ export function createSender(engine: SenderDeps) {
     let ready: ChatMessage | null = message;
     if (message.fileName !== undefined && !message.fileUrl) {
       const file = files.get(message.id);
-      ready = file ? await uploadFile(engine, message, file) : null;
+      ready = file && !refuseTooLarge(engine, file) ? await uploadFile(engine, message, file) : null;
       if (!ready) return update(message.id, { status: 'fail' });
       update(message.id, { fileUrl: ready.fileUrl });
     }
@@ -195,6 +195,8 @@ export function createSender(engine: SenderDeps) {
       });
       if (!message) return;
       files.set(message.id, file);
+      // Too large for the server: shown failed with the reason, nothing uploaded or transferred.
+      if (refuseTooLarge(engine, file)) return update(message.id, { status: 'fail' });
       // Spec section 4: "sending a message first triggers the transfer", a file or voice note too.
       if (transferTriggeredBy()) await transferFirst(file.name);
       await uploadAndDeliver(message);

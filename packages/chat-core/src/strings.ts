@@ -14,6 +14,8 @@ export const TEXTS = {
   ],
   generic: ['errors.generic', '{message}'],
   submitFailed: ['notices.submitFailed', 'Submit failed'],
+  uploadTooLarge: ['notices.uploadTooLarge', '{name} is too large. The limit is {limit}.'],
+  uploadRefused: ['notices.uploadRefused', '{name} cannot be sent: this type of file is not accepted.'],
   transferFailed: ['notices.transferFailed', 'Transfer to human agent failed!'],
   noAgentOnline: ['notices.noAgentOnline', 'No customer service online'],
   agentRefused: ['notices.agentRefused', 'Sorry, the agent refused your chat request'],

@@ -116,6 +116,7 @@ export const answerSchemas: { [C in CallName]: Schema<CallResults[C]> } = {
       status: number(),
       userFormMode: withDefault(number(), 0),
       serverTime: count,
+      uploadLimit: count,
     },
     ['userId', 'sessionId', 'pollId', 'status'],
   ),

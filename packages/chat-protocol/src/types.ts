@@ -103,6 +103,8 @@ export interface ChatStartData {
   userFormMode: number;
   /** Server time at chat start; the first history page reads before it. */
   serverTime?: number;
+  /** The largest file the server takes, in bytes: a page can say a file is too large before uploading it. */
+  uploadLimit?: number;
 }
 export interface TransferData {
   adminNick: string;

@@ -14,11 +14,14 @@ export function registerVisitorRoutes(
   app: FastifyInstance,
   conversations: Conversations,
   perVisitorLimit: preHandlerAsyncHookHandler,
+  /** The largest upload in bytes, told at chatStart so the page can refuse a larger file first. */
+  uploadLimit: number,
 ): void {
   const calls: Record<Exclude<keyof typeof visitorSchemas, 'uploadBase64'>, Handler> = {
     channelInfo: (body) => conversations.channelInfo(body.id as string),
-    chatStart: (body) =>
-      conversations.chatStart({
+    chatStart: async (body) => ({
+      uploadLimit,
+      ...(await conversations.chatStart({
         channelId: body.channelId as string,
         userId: text(body.userId),
         userName: text(body.userName),
@@ -29,7 +32,8 @@ export function registerVisitorRoutes(
         groupId: text(body.groupId),
         adminId: text(body.adminId),
         previousUrl: text(body.previousUrl),
-      }),
+      })),
+    }),
     chatClose: (body) => conversations.chatClose(body.userId as string),
     transferAgent: (body) =>
       conversations.transferAgent({
