@@ -134,6 +134,8 @@ function Conversation() {
       hasMore={historyStatus !== HistoryStatus.noMore}
       onLoadMore={loadMore}
       onRetry={retry}
+      // The engine owns delivery (20 s requests, 60 s uploads, its outbox): the list shows what it says.
+      statusTimers="product"
       renderContent={renderContent}
     />
   );

@@ -4,6 +4,7 @@ import { cn } from '../internal/cn.js';
 import { isSafeUrl } from '../internal/safeUrl.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { MessageStatus } from '../MessageStatus/MessageStatus.js';
+import type { MessageStatusTimers } from '../MessageStatus/useMessageStatus.js';
 import { SystemMessage } from '../SystemMessage/SystemMessage.js';
 import { Time } from '../Time/Time.js';
 import { Typing } from '../Typing/Typing.js';
@@ -16,6 +17,8 @@ export interface MessageProps extends Omit<HTMLAttributes<HTMLDivElement>, 'cont
   renderContent?: (message: MessageModel) => ReactNode;
   /** Called when the visitor retries a message (every 5 000 ms while pending, and on the retry button). */
   onRetry?: (message: MessageModel) => void;
+  /** Who times a pending message's delivery (see `MessageStatus`). Default `spec`. */
+  statusTimers?: MessageStatusTimers;
   /** The reference moment for the relative time label. Default: now. */
   now?: Date | number;
 }
@@ -83,7 +86,7 @@ function Name({ name, linked }: { name: string; linked: string | undefined }) {
  * <Message message={{ type: 'custom', content: order }} renderContent={(m) => <OrderCard order={m.content} />} />
  */
 export const Message = forwardRef<HTMLDivElement, MessageProps>(function Message(
-  { message: input, renderContent, onRetry, now, className, ...rest },
+  { message: input, renderContent, onRetry, statusTimers, now, className, ...rest },
   ref,
 ) {
   const fallbackId = useId();
@@ -133,7 +136,11 @@ export const Message = forwardRef<HTMLDivElement, MessageProps>(function Message
             <div className="parley-message__content">
               {body}
               {position === 'right' && status && (
-                <MessageStatus status={status} onRetry={onRetry ? () => onRetry(message) : undefined} />
+                <MessageStatus
+                  status={status}
+                  timers={statusTimers}
+                  onRetry={onRetry ? () => onRetry(message) : undefined}
+                />
               )}
             </div>
           </div>

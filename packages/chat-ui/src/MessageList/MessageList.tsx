@@ -17,6 +17,7 @@ import { prefersReducedMotion } from '../internal/useReducedMotion.js';
 import { type LocaleValue, useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { Message } from '../Message/Message.js';
 import { assignMessageTimes, createMessage, type MessageInput, type MessageModel } from '../Message/model.js';
+import type { MessageStatusTimers } from '../MessageStatus/useMessageStatus.js';
 import { PlainRows, type RowsEngine } from './rows.js';
 import type { VirtualRows } from './VirtualRows.js';
 
@@ -75,6 +76,11 @@ export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   renderContent?: (message: MessageModel) => ReactNode;
   /** Called when the visitor retries one of their messages (default renderer). */
   onRetry?: (message: MessageModel) => void;
+  /**
+   * Who times a pending message's delivery (default renderer): `spec`, the widget's own 12 s
+   * cycle, or `product`, when the app's engine owns timeouts and retries. Default `spec`.
+   */
+  statusTimers?: MessageStatusTimers;
   /** Loads older history when the reader reaches the top; prepend it to `messages` before resolving. */
   onLoadMore?: () => Promise<unknown>;
   /** Whether older history exists. Default false. */
@@ -146,6 +152,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     renderMessage,
     renderContent,
     onRetry,
+    statusTimers,
     onLoadMore,
     hasMore = false,
     getAnnouncement,
@@ -398,9 +405,15 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
       renderMessage ? (
         renderMessage(message, index)
       ) : (
-        <Message message={message} renderContent={renderContent} onRetry={onRetry} now={now} />
+        <Message
+          message={message}
+          renderContent={renderContent}
+          onRetry={onRetry}
+          statusTimers={statusTimers}
+          now={now}
+        />
       ),
-    [renderMessage, renderContent, onRetry, now],
+    [renderMessage, renderContent, onRetry, statusTimers, now],
   );
 
   const renderRow = useCallback(

@@ -106,4 +106,21 @@ describe('MessageStatus', () => {
     const screen = await render(<MessageStatus status="fail" />);
     await expect.element(screen.getByRole('button', { name: 'Not sent. Retry' })).toBeVisible();
   });
+
+  it('given the product owns delivery, should show a spinner after 800 ms and neither fail nor retry by itself', async () => {
+    const onRetry = vi.fn();
+    const onTimeout = vi.fn();
+    const screen = await render(
+      <MessageStatus status="pending" timers="product" onRetry={onRetry} onTimeout={onTimeout} />,
+    );
+    await advance(800);
+    expect(stateOf(screen.container)).toBe('loading');
+    // A voice note on slow 4G takes about 21 s: still sending, not "Not sent".
+    await advance(25_000);
+    expect(stateOf(screen.container)).toBe('loading');
+    expect(onRetry).not.toHaveBeenCalled();
+    expect(onTimeout).not.toHaveBeenCalled();
+    await screen.rerender(<MessageStatus status="fail" timers="product" onRetry={onRetry} />);
+    expect(stateOf(screen.container)).toBe('fail');
+  });
 });

@@ -18,11 +18,11 @@ export interface MessageStatusProps
  * <MessageStatus status={message.status} onRetry={() => resend(message)} />
  */
 export const MessageStatus = forwardRef<HTMLSpanElement, MessageStatusProps>(function MessageStatus(
-  { status, onRetry, onTimeout, className, ...rest },
+  { status, onRetry, onTimeout, timers, className, ...rest },
   ref,
 ) {
   const { t } = useLocale();
-  const { state, retry } = useMessageStatus({ status, onRetry, onTimeout });
+  const { state, retry } = useMessageStatus({ status, onRetry, onTimeout, timers });
   return (
     <span
       ref={ref}

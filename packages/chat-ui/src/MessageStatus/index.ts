@@ -5,6 +5,7 @@ export {
   MESSAGE_STATUS_MAX_DELAY,
   MESSAGE_STATUS_RETRY_INTERVAL,
   type MessageStatusState,
+  type MessageStatusTimers,
   type UseMessageStatusOptions,
   type UseMessageStatusResult,
   useMessageStatus,

@@ -12,13 +12,23 @@ export type DeliveryStatus = 'pending' | 'sent' | 'fail';
 /** What the widget shows: nothing yet (`idle`), a spinner (`loading`), a retry button (`fail`). */
 export type MessageStatusState = 'idle' | 'loading' | 'fail';
 
+/**
+ * Who times the delivery: `spec` (default) runs the spec's generic widget cycle (fail after
+ * 12 000 ms, retry every 5 000 ms); `product` leaves both to the product that sends the message
+ * (its own request timeouts and retries) and shows only what it is told, with the spinner after
+ * 800 ms. A product whose sends can take longer than 12 s (uploads on a slow network) wants
+ * `product`, or the widget says "Not sent" while the upload still runs.
+ */
+export type MessageStatusTimers = 'spec' | 'product';
 export interface UseMessageStatusOptions {
   /** The delivery status. `sent` clears everything; `fail` shows the retry button at once. */
   status?: DeliveryStatus;
   /** Called every 5 000 ms while pending, and when the reader presses retry. */
   onRetry?: () => void;
-  /** Called when the status turns to fail after 12 000 ms without an answer. */
+  /** Called when the status turns to fail after 12 000 ms without an answer (`timers: 'spec'`). */
   onTimeout?: () => void;
+  /** Who times the delivery. Default `spec`. */
+  timers?: MessageStatusTimers;
 }
 
 export interface UseMessageStatusResult {
@@ -38,6 +48,7 @@ export function useMessageStatus({
   status,
   onRetry,
   onTimeout,
+  timers = 'spec',
 }: UseMessageStatusOptions): UseMessageStatusResult {
   const [state, setState] = useState<MessageStatusState>(status === 'fail' ? 'fail' : 'idle');
   const [cycle, setCycle] = useState(0);
@@ -56,6 +67,7 @@ export function useMessageStatus({
     }
     setState('idle');
     const loading = setTimeout(() => setState('loading'), MESSAGE_STATUS_DELAY);
+    if (timers === 'product') return () => clearTimeout(loading);
     const retrying = setInterval(() => callbacks.current.onRetry?.(), MESSAGE_STATUS_RETRY_INTERVAL);
     const failing = setTimeout(() => {
       clearInterval(retrying);
@@ -67,7 +79,7 @@ export function useMessageStatus({
       clearTimeout(failing);
       clearInterval(retrying);
     };
-  }, [effective, cycle]);
+  }, [effective, cycle, timers]);
 
   const retry = useCallback(() => {
     callbacks.current.onRetry?.();
