@@ -76,6 +76,57 @@ describe.each(testDatabases())('conversations on $name', (database) => {
     await server.app.db.close();
   });
 
+  describe('getOfflineMsg and addSessionMsg', () => {
+    it('given an agent answered after the chat ended, should give the returning visitor that message once', async () => {
+      const visitor = await server.start('named');
+      await server.visitor('transferAgent', { userId: visitor.userId, adminId: 'n1' });
+      const agent = await server.login('n1', 'pw-n1');
+      expect((await agent.send(visitor.sessionId, 'Your refund was approved.')).code).toBe(200);
+      expect((await agent.chat(visitor.sessionId, 'close')).code).toBe(200);
+
+      const first = await server.visitor('getOfflineMsg', { userId: visitor.userId });
+      expect(first.data.map((message: { msgContent: string }) => message.msgContent)).toEqual([
+        'Your refund was approved.',
+      ]);
+      expect(first.data[0]).toMatchObject({ senderType: 2, senderName: 'Nora' });
+      expect((await server.visitor('getOfflineMsg', { userId: visitor.userId })).data).toEqual([]);
+    });
+
+    it('given a message of the open chat, should not count it as missed', async () => {
+      const visitor = await server.start('named');
+      await server.visitor('transferAgent', { userId: visitor.userId, adminId: 'n1' });
+      const agent = await server.login('n1', 'pw-n1');
+      await agent.send(visitor.sessionId, 'Hello');
+      expect((await server.visitor('getOfflineMsg', { userId: visitor.userId })).data).toEqual([]);
+    });
+
+    it('given the FAQ answer the visitor opened, should add it to the chat record the agent reads, and refuse an agent sender', async () => {
+      const visitor = await server.start('named');
+      await server.visitor('transferAgent', { userId: visitor.userId, adminId: 'n2' });
+      const added = await server.visitor('addSessionMsg', {
+        userId: visitor.userId,
+        senderType: 3,
+        msgType: 1,
+        msgContent: 'Returns: 30 days, free of charge.',
+        clientMsgId: 'faq-returns',
+      });
+      expect(added).toMatchObject({ code: 200, data: { status: 1 } });
+      const agent = await server.login('n2', 'pw-n2');
+      const record = await agent.messages(visitor.sessionId);
+      expect(record.data.messages).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ senderType: 3, msgContent: 'Returns: 30 days, free of charge.' }),
+        ]),
+      );
+      const asAgent = await server.visitor('addSessionMsg', {
+        userId: visitor.userId,
+        senderType: 2,
+        msgContent: 'I am the agent',
+      });
+      expect(asAgent.code).toBe(400);
+    });
+  });
+
   describe('the queue', () => {
     it('given one slot, should queue visitors in order and advance them as the slot frees up', async () => {
       const first = await server.start('queue');

@@ -303,3 +303,25 @@ describe('why a file failed', () => {
     expect(notices(state)).toEqual([]);
   });
 });
+
+describe('recording the FAQ answer the visitor opened', () => {
+  it('given an FAQ node with content, should add it to the chat record as the robot, once per answer', async () => {
+    const { session, server } = await started({ start: { status: 2 } });
+    await session.recordFaqAnswer({ title: 'Returns', content: '30 days, free of charge.' });
+    expect(server.bodies('addSessionMsg')).toEqual([
+      expect.objectContaining({
+        userId: 'u1',
+        senderType: 3,
+        msgType: 1,
+        msgContent: 'Returns\n30 days, free of charge.',
+        clientMsgId: 'faq:Returns',
+      }),
+    ]);
+  });
+
+  it('given a node without content, should record nothing', async () => {
+    const { session, server } = await started();
+    await session.recordFaqAnswer({ title: 'Orders' });
+    expect(server.count('addSessionMsg')).toBe(0);
+  });
+});

@@ -1,4 +1,4 @@
-import { ChatStatus, ReceiveMode, Setting } from '@parley/chat-protocol';
+import { ChatStatus, MsgType, ReceiveMode, SenderType, Setting } from '@parley/chat-protocol';
 import type { Conversation, Core, TransferRequest } from './context.js';
 import {
   defaultConnectivity,
@@ -32,7 +32,16 @@ import { createTimeouts } from './timeouts.js';
 import { watchTitle } from './title.js';
 import { createTransfer, GROUP_STORAGE_KEY } from './transfer.js';
 import { type ChatApi, ChatApiError, createChatApi, createKyTransport } from './transport.js';
-import type { ChatMessage, ChatState, ChatTransport, Logger, Signal, StorageLike, Timers } from './types.js';
+import type {
+  ChatMessage,
+  ChatState,
+  ChatTransport,
+  Logger,
+  Signal,
+  StorageLike,
+  Timers,
+  TreeNode,
+} from './types.js';
 import { type FormValues, type LeaveMessageInput, submitLeaveMessage, submitUserForm } from './userForm.js';
 
 /** Everything from the outside world; each has a default that reads the browser lazily. */
@@ -84,6 +93,11 @@ export interface ChatSession {
   submitUserForm(values: FormValues): Promise<boolean>;
   setLeaveMessageOpen(open: boolean): void;
   leaveMessage(input: LeaveMessageInput): Promise<boolean>;
+  /**
+   * Adds the FAQ answer the visitor opened to the chat's record (addSessionMsg, as the robot), so
+   * the agent sees what the visitor already read. Once per answer and chat; failures are logged.
+   */
+  recordFaqAnswer(node: Pick<TreeNode, 'title' | 'content'>): Promise<void>;
   /** Suggested questions for the text being typed (debounced); results in `robotTips`. */
   requestRobotTips(text: string): Promise<void>;
   /** Tells the agent the visitor is typing (status 2 only, at most every 500 ms). */
@@ -357,6 +371,18 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
     setLeaveMessageOpen: (open) => core.set({ openLeaveMsgForm: open }),
     leaveMessage: form((input: LeaveMessageInput) => submitLeaveMessage({ ...core, ...conversation }, input)),
     requestRobotTips: command(createRobotTips(core)),
+    recordFaqAnswer: command(async (node: Pick<TreeNode, 'title' | 'content'>) => {
+      const { userId, chatClosed } = core.get();
+      if (!userId || chatClosed || !node.content?.trim()) return;
+      await core.attempt('addSessionMsg', {
+        userId,
+        senderType: SenderType.robot,
+        msgType: MsgType.text,
+        msgContent: `${node.title}\n${node.content}`.slice(0, 10_000),
+        msgTime: core.now(),
+        clientMsgId: `faq:${node.title}`.slice(0, 128),
+      });
+    }),
     notifyTyping: receipts.typing,
     openEvaluation: command(openEvaluationNow),
     submitEvaluation: form((input: EvaluationInput) =>

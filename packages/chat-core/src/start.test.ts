@@ -126,6 +126,39 @@ describe('start: channel and visitor', () => {
     expect(texts()).toEqual(['earlier']);
   });
 
+  it('given agent messages the visitor missed, should show them first under "While you were away"', async () => {
+    const storage = createMemoryStorage();
+    storage.setItem('chat-t1-uid', 'u1');
+    const agentMessage = (id: string, msgContent: string, msgTime: number) => ({
+      id,
+      userId: 'u1',
+      senderType: 2,
+      senderName: 'Ann',
+      msgType: 1,
+      msgContent,
+      msgTime,
+    });
+    const server = new FakeServer()
+      .reply('getSessionMsg', [
+        { id: 'm9', userId: 'u1', senderType: 1, msgType: 1, msgContent: 'now', msgTime: 90 },
+      ])
+      .reply('getOfflineMsg', [
+        agentMessage('a1', 'Your refund was approved.', 10),
+        agentMessage('a2', 'Anything else?', 11),
+      ]);
+    const { texts, state } = await started({ storage, server });
+    expect(server.bodies('getOfflineMsg')).toEqual([{ userId: 'u1' }]);
+    expect(texts()).toEqual(['While you were away', 'Your refund was approved.', 'Anything else?', 'now']);
+    expect(state().messages[0]).toMatchObject({ senderType: 4, noticeKey: 'chat.whileAway', msgTime: 10 });
+  });
+
+  it('given nothing missed, should add no notice', async () => {
+    const storage = createMemoryStorage();
+    storage.setItem('chat-t1-uid', 'u1');
+    const { texts } = await started({ storage });
+    expect(texts()).not.toContain('While you were away');
+  });
+
   it('given no stored id, should not ask for session messages', async () => {
     const { server } = await started();
     expect(server.count('getSessionMsg')).toBe(0);

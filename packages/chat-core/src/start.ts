@@ -1,6 +1,6 @@
 import { ChatStatus, MsgType, ReceiveMode, SenderType, Setting } from '@parley/chat-protocol';
 import type { Conversation, Core, Transfer } from './context.js';
-import { mergeMessages } from './messages.js';
+import { mergeMessages, systemMessage } from './messages.js';
 import type { StatusTransitions } from './status.js';
 import { engineText, TEXTS } from './strings.js';
 import { GROUP_STORAGE_KEY } from './transfer.js';
@@ -35,7 +35,7 @@ function startFailure(
 
 /** What the start sequence acts on. */
 export interface StartDeps
-  extends Pick<Core, 'api' | 'attempt' | 'get' | 'set' | 'now' | 'storage' | 'logger'>,
+  extends Pick<Core, 'api' | 'attempt' | 'get' | 'set' | 'now' | 'storage' | 'logger' | 'stamp'>,
     Pick<Conversation, 'append'> {
   status: Pick<StatusTransitions, 'join' | 'queue'>;
   transfer: Transfer;
@@ -126,11 +126,23 @@ function welcomeMessages(engine: Pick<Core, 'get' | 'now'>): ChatMessage[] {
   return messages;
 }
 
-/** A returning visitor's session messages replace the list. */
-async function loadSessionMessages(engine: Pick<Core, 'get' | 'set' | 'attempt'>) {
+/**
+ * A returning visitor's session messages replace the list; agent messages of earlier chats the
+ * visitor has not read follow under a "While you were away" notice (getOfflineMsg).
+ */
+async function loadSessionMessages(engine: Pick<Core, 'get' | 'set' | 'attempt' | 'stamp'>) {
   const { userId, sessionId } = engine.get();
-  const list = await engine.attempt('getSessionMsg', { userId, sessionId });
+  const [list, missed] = await Promise.all([
+    engine.attempt('getSessionMsg', { userId, sessionId }),
+    engine.attempt('getOfflineMsg', { userId }),
+  ]);
   if (list) engine.set({ messages: mergeMessages([], list) });
+  if (missed?.length) {
+    const first = missed[0] as ChatMessage;
+    const notice = systemMessage(`sys-${engine.stamp()}`, first.msgTime, engineText('whileAway'));
+    // Missed messages are older than this chat's: they go first.
+    engine.set((state) => ({ messages: mergeMessages(state.messages, [notice, ...missed], true) }));
+  }
 }
 
 /**

@@ -22,6 +22,7 @@ export const TEXTS = {
   openedElsewhere: ['notices.openedElsewhere', 'Your chat was opened in a new window!'],
   rated: ['notices.rated', 'The user rated the service'],
   agentJoined: ['chat.agentJoined', '{name} joined the chat'],
+  whileAway: ['chat.whileAway', 'While you were away'],
   queuePosition: ['chat.queuePosition', 'You are number {count} in the queue. Please wait.'],
   defaultTitle: ['page.defaultTitle', 'User consultation'],
   newMessageTitle: ['page.newMessageTitle', 'You received a new message'],

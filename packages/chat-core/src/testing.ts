@@ -95,6 +95,8 @@ export class FakeServer implements ChatTransport {
     }));
     this.reply('getHistoryMsg', []);
     this.reply('getSessionMsg', []);
+    this.reply('getOfflineMsg', []);
+    this.reply('addSessionMsg', { status: SendStatus.stored });
   }
 
   /** Answers `call` with code 200 and this data (or the function's result). */

@@ -133,6 +133,8 @@ export const answerSchemas: { [C in CallName]: Schema<CallResults[C]> } = {
   }),
   getHistoryMsg: list(message),
   getSessionMsg: list(message),
+  getOfflineMsg: list(message),
+  addSessionMsg: object({ status: number() }, ['status']),
   getEventMsg: object({
     msgList: withDefault(list(eventMsg), []),
     status: withDefault(number(), 0),

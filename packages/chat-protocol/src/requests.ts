@@ -83,6 +83,12 @@ export const requestSchemas: Record<JsonCallName, Schema> = {
     pageSize: { type: 'integer', minimum: 1, maximum: 100 },
   }),
   getSessionMsg: object(['userId', 'sessionId'], { userId, sessionId: requestId }),
+  getOfflineMsg: object(['userId'], { userId }),
+  addSessionMsg: object(['userId', 'senderType', 'msgContent'], {
+    ...messageBody,
+    senderType: { enum: [3, 4] },
+    msgContent: { type: 'string', minLength: 1, maxLength: 10_000 },
+  }),
   getEventMsg: object(['userId', 'pollId'], {
     userId,
     pollId: requestId,

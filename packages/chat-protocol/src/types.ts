@@ -155,6 +155,8 @@ export interface CallResults {
   getAdminCard: AdminCard;
   getHistoryMsg: Message[];
   getSessionMsg: Message[];
+  getOfflineMsg: Message[];
+  addSessionMsg: { status: number };
   getEventMsg: EventPoll;
   sysMsg: true;
   sendMsg: { status: number };

@@ -47,6 +47,8 @@ export class Conversations extends ConversationStore {
   readonly getEventMsg = method(this, visitorEvents.getEventMsg);
   // visitorMessages
   readonly sysMsg = method(this, visitorMessages.sysMsg);
+  readonly getOfflineMsg = method(this, visitorMessages.getOfflineMsg);
+  readonly addSessionMsg = method(this, visitorMessages.addSessionMsg);
   readonly sendMsg = method(this, visitorMessages.sendMsg);
   readonly msgComplete = method(this, visitorMessages.msgComplete);
   readonly typing = method(this, visitorMessages.typing);

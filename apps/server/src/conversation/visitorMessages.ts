@@ -119,3 +119,38 @@ export async function robotTips(store: ConversationStore, userId: string, text: 
   const channel = await store.channel(session.channel_id);
   return channel.robot ? suggestQuestions(channel.robot, text) : [];
 }
+
+/**
+ * Agent messages of the visitor's earlier chats that the visitor has not read (an agent answered
+ * after the visitor left), oldest first. Answering marks them read, so each is shown once.
+ */
+export async function getOfflineMsg(store: ConversationStore, userId: string): Promise<WireMessage[]> {
+  await store.visitor(userId);
+  return store.write(async (tx) => {
+    const rows = await tx.query<MessageRow>(
+      `update messages m set read_at = $3
+       from sessions s
+       where s.id = m.session_id and m.visitor_id = $1 and m.sender_type = $2 and m.read_at is null
+         and not m.deleted and s.closed_at is not null
+       returning ${MESSAGE_COLUMNS.split(', ')
+         .map((column) => `m.${column}`)
+         .join(', ')}`,
+      [userId, SenderType.agent, store.clock()],
+    );
+    return rows.sort((a, b) => a.msg_time - b.msg_time || a.id.localeCompare(b.id)).map(toWireMessage);
+  });
+}
+
+/**
+ * A message the page adds to the current chat's record (senderType robot or system only: the
+ * schema refuses others), e.g. the FAQ answer the visitor opened, so the agent sees it.
+ */
+export async function addSessionMsg(
+  store: ConversationStore,
+  userId: string,
+  message: IncomingMessage,
+): Promise<{ status: number }> {
+  const senderType = message.senderType === SenderType.system ? SenderType.system : SenderType.robot;
+  await storeVisitorSide(store, userId, { ...message, senderType });
+  return { status: 1 };
+}

@@ -60,6 +60,8 @@ export function registerVisitorRoutes(
       return conversations.sysMsg(body.userId as string, body as IncomingMessage);
     },
     sendMsg: (body) => conversations.sendMsg(body.userId as string, body as IncomingMessage),
+    getOfflineMsg: (body) => conversations.getOfflineMsg(body.userId as string),
+    addSessionMsg: (body) => conversations.addSessionMsg(body.userId as string, body as IncomingMessage),
     msgComplete: (body) => conversations.msgComplete(body.userId as string, body.pollId as string),
     typing: (body) => conversations.typing(body.userId as string, text(body.msgContent) ?? ''),
     getEvaluateInfo: (body) => conversations.getEvaluateInfo(body.channelId as string),

@@ -122,7 +122,11 @@ function Conversation() {
     (row: MessageModel) =>
       row.type === 'custom' ? (
         <Suspense fallback={null}>
-          <MessageBody model={row} onAsk={(question) => void session.sendText(question)} />
+          <MessageBody
+            model={row}
+            onAsk={(question) => void session.sendText(question)}
+            onRead={(node) => void session.recordFaqAnswer(node)}
+          />
         </Suspense>
       ) : undefined,
     [session],

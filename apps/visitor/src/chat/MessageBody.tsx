@@ -13,10 +13,16 @@ import type { MessageContent } from './messageView.js';
 export interface MessageBodyOptions {
   /** The visitor picked an FAQ question or an auto-tip: it is sent as their message. */
   onAsk: (question: string) => void;
+  /** The visitor opened an FAQ answer: it goes into the chat's record for the agent. */
+  onRead?: (node: { title: string; content?: string }) => void;
 }
 
 /** Draws the `custom` rows of the conversation with the kit's widgets (a lazily loaded part). */
-export function MessageBody({ model, onAsk }: { model: MessageModel } & MessageBodyOptions): ReactNode {
+export function MessageBody({
+  model,
+  onAsk,
+  onRead,
+}: { model: MessageModel } & MessageBodyOptions): ReactNode {
   const content = model.content as MessageContent;
   const { message } = content;
   const url = message.fileUrl ?? message.previewUrl ?? '';
@@ -42,7 +48,16 @@ export function MessageBody({ model, onAsk }: { model: MessageModel } & MessageB
       );
     }
     case 'faq':
-      return <Tree nodes={message.faq ? [...message.faq] : []} onSelect={(node) => onAsk(node.title)} />;
+      return (
+        <Tree
+          nodes={message.faq ? [...message.faq] : []}
+          onSelect={(node) => {
+            if (typeof node.content === 'string' && node.content)
+              onRead?.({ title: String(node.title), content: node.content });
+            onAsk(node.title);
+          }}
+        />
+      );
     case 'rich':
       return (
         <Bubble position="left">
