@@ -53,16 +53,8 @@ export interface AgentRow {
   online: boolean;
 }
 
-export interface Agent {
-  id: string;
-  username: string;
-  nick: string;
-  avatar: string | null;
-  capacity: number;
-  channels: string[];
-  groups: string[];
-  online: boolean;
-}
+/** An agent as the routes and the console see it: the stored row without its welcome text. */
+export type Agent = Omit<AgentRow, 'welcome_msg'>;
 
 export interface ChatStartInput {
   channelId: string;

@@ -2,9 +2,8 @@ import { type CSSProperties, forwardRef, type HTMLAttributes, lazy, Suspense } f
 import { cn } from '../internal/cn.js';
 import { composeHandlers } from '../internal/useControllableState.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
-import type { Recording } from '../Recorder/useRecorder.js';
-import { ActionsContext, type ComposerMode, StatusContext, TextContext } from './context.js';
-import { useComposerState } from './useComposerState.js';
+import { ActionsContext, StatusContext, TextContext } from './context.js';
+import { type ComposerStateOptions, useComposerState } from './useComposerState.js';
 import { useFileDrop } from './useFileDrop.js';
 import { usePastedImage } from './usePastedImage.js';
 import { useVisualViewportInset } from './useVisualViewportInset.js';
@@ -14,31 +13,9 @@ const PhotoConfirm = lazy(() =>
   import('./PhotoConfirm.js').then((module) => ({ default: module.PhotoConfirm })),
 );
 
-export interface ComposerRootProps extends Omit<HTMLAttributes<HTMLDivElement>, 'onChange' | 'defaultValue'> {
-  /** Controlled text. */
-  value?: string;
-  /** Initial text when uncontrolled. */
-  defaultValue?: string;
-  /** Called with the new text on every change (after truncation to `maxLength`). */
-  onChange?: (text: string) => void;
-  /** Called with the trimmed text when the visitor sends; the input is then cleared. Never called with blank text. */
-  onSend?: (text: string) => void;
-  /** Called with the text on every keystroke, for a typing indicator (throttle it in your app). */
-  onTyping?: (text: string) => void;
-  /** Longest text allowed: longer input (typing, paste, `value`) is cut, and a counter shows. */
-  maxLength?: number;
-  /** Controlled input mode. */
-  mode?: ComposerMode;
-  /** Initial mode when uncontrolled. Default `text`. */
-  defaultMode?: ComposerMode;
-  /** Called when the mode changes. */
-  onModeChange?: (mode: ComposerMode) => void;
-  /** Called with a voice recording (voice mode). */
-  onSendVoice?: (recording: Recording) => void;
-  /** Called with files from the picker, a drop, or a pasted image the visitor confirmed. */
-  onFiles?: (files: File[]) => void;
-  /** Disables input and every button. */
-  disabled?: boolean;
+export interface ComposerRootProps
+  extends Omit<HTMLAttributes<HTMLDivElement>, 'onChange' | 'defaultValue'>,
+    ComposerStateOptions {
   /** Keeps the composer above the on-screen keyboard (`--parley-keyboard-inset`). Default true. */
   avoidKeyboard?: boolean;
 }

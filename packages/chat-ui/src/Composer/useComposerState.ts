@@ -9,18 +9,31 @@ import {
   truncate,
 } from './context.js';
 
+/** A composer's state, controlled or not, and what it calls. */
 export interface ComposerStateOptions {
+  /** Controlled text. */
   value?: string;
+  /** Initial text when uncontrolled. */
   defaultValue?: string;
+  /** Called with the new text on every change (after truncation to `maxLength`). */
   onChange?: (text: string) => void;
+  /** Called with the trimmed text when the visitor sends; the input is then cleared. Never called with blank text. */
   onSend?: (text: string) => void;
+  /** Called with the text on every keystroke, for a typing indicator (throttle it in your app). */
   onTyping?: (text: string) => void;
+  /** Longest text allowed: longer input (typing, paste, `value`) is cut, and a counter shows. */
   maxLength?: number;
+  /** Controlled input mode. */
   mode?: ComposerMode;
+  /** Initial mode when uncontrolled. Default `text`. */
   defaultMode?: ComposerMode;
+  /** Called when the mode changes. */
   onModeChange?: (mode: ComposerMode) => void;
+  /** Called with a voice recording (voice mode). */
   onSendVoice?: (recording: Recording) => void;
+  /** Called with files from the picker, a drop, or a pasted image the visitor confirmed. */
   onFiles?: (files: File[]) => void;
+  /** Disables input and every button. */
   disabled?: boolean;
 }
 
