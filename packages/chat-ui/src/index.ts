@@ -6,6 +6,7 @@ export * from './Bubble/index.js';
 export * from './Card/index.js';
 export * from './Carousel/index.js';
 export * from './Chat/index.js';
+export * from './ComponentLoader/index.js';
 export * from './Composer/index.js';
 export * from './Confirm/index.js';
 export * from './FileCard/index.js';

@@ -1,0 +1,9 @@
+export {
+  type ComponentEntry,
+  type ComponentLoaderCode,
+  ComponentLoaderError,
+  ComponentsProvider,
+  type ComponentsProviderProps,
+  LazyComponent,
+  type LazyComponentProps,
+} from './ComponentLoader.js';
