@@ -70,6 +70,38 @@ describe.each(testDatabases())('the visitor API on $name', (database) => {
     });
   });
 
+  describe('robotAsk with a card', () => {
+    it('given a question whose answer has a card, should answer a card message with its code, props and text', async () => {
+      const { userId } = await server.start('demo');
+      const answer = await server.visitor('robotAsk', {
+        userId,
+        msgContent: 'Where is my order?',
+        msgId: 'q1',
+      });
+      expect(answer.data).toMatchObject({
+        senderType: 3,
+        msgType: 'card',
+        msgContent: expect.stringContaining('tracking link'),
+        card: { code: 'order-card', props: expect.objectContaining({ type: 'order', status: 'Shipped' }) },
+      });
+    });
+
+    it('given a visitor message carrying a card, should store it without the card', async () => {
+      const { userId, sessionId } = await server.start('demo');
+      await server.visitor('sendMsg', {
+        userId,
+        senderType: 1,
+        msgType: 1,
+        msgContent: 'hello',
+        msgTime: 1,
+        card: { code: 'goods-card', props: { name: 'Free TV', price: 0 } },
+      });
+      const messages = (await server.visitor('getSessionMsg', { userId, sessionId })).data;
+      expect(messages.at(-1)).toMatchObject({ msgContent: 'hello' });
+      expect(messages.at(-1)).not.toHaveProperty('card');
+    });
+  });
+
   describe('channelInfo', () => {
     it('given a demo channel, should answer every ChannelInfo field with the JSON fields as strings', async () => {
       const answer = await server.visitor('channelInfo', { id: 'demo' });

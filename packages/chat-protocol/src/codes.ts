@@ -17,6 +17,8 @@ export const MsgType = {
   audio: 5,
   video: 6,
   autoTip: 13,
+  /** A card rendered by a component the page registered under `card.code` (its text is the fallback). */
+  card: 'card',
   robotAnswer: 'answermsg',
   faq: 'faq',
   leaveMessage: 'leavemsg',

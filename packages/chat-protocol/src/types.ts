@@ -26,6 +26,14 @@ export interface Message {
   notifyAdmin?: number;
   remote?: boolean;
   robotAskMsgType?: number;
+  /** A `card` message's component code and props; `msgContent` is its text for anyone who cannot show it. */
+  card?: MessageCard;
+}
+
+/** What a card message shows: the code a page registered a component under, and its props. */
+export interface MessageCard {
+  code: string;
+  props?: Record<string, unknown>;
 }
 
 export interface AutoTip {

@@ -46,5 +46,7 @@ export function toWireMessage(row: MessageRow): WireMessage {
     const value = row.extra?.[key];
     if (typeof value === 'number') message[key] = value;
   }
+  const card = row.extra?.card as WireMessage['card'] | undefined;
+  if (card && typeof card.code === 'string') message.card = card;
   return message;
 }

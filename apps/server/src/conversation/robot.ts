@@ -3,6 +3,8 @@ export interface RobotAnswer {
   question: string;
   keywords: string[];
   answer: string;
+  /** A card shown with the answer (a `card` message): the component code the page registered and its props. */
+  card?: { code: string; props?: Record<string, unknown> };
 }
 
 export interface RobotKnowledge {
@@ -17,7 +19,7 @@ const normalise = (text: string) => text.toLocaleLowerCase().trim();
 export function answerQuestion(
   knowledge: RobotKnowledge,
   text: string,
-): { answer: string; matched: boolean } {
+): { answer: string; matched: boolean; card?: RobotAnswer['card'] } {
   const asked = normalise(text);
   let best: RobotAnswer | undefined;
   let bestScore = 0;
@@ -30,7 +32,10 @@ export function answerQuestion(
       bestScore = score;
     }
   }
-  return best ? { answer: best.answer, matched: true } : { answer: knowledge.fallback, matched: false };
+  if (!best) return { answer: knowledge.fallback, matched: false };
+  return best.card
+    ? { answer: best.answer, matched: true, card: best.card }
+    : { answer: best.answer, matched: true };
 }
 
 /** Questions to suggest while the visitor types: by question prefix/substring or keyword prefix. */

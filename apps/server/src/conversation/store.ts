@@ -82,7 +82,8 @@ export class ConversationStore {
     session: Pick<SessionRow, 'id' | 'visitor_id'>,
     message: IncomingMessage & { senderType: SenderType },
   ): Promise<MessageRow | undefined> {
-    const extra: Record<string, number> = {};
+    const extra: Record<string, unknown> = {};
+    if (message.card) extra.card = message.card;
     if (typeof message.specialMsgFlag === 'number') extra.specialMsgFlag = message.specialMsgFlag;
     if (typeof message.clientType === 'number') extra.clientType = message.clientType;
     const [row] = await tx.query<MessageRow>(

@@ -34,9 +34,11 @@ export async function storeVisitorSide(
   userId: string,
   message: IncomingMessage & { senderType: SenderType },
 ) {
+  // Cards come from the server's own robot, never from a page's body.
+  const { card: _fromPage, ...fields } = message;
   await store.write(async (tx) => {
     const session = await store.openSession(userId, tx);
-    const row = await store.insertMessage(tx, session, message);
+    const row = await store.insertMessage(tx, session, fields);
     if (row && session.admin_id) {
       await emitAgentEvent(tx, {
         agentId: session.admin_id,
@@ -91,13 +93,14 @@ export async function robotAsk(
   const session = await store.openSession(userId);
   const channel = await store.channel(session.channel_id);
   const knowledge = channel.robot ?? { answers: [], fallback: 'Sorry, I cannot answer that yet.' };
-  const { answer, matched } = answerQuestion(knowledge, text);
+  const { answer, matched, card } = answerQuestion(knowledge, text);
   const row = await store.write(async (tx) =>
     store.insertMessage(tx, session, {
       senderType: SenderType.robot,
       senderName: String(channel.info.robotName ?? 'Robot'),
-      msgType: MsgType.text,
+      msgType: card ? MsgType.card : MsgType.text,
       msgContent: answer,
+      card,
       clientMsgId: `robot-answer:${msgId}`,
     }),
   );

@@ -128,6 +128,29 @@ describe('the chat page', () => {
     expect(document.title).toBe('Acme help');
   });
 
+  it('given a robot answer with a card, should show its text and the registered kit card', async () => {
+    const { session, server } = open('?channelId=c1');
+    server.reply('robotAsk', (body: { msgId: string }) => ({
+      id: `r-${body.msgId}`,
+      userId: START.userId,
+      senderType: 3,
+      msgType: 'card',
+      msgContent: 'Here is your latest order.',
+      msgTime: Date.now(),
+      card: {
+        code: 'order-card',
+        props: { type: 'order', name: 'Wireless earbuds', price: 199, currency: 'EUR', status: 'Shipped' },
+      },
+    }));
+    const screen = await show(session);
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    await userEvent.fill(input, 'Where is my order?');
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByText('Here is your latest order.')).toBeVisible();
+    await expect.element(screen.getByText('Wireless earbuds')).toBeVisible();
+    await expect.element(screen.getByText('Shipped')).toBeVisible();
+  });
+
   it('given a robot-first channel, should title the page and show the robot welcome', async () => {
     const { session } = open('?channelId=7');
     const screen = await show(session);

@@ -1,6 +1,8 @@
 import { Audio } from '@parley/chat-ui/Audio';
 import { Bubble } from '@parley/chat-ui/Bubble';
+import { type ComponentEntry, ComponentsProvider, LazyComponent } from '@parley/chat-ui/ComponentLoader';
 import { FileCard } from '@parley/chat-ui/FileCard';
+import { GoodsCard } from '@parley/chat-ui/GoodsCard';
 import { Image } from '@parley/chat-ui/Image';
 import type { MessageModel } from '@parley/chat-ui/Message';
 import { LazyRichText } from '@parley/chat-ui/RichText';
@@ -9,6 +11,17 @@ import { Tree } from '@parley/chat-ui/Tree';
 import { Video } from '@parley/chat-ui/Video';
 import type { ReactNode } from 'react';
 import type { MessageContent } from './messageView.js';
+
+/**
+ * The cards a robot or agent message can show (a `card` message's `card.code`): the kit's goods
+ * card, as a product or as an order line. Another code shows the message's text only.
+ */
+const CARDS: Record<string, ComponentEntry> = {
+  'goods-card': { component: GoodsCard },
+  'order-card': { component: GoodsCard },
+};
+
+const reportCard = (error: Error) => console.warn('[parley] a card could not be shown', error);
 
 export interface MessageBodyOptions {
   /** The visitor picked an FAQ question or an auto-tip: it is sent as their message. */
@@ -57,6 +70,18 @@ export function MessageBody({
             onAsk(node.title);
           }}
         />
+      );
+    case 'card':
+      // The text always shows; the card renders below it when its code is registered here.
+      return (
+        <div className="visitor-card-message">
+          <Bubble position="left" content={message.msgContent} />
+          {message.card ? (
+            <ComponentsProvider components={CARDS} onError={reportCard}>
+              <LazyComponent code={message.card.code} props={message.card.props} />
+            </ComponentsProvider>
+          ) : null}
+        </div>
       );
     case 'rich':
       return (

@@ -7,6 +7,7 @@ export type MessageContent =
   | { kind: 'image' | 'file' | 'audio' | 'video'; message: ChatMessage }
   | { kind: 'tip'; message: ChatMessage }
   | { kind: 'faq'; message: ChatMessage }
+  | { kind: 'card'; message: ChatMessage }
   | { kind: 'rich'; message: ChatMessage };
 
 const FILE_KINDS = {
@@ -61,6 +62,8 @@ export function toMessageInput(
     return { ...row, type: 'custom', content: { kind: 'tip', message } };
   if (message.msgType === MsgType.faq && message.faq)
     return { ...row, type: 'custom', content: { kind: 'faq', message } };
+  if (message.msgType === MsgType.card && message.card)
+    return { ...row, type: 'custom', content: { kind: 'card', message } };
   const fileKind = FILE_KINDS[message.msgType as keyof typeof FILE_KINDS];
   if (fileKind && (message.fileUrl || message.previewUrl)) {
     return { ...row, type: 'custom', content: { kind: fileKind, message } };

@@ -48,7 +48,7 @@ describe('ComponentLoader', () => {
   });
 
   it('given the address of a module, should import its default export', async () => {
-    const url = `data:text/javascript,${encodeURIComponent('export default (props) => `Order ${props.id}`;')}`;
+    const url = `data:text/javascript,${encodeURIComponent('export default (props) => "Order " + props.id;')}`;
     const { screen } = await show({ order: { url } }, 'order', { id: '1042' });
     await expect.element(screen.getByText('Order 1042')).toBeVisible();
   });
