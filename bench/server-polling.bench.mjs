@@ -180,6 +180,7 @@ try {
       HOST: '127.0.0.1',
       DATA_DIR: join(dir, 'data'),
       LOG_LEVEL: 'warn',
+      PARLEY_DEMO: '1',
       RATE_LIMIT_PER_IP: '100000000',
       RATE_LIMIT_PER_VISITOR: '100000000',
     },

@@ -59,6 +59,7 @@ async function startServer() {
       PORT: String(SERVER_PORT),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      PARLEY_DEMO: '1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'parley-bench-')),
     },
     stdio: 'ignore',

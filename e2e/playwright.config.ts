@@ -41,6 +41,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
+      // The demo seed the tests drive (its agents log in with the demo passwords).
+      PARLEY_DEMO: '1',
       // The shop page of the embedding tests (e2e/embed.e2e.ts) may frame the chat and hear from it.
       FRAME_ANCESTORS: 'http://localhost:3999',
     },

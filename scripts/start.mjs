@@ -21,7 +21,14 @@ if (build.status !== 0) {
   process.exit(build.status ?? 1);
 }
 
-const server = spawn('node', ['apps/server/dist/main.js'], { stdio: 'inherit', env: process.env });
+// `npm start` is the demo: the demo seed and its public logins. A deployment runs main.js itself.
+console.warn(
+  '[start] DEMO MODE (PARLEY_DEMO=1): demo channels and agents with public passwords. Not for production.',
+);
+const server = spawn('node', ['apps/server/dist/main.js'], {
+  stdio: 'inherit',
+  env: { PARLEY_DEMO: '1', ...process.env },
+});
 const port = process.env.PORT ?? '3000';
 const host = process.env.HOST ?? '127.0.0.1';
 server.once('spawn', () => {

@@ -17,12 +17,20 @@ const number = (value: string | undefined, fallback: number): number => {
 export interface Settings extends ServerOptions {
   host: string;
   port: number;
-  seedFile: string;
+  /** The seed file applied at start; undefined: none (a production start creates no agent). */
+  seedFile: string | undefined;
+  /** Demo mode (`PARLEY_DEMO=1`): the demo seed with its known logins, printed at start. */
+  demo: boolean;
 }
+
+/** The demo seed: channels and agents with known passwords, for `npm start` and the tests only. */
+export const DEMO_SEED_FILE = join(serverRoot, 'seed/demo.json');
 
 /** The server's settings from the environment (see apps/server/README.md for each variable). */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
-  const seedFile = resolve(env.SEED_FILE ?? join(serverRoot, 'seed/demo.json'));
+  const demo = env.PARLEY_DEMO === '1' || env.PARLEY_DEMO === 'true';
+  // Only demo mode loads the demo seed by itself; a deployment names its own seed, or none.
+  const seedFile = env.SEED_FILE ? resolve(env.SEED_FILE) : demo ? DEMO_SEED_FILE : undefined;
   return {
     host: env.HOST ?? '127.0.0.1',
     port: number(env.PORT, 3000),
@@ -31,6 +39,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     uploadsDir: env.UPLOADS_DIR ? resolve(env.UPLOADS_DIR) : undefined,
     seed: seedFile,
     seedFile,
+    demo,
     visitorDist: env.VISITOR_DIST ?? join(repoRoot, 'apps/visitor/dist'),
     consoleDist: env.CONSOLE_DIST ?? join(serverRoot, 'dist/console'),
     logger: { level: env.LOG_LEVEL ?? 'info' },

@@ -10,19 +10,29 @@ const app = await buildServer(settings).catch((error: Error) => {
 await app.listen({ port: settings.port, host: settings.host });
 
 const base = `http://${settings.host}:${settings.port}`;
-const seed = readSeed(settings.seedFile);
 console.info(
   `Parley is listening on ${base} (${settings.databaseUrl ? 'PostgreSQL' : `data in ${settings.dataDir}`})`,
 );
-console.info('Visitor app, one URL per demo channel:');
-for (const channel of seed.channels) {
-  console.info(`  ${channel.id.padEnd(12)} ${base}/chat/index?channelId=${encodeURIComponent(channel.id)}`);
+const seed = settings.seedFile ? readSeed(settings.seedFile) : undefined;
+if (seed) {
+  console.info('Visitor app, one URL per channel:');
+  for (const channel of seed.channels) {
+    console.info(`  ${channel.id.padEnd(12)} ${base}/chat/index?channelId=${encodeURIComponent(channel.id)}`);
+  }
 }
 console.info(`Agent console: ${base}/agent/`);
-for (const agent of seed.agents) {
-  console.info(
-    `  ${agent.username} / ${agent.password}  (${agent.nick}, ${agent.capacity} chats, ${agent.channels.join(', ')})`,
-  );
+if (settings.demo && seed) {
+  // Demo mode only: these logins are public, and the banner says so.
+  console.warn('DEMO MODE: the demo agents below have public passwords. Never expose this server.');
+  for (const agent of seed.agents) {
+    console.info(
+      `  ${agent.username} / ${agent.password}  (${agent.nick}, ${agent.capacity} chats, ${agent.channels.join(', ')})`,
+    );
+  }
+} else if (seed) {
+  for (const agent of seed.agents) console.info(`  ${agent.username}  (${agent.nick})`);
+} else {
+  console.info('  no seed file (SEED_FILE): channels and agents come from the database as they are');
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

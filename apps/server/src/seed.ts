@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ChannelConfig } from './conversation/domain.js';
 import type { Db } from './db/types.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword } from './passwords.js';
 
 /** A channel as the seed file describes it: the stored form, with `info` partial and JSON fields as values or strings. */
 export type SeedChannel = ChannelConfig;
@@ -104,10 +104,8 @@ export async function applySeed(db: Db, seed: Seed, now = Date.now()): Promise<v
       'select password_hash from agents where id = $1',
       [agent.id],
     );
-    const passwordHash =
-      existing && (await verifyPassword(agent.password, existing.password_hash))
-        ? existing.password_hash
-        : await hashPassword(agent.password);
+    // The seed's password only creates an agent: a password an operator has since changed stays.
+    const passwordHash = existing ? existing.password_hash : await hashPassword(agent.password);
     await db.query(
       `insert into agents (id, username, nick, avatar, password_hash, capacity, channels, groups, welcome_msg,
          online, updated_at)

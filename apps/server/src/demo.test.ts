@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEMO_SEED_FILE, serverRoot, settingsFromEnv } from './config.js';
+import { openDatabase } from './db/db.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { applySeed, type Seed } from './seed.js';
+import { freePort } from './test/freePort.js';
+
+// Issue: a default deployment must not create agents with public passwords, nor print any.
+
+describe('demo mode and seeds', () => {
+  it('given no PARLEY_DEMO and no SEED_FILE, should load no seed at all', () => {
+    expect(settingsFromEnv({})).toMatchObject({ demo: false, seedFile: undefined, seed: undefined });
+  });
+
+  it('given PARLEY_DEMO=1, should load the demo seed; given SEED_FILE, should load that one', () => {
+    expect(settingsFromEnv({ PARLEY_DEMO: '1' })).toMatchObject({ demo: true, seedFile: DEMO_SEED_FILE });
+    expect(settingsFromEnv({ SEED_FILE: '/etc/parley/seed.json' }).seedFile).toBe('/etc/parley/seed.json');
+  });
+
+  it('given an operator changed a seeded agent password, should keep it when the seed applies again', async () => {
+    const db = await openDatabase({});
+    const seed: Seed = {
+      channels: [{ id: 'c', tenantId: 't', info: {} }],
+      agents: [
+        { id: 'a1', username: 'ann', password: 'ann-demo', nick: 'Ann', capacity: 1, channels: ['c'] },
+      ],
+    };
+    await applySeed(db, seed);
+    await db.query('update agents set password_hash = $2 where id = $1', [
+      'a1',
+      await hashPassword('s3cret-operator'),
+    ]);
+    await applySeed(db, seed);
+    const [row] = await db.query<{ password_hash: string }>(
+      'select password_hash from agents where id = $1',
+      ['a1'],
+    );
+    expect(await verifyPassword('s3cret-operator', row?.password_hash ?? '')).toBe(true);
+    expect(await verifyPassword('ann-demo', row?.password_hash ?? '')).toBe(false);
+    await db.close();
+  });
+
+  it.each([
+    ['without demo mode', {}, false],
+    ['in demo mode', { PARLEY_DEMO: '1' }, true],
+  ])('given a start %s, should print the demo passwords only in demo mode', async (_, env, printed) => {
+    const port = await freePort();
+    const child = spawn(
+      process.execPath,
+      ['--conditions=@parley/source', '--import', 'tsx', join(serverRoot, 'src/main.ts')],
+      {
+        cwd: serverRoot,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          LOG_LEVEL: 'warn',
+          DATA_DIR: mkdtempSync(join(tmpdir(), 'parley-demo-')),
+          VISITOR_DIST: join(tmpdir(), 'no-visitor-app'),
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    const deadline = Date.now() + 60_000;
+    while (!output.includes('Agent console') && Date.now() < deadline && child.exitCode === null) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Give the lines after the banner a moment to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    child.kill('SIGTERM');
+    expect(output).toContain('Agent console');
+    expect(output.includes('alice-demo')).toBe(printed);
+    expect(output.includes('DEMO MODE')).toBe(printed);
+  });
+});
