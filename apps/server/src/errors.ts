@@ -1,5 +1,5 @@
 /** The codes an answer's envelope can carry besides 200; the HTTP status matches the code. */
-export type ErrorCode = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503;
+export type ErrorCode = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
 
 /** A refusal the caller can act on: answered as `{ code, data: null, message }`. */
 export class ApiError extends Error {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Agent, Conversations } from '../conversation/service.js';
 import type { Db } from '../db/db.js';
-import { ApiError, badRequest, ok } from '../errors.js';
+import { ApiError, badRequest, forbidden, ok } from '../errors.js';
 import { randomId } from '../ids.js';
 import { verifyPassword } from '../passwords.js';
 
@@ -71,6 +71,18 @@ export async function requireAgent(auth: AgentAuth, request: FastifyRequest): Pr
 
 type Params = { sessionId: string; messageId: string };
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether two origins are the same (default ports normalised, `null` never). */
+function sameOrigin(origin: string, own: string): boolean {
+  try {
+    const given = new URL(origin);
+    return given.origin !== 'null' && given.origin === new URL(own).origin;
+  } catch {
+    return false;
+  }
+}
+
 /** The agent API: what the console does, for tests and integrations too. */
 export function registerAgentRoutes(
   app: FastifyInstance,
@@ -78,6 +90,24 @@ export function registerAgentRoutes(
   auth: AgentAuth,
   loginLimit: preHandlerAsyncHookHandler,
 ): void {
+  // Cross-site requests (issue: rating-request with Origin https://evil.example answered 200;
+  // SameSite does not cover sibling subdomains). Every state-changing agent call must come from
+  // this server's own origin when a browser says where it comes from, and a body must be JSON (or
+  // multipart, for files): a page elsewhere cannot send either without being refused.
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/agent/') || SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && !sameOrigin(origin, `${request.protocol}://${request.host}`)) {
+      throw forbidden('cross-site request refused: the agent API takes calls from its own origin only');
+    }
+    const hasBody =
+      Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'];
+    const type = request.headers['content-type'] ?? '';
+    if (hasBody && !/^(application\/json|multipart\/form-data)\b/i.test(type)) {
+      throw new ApiError(415, 'the agent API takes JSON bodies (or multipart for files)');
+    }
+  });
+
   const withAgent =
     <T>(
       work: (
