@@ -144,12 +144,14 @@ describe('start: channel and visitor', () => {
       ])
       .reply('getOfflineMsg', [
         agentMessage('a1', 'Your refund was approved.', 10),
-        agentMessage('a2', 'Anything else?', 11),
+        // A type the page does not know is read as text, as in every other message list.
+        { ...agentMessage('a2', 'Anything else?', 11), msgType: 'survey' },
       ]);
     const { texts, state } = await started({ storage, server });
     expect(server.bodies('getOfflineMsg')).toEqual([{ userId: 'u1' }]);
     expect(texts()).toEqual(['While you were away', 'Your refund was approved.', 'Anything else?', 'now']);
     expect(state().messages[0]).toMatchObject({ senderType: 4, noticeKey: 'chat.whileAway', msgTime: 10 });
+    expect(state().messages[2]).toMatchObject({ id: 'a2', msgType: 1 });
   });
 
   it('given nothing missed, should add no notice', async () => {

@@ -5,6 +5,7 @@ import {
   check,
   type EventMsg,
   type Message,
+  message as messageSchema,
   noData,
   toKnownMsgType,
   type Warn,
@@ -25,16 +26,25 @@ const known = <M extends Pick<Message, 'fileUrl'> & { msgType?: Message['msgType
     ? message
     : { ...message, msgType: toKnownMsgType(message.msgType, Boolean(message.fileUrl)) };
 
-const MESSAGE_READERS: { [C in CallName]?: (data: CallResults[C]) => CallResults[C] } = {
-  getHistoryMsg: (list) => list.map(known),
-  getSessionMsg: (list) => list.map(known),
-  robotAsk: known,
-  getEventMsg: (poll) => ({ ...poll, msgList: poll.msgList.map((event: EventMsg) => known(event)) }),
-};
+/**
+ * How a call's checked data is read, from its answer schema: a message, a list of messages (history,
+ * session, missed messages, any call added later) and the poll's events get their types read.
+ */
+function readerOf(call: CallName): ((data: never) => unknown) | undefined {
+  const schema = answerSchemas[call];
+  if (schema === messageSchema) return known;
+  if (schema.items === messageSchema) return (list: Message[]) => list.map(known);
+  if (call === 'getEventMsg')
+    return (poll: CallResults['getEventMsg']) => ({
+      ...poll,
+      msgList: poll.msgList.map((event: EventMsg) => known(event)),
+    });
+  return undefined;
+}
 
 function guard<C extends CallName>(call: C): Guard<CallResults[C]> {
   const schema = answerSchemas[call];
-  const read = MESSAGE_READERS[call] as ((data: CallResults[C]) => CallResults[C]) | undefined;
+  const read = readerOf(call) as ((data: CallResults[C]) => CallResults[C]) | undefined;
   return (value, path, warn) => {
     // Calls whose `data` is null: success is all they tell, so they give `true`.
     if (schema === noData) return true as CallResults[C];
