@@ -63,8 +63,10 @@ export function createEventHandler(engine: EventDeps) {
     const message = toMessage(engine, event);
     stopTyping();
     engine.append(message);
-    engine.set({ latestAgentMessageId: message.id });
-    if (!engine.get().pageVisible) engine.set({ hasNewMsg: true });
+    engine.set((state) => ({
+      latestAgentMessageId: message.id,
+      hasNewMsg: state.hasNewMsg || !state.pageVisible,
+    }));
     engine.markRead();
     if (isEmbedded(engine.get().urlParams)) engine.notifyParent(message);
     engine.agentSpoke();

@@ -24,8 +24,14 @@ export function refuseTooLarge(
 ): boolean {
   const limit = engine.get().chatStart?.uploadLimit;
   if (limit === undefined || file.size <= limit) return false;
-  engine.notice(engineText('uploadTooLarge', { name: file.name, limit: formatLimit(limit) }));
+  tellTooLarge(engine, file);
   return true;
+}
+
+/** Tells the visitor a file is over the server's limit (the limit as chatStart gave it, if it did). */
+function tellTooLarge(engine: Pick<Core, 'get'> & Pick<Conversation, 'notice'>, file: OutgoingFile) {
+  const limit = engine.get().chatStart?.uploadLimit;
+  engine.notice(engineText('uploadTooLarge', { name: file.name, limit: limit ? formatLimit(limit) : '?' }));
 }
 
 /**
@@ -48,12 +54,8 @@ export async function uploadFile(
   } catch (error) {
     engine.logger.warn('upload failed', error);
     if (error instanceof ChatApiError && error.kind === 'code') {
-      if (error.code === 413) {
-        const limit = engine.get().chatStart?.uploadLimit;
-        engine.notice(
-          engineText('uploadTooLarge', { name: file.name, limit: limit ? formatLimit(limit) : '?' }),
-        );
-      } else if (error.code === 400) engine.notice(engineText('uploadRefused', { name: file.name }));
+      if (error.code === 413) tellTooLarge(engine, file);
+      else if (error.code === 400) engine.notice(engineText('uploadRefused', { name: file.name }));
     }
     return null;
   }

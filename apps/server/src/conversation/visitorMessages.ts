@@ -131,13 +131,10 @@ export async function getOfflineMsg(store: ConversationStore, userId: string): P
   await store.visitor(userId);
   return store.write(async (tx) => {
     const rows = await tx.query<MessageRow>(
-      `update messages m set read_at = $3
-       from sessions s
-       where s.id = m.session_id and m.visitor_id = $1 and m.sender_type = $2 and m.read_at is null
-         and not m.deleted and s.closed_at is not null
-       returning ${MESSAGE_COLUMNS.split(', ')
-         .map((column) => `m.${column}`)
-         .join(', ')}`,
+      `update messages set read_at = $3
+       where visitor_id = $1 and sender_type = $2 and read_at is null and not deleted
+         and session_id in (select id from sessions where visitor_id = $1 and closed_at is not null)
+       returning ${MESSAGE_COLUMNS}`,
       [userId, SenderType.agent, store.clock()],
     );
     return rows.sort((a, b) => a.msg_time - b.msg_time || a.id.localeCompare(b.id)).map(toWireMessage);
