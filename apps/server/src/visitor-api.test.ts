@@ -286,16 +286,40 @@ describe.each(testDatabases())('the visitor API on $name', (database) => {
       await server.visitor('chatClose', { userId });
     });
 
-    it('given no cursor, should advance the server-side cursor', async () => {
+    it('given the answer to a first poll without a cursor is lost, should answer the same events again', async () => {
       const { userId, pollId } = await server.start('human');
       await server.visitor('transferAgent', { userId });
-      const first = await server.visitor('getEventMsg', { userId, pollId });
-      expect(first.data.msgList).toHaveLength(1);
-      const second = await server.visitor('getEventMsg', { userId, pollId });
-      expect(second.data.msgList).toEqual([]);
+      const lost = await server.visitor('getEventMsg', { userId, pollId });
+      expect(lost.data.msgList.map((e: { event_type: number }) => e.event_type)).toEqual([1200]);
+      const again = await server.visitor('getEventMsg', { userId, pollId });
+      expect(again.data.msgList).toEqual(lost.data.msgList);
       await server.visitor('chatClose', { userId });
       const closed = await server.visitor('getEventMsg', { userId, pollId });
       expect(closed.data.status).toBe(0);
+    });
+
+    it('given a confirmed cursor, should replay nothing confirmed to a page that polls without one', async () => {
+      const { userId, pollId } = await server.start('human');
+      await server.visitor('transferAgent', { userId });
+      const first = await server.visitor('getEventMsg', { userId, pollId });
+      // the next poll carries the cursor: everything up to it is confirmed
+      await server.visitor('getEventMsg', { userId, pollId, cursor: first.data.cursor });
+      const reloaded = await server.visitor('getEventMsg', { userId, pollId });
+      expect(reloaded.data.msgList).toEqual([]);
+      expect(reloaded.data.cursor).toBe(first.data.cursor);
+      await server.visitor('chatClose', { userId });
+    });
+
+    it.each([
+      ['a 20-digit integer', 1e19],
+      ['a 16-digit string', '1234567890123456'],
+      ['a negative integer', -1],
+      ['a fraction', 1.5],
+    ])('given %s as the cursor, should answer 400 naming the cursor', async (_name, cursor) => {
+      const { userId, pollId } = await server.start('human');
+      const answer = await server.visitor('getEventMsg', { userId, pollId, cursor });
+      expect(answer).toMatchObject({ code: 400 });
+      expect(answer.message).toContain('cursor');
     });
   });
 

@@ -25,7 +25,7 @@ export { createMemoryStorage } from './environment.js';
 export type { EvaluationInput } from './evaluation.js';
 export { fileMsgType, type OutgoingFile } from './files.js';
 export { HISTORY_PAGE_SIZE } from './history.js';
-export { FAST_POLL_DELAY, POLL_DELAY } from './polling.js';
+export { eventCursorKey, FAST_POLL_DELAY, POLL_DELAY } from './polling.js';
 export { READ_RECEIPT_THROTTLE, TYPING_THROTTLE } from './receipts.js';
 export {
   type ChatSession,

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { advance, agentEvent, FakeServer, installFakeClock, started } from './test/fakeServer.js';
+import { createMemoryStorage } from './environment.js';
+import { eventCursorKey } from './polling.js';
+import { advance, agentEvent, CHANNEL, FakeServer, installFakeClock, started } from './test/fakeServer.js';
+
+/** A server that keeps events by id and answers those after the cursor sent, as the contract says. */
+function cursorServer(events: ReturnType<typeof agentEvent>[], { loseFirst = false } = {}) {
+  let served = 0;
+  return new FakeServer().answer('getEventMsg', (body) => {
+    served++;
+    const after = Number(body.cursor ?? 0);
+    const msgList = events.filter((_event, index) => index + 1 > after);
+    if (loseFirst && served === 1) throw new Error('lost on the way');
+    return { code: 200, data: { msgList, status: 2, waitIndex: 0, cursor: String(events.length) }, message: '' };
+  });
+}
 
 installFakeClock();
 
@@ -44,6 +58,41 @@ describe('polling', () => {
     await started({ server });
     await advance(15_000);
     expect(server.bodies('getEventMsg').map((body) => body.cursor)).toEqual([undefined, 'c1', 'c1']);
+  });
+
+  it('given the answer to the first poll is lost, should still show the agent message', async () => {
+    const server = cursorServer([agentEvent('m1', 'Hello')], { loseFirst: true });
+    const { texts } = await started({ server });
+    await advance(5000);
+    expect(texts()).not.toContain('Hello');
+    await advance(5000);
+    expect(texts()).toContain('Hello');
+  });
+
+  it('given a reloaded page, should send the stored cursor and show nothing twice', async () => {
+    const storage = createMemoryStorage();
+    const events = [agentEvent('m1', 'Hello'), agentEvent('m2', 'Still there?')];
+    const before = await started({ server: cursorServer(events), storage });
+    await advance(5000);
+    expect(before.texts()).toEqual(['Hello', 'Still there?']);
+    before.session.dispose();
+
+    const reloaded = await started({ server: cursorServer(events), storage });
+    await advance(5000);
+    expect(reloaded.server.bodies('getEventMsg')[0]).toMatchObject({ userId: 'u1', cursor: '2' });
+    expect(reloaded.texts()).toEqual([]);
+  });
+
+  it.each([
+    ['another visitor', JSON.stringify({ userId: 'someone-else', cursor: '7' })],
+    ['a damaged value', '{"userId":'],
+    ['a cursor of the wrong type', JSON.stringify({ userId: 'u1', cursor: { id: 7 } })],
+  ])('given the stored cursor belongs to %s, should poll without one', async (_case, saved) => {
+    const storage = createMemoryStorage();
+    storage.setItem(eventCursorKey(CHANNEL.tenantId), saved);
+    const { server } = await started({ storage });
+    await advance(5000);
+    expect(server.bodies('getEventMsg')[0]).toEqual({ userId: 'u1', pollId: 'p1' });
   });
 
   it('given a lost answer re-sent by the server, should show each event once', async () => {

@@ -93,7 +93,11 @@ export const requestSchemas: Record<JsonCallName, Schema> = {
     userId,
     pollId: requestId,
     cursor: {
-      anyOf: [{ type: 'string', pattern: '^\\d{1,15}$' }, { type: 'integer', minimum: 0 }, { type: 'null' }],
+      anyOf: [
+        { type: 'string', pattern: '^\\d{1,15}$' },
+        { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+        { type: 'null' },
+      ],
     },
   }),
   sysMsg: object(['userId', 'msgContent'], { ...messageBody, msgContent: text(10_000) }),

@@ -7,13 +7,16 @@ import type { ConversationStore } from './store.js';
 const MAX_EVENTS_PER_POLL = 100;
 
 /**
- * Events after `cursor` (or after the server's cursor for this visitor), oldest first, with the
- * session's status and queue position. An empty poll is answered from memory when nothing changed.
+ * Events after `cursor` (or after the last cursor this visitor confirmed), oldest first, with the
+ * session's status and queue position. Sending a cursor confirms every event up to it: only then
+ * does the server's own cursor move, so an answer lost on the way, or a page loaded without a
+ * cursor, gets again what it has not confirmed. An empty poll is answered from memory when nothing
+ * changed and nothing new is confirmed.
  */
 export async function getEventMsg(store: ConversationStore, userId: string, pollId: string, cursor?: number) {
   const now = store.clock();
   const cached = store.cache.get(userId, now);
-  if (cached && cached.pollId === pollId) {
+  if (cached && cached.pollId === pollId && (cursor === undefined || cursor <= cached.serverCursor)) {
     const after = cursor ?? cached.serverCursor;
     if (after >= cached.latestEventId) {
       return { msgList: [], status: cached.status, waitIndex: cached.waitIndex, cursor: String(after) };
@@ -44,10 +47,11 @@ export async function getEventMsg(store: ConversationStore, userId: string, poll
     if (!queued) status = ChatStatus.none;
   }
   const last = rows.at(-1)?.id ?? after;
-  if (cursor === undefined && rows.length > 0) {
+  const confirmed = Math.max(visitor.event_cursor, cursor ?? 0);
+  if (confirmed > visitor.event_cursor) {
     await store.db.query('update visitors set event_cursor = greatest(event_cursor, $2) where id = $1', [
       userId,
-      last,
+      confirmed,
     ]);
   }
   if (rows.length < MAX_EVENTS_PER_POLL) {
@@ -59,7 +63,7 @@ export async function getEventMsg(store: ConversationStore, userId: string, poll
         status,
         waitIndex,
         latestEventId: last,
-        serverCursor: cursor === undefined ? last : visitor.event_cursor,
+        serverCursor: confirmed,
       },
       now,
     );
