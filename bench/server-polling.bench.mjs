@@ -183,6 +183,7 @@ try {
       PARLEY_DEMO: '1',
       RATE_LIMIT_PER_IP: '100000000',
       RATE_LIMIT_PER_VISITOR: '100000000',
+      RATE_LIMIT_CHAT_START: '100000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -45,6 +45,8 @@ export default defineConfig({
       PARLEY_DEMO: '1',
       // The shop page of the embedding tests (e2e/embed.e2e.ts) may frame the chat and hear from it.
       FRAME_ANCESTORS: 'http://localhost:3999',
+      // The suite starts many chats a minute from one address.
+      RATE_LIMIT_CHAT_START: '10000',
     },
     stdout: 'ignore',
     stderr: 'pipe',

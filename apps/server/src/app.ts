@@ -12,6 +12,7 @@ import { Conversations } from './conversation/service.js';
 import { type Db, openDatabase } from './db/db.js';
 import { ApiError } from './errors.js';
 import { randomId } from './ids.js';
+import { KnownVisitors } from './knownVisitors.js';
 import { AgentAuth, registerAgentRoutes } from './routes/agent.js';
 import { registerFileRoutes } from './routes/files.js';
 import { registerVisitorRoutes } from './routes/visitor.js';
@@ -21,8 +22,13 @@ import { UploadStore } from './uploads.js';
 export interface RateLimits {
   /** Requests per IP address per window, on every route. */
   perIp: number;
-  /** Visitor calls per visitor id per window (a visitor polling every 2 s makes 30 a minute). */
+  /**
+   * Visitor calls per visitor id per window (a visitor polling every 2 s makes 30 a minute). Calls
+   * with an id this server has not answered yet share one such budget per IP address.
+   */
   perVisitor: number;
+  /** chatStart calls per IP address per window: each may create a visitor. */
+  chatStart: number;
   /** Agent login attempts per IP address per window. */
   login: number;
   windowMs: number;
@@ -63,7 +69,13 @@ export interface ServerOptions {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { perIp: 3000, perVisitor: 300, login: 20, windowMs: 60_000 };
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  perIp: 3000,
+  perVisitor: 300,
+  chatStart: 60,
+  login: 20,
+  windowMs: 60_000,
+};
 
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
@@ -196,24 +208,41 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     errorResponseBuilder: tooMany,
   });
   // The plugin runs one limiter per request (the per-IP one); these are checked on top of it.
-  const limiter = (max: number, key: (request: FastifyRequest) => string): preHandlerAsyncHookHandler => {
-    const check = app.createRateLimit({ max, timeWindow: limits.windowMs, keyGenerator: key });
+  // A key of undefined: this limiter does not apply to the request (the per-IP one still does).
+  const limiter = (
+    max: number,
+    key: (request: FastifyRequest) => string | undefined,
+  ): preHandlerAsyncHookHandler => {
+    const check = app.createRateLimit({
+      max,
+      timeWindow: limits.windowMs,
+      keyGenerator: (request) => key(request) ?? '',
+    });
     return async (request) => {
+      if (key(request) === undefined) return;
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
         throw new ApiError(429, `too many requests: try again in ${result.ttlInSeconds} s`);
       }
     };
   };
+  const knownVisitors = new KnownVisitors();
   const perVisitor = limiter(limits.perVisitor, (request) => {
     const userId = (request.body as { userId?: unknown } | undefined)?.userId;
-    return typeof userId === 'string' ? `visitor:${userId}` : `visitor-ip:${request.ip}`;
+    if (typeof userId !== 'string') return undefined;
+    return knownVisitors.has(userId) ? `visitor:${userId}` : `visitor-ip:${request.ip}`;
   });
+  const chatStartLimit = limiter(limits.chatStart, (request) => `chat-start:${request.ip}`);
   const loginLimit = limiter(limits.login, (request) => `login:${request.ip}`);
 
   app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
 
-  registerVisitorRoutes(app, conversations, perVisitor, uploadLimit);
+  registerVisitorRoutes(app, conversations, {
+    perVisitorLimit: perVisitor,
+    chatStartLimit,
+    answered: (userId) => knownVisitors.add(userId),
+    uploadLimit,
+  });
   registerAgentRoutes(app, conversations, auth, loginLimit);
   registerFileRoutes(app, { conversations, store, auth, uploadLimit, perVisitorLimit: perVisitor });
 

@@ -47,6 +47,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     rateLimits: {
       perIp: number(env.RATE_LIMIT_PER_IP, 3000),
       perVisitor: number(env.RATE_LIMIT_PER_VISITOR, 300),
+      chatStart: number(env.RATE_LIMIT_CHAT_START, 60),
       login: number(env.RATE_LIMIT_LOGIN, 20),
       windowMs: number(env.RATE_LIMIT_WINDOW_MS, 60_000),
     },

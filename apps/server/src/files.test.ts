@@ -137,6 +137,58 @@ describe('uploads', () => {
     expect((await server.app.inject(`${id}?sig=forged`)).statusCode).toBe(403);
   });
 
+  describe('file messages', () => {
+    it("given the visitor's own upload, should store the file message", async () => {
+      const { userId } = await server.start('files');
+      const { data } = await upload(userId, 'photo.png', PNG);
+      const sent = await server.visitor('sendMsg', {
+        userId,
+        msgType: 2,
+        msgContent: 'photo.png',
+        fileUrl: data.url,
+      });
+      expect(sent).toMatchObject({ code: 200, data: { status: 1 } });
+    });
+
+    it.each([
+      ['an outside address', 'https://evil.example/invoice.pdf'],
+      ['a path out of the uploads', '/uploads/../agent/'],
+      ['an upload id that does not exist', '/uploads/AAAAAAAAAAAAAAAAAAAAAA?sig=abc'],
+      ['no URL at all', undefined],
+    ])('given %s as fileUrl, should answer 400 naming fileUrl and store nothing', async (_case, fileUrl) => {
+      const { userId, sessionId } = await server.start('files');
+      const sent = await server.visitor('sendMsg', {
+        userId,
+        msgType: 4,
+        msgContent: 'invoice.pdf',
+        fileUrl,
+      });
+      expect(sent).toMatchObject({ code: 400 });
+      expect(sent.message).toContain('fileUrl');
+      const history = await server.visitor('getSessionMsg', { userId, sessionId });
+      expect(history.data.map((m: { msgType: number }) => m.msgType)).not.toContain(4);
+    });
+
+    it("given another visitor's upload, should answer 400", async () => {
+      const owner = await server.start('files');
+      const { data } = await upload(owner.userId, 'photo.png', PNG);
+      const thief = await server.start('files');
+      const sent = await server.visitor('sendMsg', { userId: thief.userId, msgType: 2, fileUrl: data.url });
+      expect(sent).toMatchObject({ code: 400 });
+      expect(sent.message).toContain('fileUrl');
+    });
+
+    it.each([
+      ['empty', ''],
+      ['whitespace only', ' \n\t\u00a0 '],
+    ])('given an %s text message, should answer 400 naming msgContent', async (_case, msgContent) => {
+      const { userId } = await server.start('files');
+      const sent = await server.visitor('sendMsg', { userId, msgType: 1, msgContent });
+      expect(sent).toMatchObject({ code: 400 });
+      expect(sent.message).toContain('msgContent');
+    });
+  });
+
   it('given an unknown visitor, should refuse the upload', async () => {
     expect((await upload('AAAAAAAAAAAAAAAAAAAAAA', 'photo.png', PNG)).code).toBe(401);
   });

@@ -21,7 +21,7 @@ describe('headers and limits', () => {
       visitorDist: dist,
       consoleDist: dist,
       bodyLimit: 4096,
-      rateLimits: { perIp: 1000, perVisitor: 5, login: 3, windowMs: 60_000 },
+      rateLimits: { perIp: 1000, perVisitor: 5, chatStart: 1000, login: 3, windowMs: 60_000 },
     });
   });
   afterAll(async () => {
@@ -77,6 +77,22 @@ describe('headers and limits', () => {
     );
   });
 
+  it('given calls with made-up visitor ids, should count them against the address and answer 429', async () => {
+    const codes: number[] = [];
+    for (let n = 0; n < 7; n++) {
+      codes.push(
+        (await server.visitor('getEventMsg', { userId: `fake-${n}-${Math.random()}`, pollId: 'p' })).code,
+      );
+    }
+    expect(codes.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(codes.at(-1)).toBe(429);
+    // a visitor the server knows keeps its own budget
+    const known = await server.start('sec');
+    expect((await server.visitor('getEventMsg', { userId: known.userId, pollId: known.pollId })).code).toBe(
+      200,
+    );
+  });
+
   it('given repeated login attempts, should slow them down with 429', async () => {
     const codes: number[] = [];
     for (let n = 0; n < 4; n++) {
@@ -88,5 +104,30 @@ describe('headers and limits', () => {
       codes.push(response.statusCode);
     }
     expect(codes).toEqual([401, 401, 401, 429]);
+  });
+});
+
+describe('chatStart budget', () => {
+  let server: Harness;
+
+  beforeAll(async () => {
+    if (!database) throw new Error('no database');
+    server = await harness(await database.open(), seed, {
+      rateLimits: { perIp: 1000, perVisitor: 1000, chatStart: 3, login: 3, windowMs: 60_000 },
+    });
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await server.app.db.close();
+  });
+
+  it('given more new chats from one address than its budget, should answer 429 and create no visitor', async () => {
+    const codes: number[] = [];
+    for (let n = 0; n < 4; n++) {
+      codes.push((await server.visitor('chatStart', { channelId: 'sec' })).code);
+    }
+    expect(codes).toEqual([200, 200, 200, 429]);
+    const [row] = await server.app.db.query<{ count: number }>('select count(*)::int as count from visitors');
+    expect(row?.count).toBe(3);
   });
 });

@@ -29,6 +29,28 @@ export async function sendMsg(
   return { status: 1 };
 }
 
+const FILE_TYPES: ReadonlySet<number> = new Set([MsgType.image, MsgType.file, MsgType.audio, MsgType.video]);
+const UPLOAD_URL = /^\/uploads\/([A-Za-z0-9_-]{22})\?sig=[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * What a page may not store: a text message with no text, or a file message whose `fileUrl` is not
+ * a file this visitor uploaded here (an outside or crafted URL would reach agents as a download).
+ */
+async function checkVisitorMessage(store: ConversationStore, userId: string, message: IncomingMessage) {
+  const msgType = Number(message.msgType ?? MsgType.text);
+  if (msgType === MsgType.text && !(message.msgContent ?? '').trim()) {
+    throw badRequest('msgContent is blank: a text message needs some text');
+  }
+  if (!FILE_TYPES.has(msgType) && message.fileUrl === undefined) return;
+  const id = UPLOAD_URL.exec(message.fileUrl ?? '')?.[1];
+  const [upload] = id
+    ? await store.db.query<{ visitor_id: string }>('select visitor_id from uploads where id = $1', [id])
+    : [];
+  if (upload?.visitor_id !== userId) {
+    throw badRequest('fileUrl must be the URL of a file this visitor uploaded (/uploads/{id}?sig=…)');
+  }
+}
+
 export async function storeVisitorSide(
   store: ConversationStore,
   userId: string,
@@ -36,6 +58,7 @@ export async function storeVisitorSide(
 ) {
   // Cards come from the server's own robot, never from a page's body.
   const { card: _fromPage, ...fields } = message;
+  if (message.senderType === SenderType.visitor) await checkVisitorMessage(store, userId, message);
   await store.write(async (tx) => {
     const session = await store.openSession(userId, tx);
     const row = await store.insertMessage(tx, session, fields);

@@ -13,10 +13,18 @@ const text = (value: unknown): string | undefined =>
 export function registerVisitorRoutes(
   app: FastifyInstance,
   conversations: Conversations,
-  perVisitorLimit: preHandlerAsyncHookHandler,
-  /** The largest upload in bytes, told at chatStart so the page can refuse a larger file first. */
-  uploadLimit: number,
+  options: {
+    /** Every call but chatStart: a budget per known visitor id (unknown ids: per IP). */
+    perVisitorLimit: preHandlerAsyncHookHandler;
+    /** chatStart's own budget per IP: each call may create a visitor. */
+    chatStartLimit: preHandlerAsyncHookHandler;
+    /** Told each visitor id a call was answered for, so the limits know it from a made-up one. */
+    answered: (userId: string) => void;
+    /** The largest upload in bytes, told at chatStart so the page can refuse a larger file first. */
+    uploadLimit: number;
+  },
 ): void {
+  const { perVisitorLimit, chatStartLimit, answered, uploadLimit } = options;
   const calls: Record<Exclude<keyof typeof visitorSchemas, 'uploadBase64'>, Handler> = {
     channelInfo: (body) => conversations.channelInfo(body.id as string),
     chatStart: async (body) => ({
@@ -89,8 +97,17 @@ export function registerVisitorRoutes(
   for (const [call, handler] of Object.entries(calls)) {
     app.post(
       `/api/chat/visitor/${call}`,
-      { schema: { body: visitorSchemas[call as keyof typeof visitorSchemas] }, preHandler: perVisitorLimit },
-      async (request) => ok(await handler(request.body as Body)),
+      {
+        schema: { body: visitorSchemas[call as keyof typeof visitorSchemas] },
+        preHandler: call === 'chatStart' ? chatStartLimit : perVisitorLimit,
+      },
+      async (request) => {
+        const body = request.body as Body;
+        const data = await handler(body);
+        const userId = call === 'chatStart' ? (data as { userId?: unknown }).userId : body.userId;
+        if (typeof userId === 'string') answered(userId);
+        return ok(data);
+      },
     );
   }
 }
