@@ -9,12 +9,13 @@ import { ajvOptions } from '@parley/chat-protocol';
 import Fastify, { type FastifyInstance, type FastifyRequest, type preHandlerAsyncHookHandler } from 'fastify';
 import { PollCache } from './conversation/events.js';
 import { Conversations } from './conversation/service.js';
+import { DAY_MS } from './conversation/uploads.js';
 import { type Db, openDatabase } from './db/db.js';
 import { ApiError } from './errors.js';
 import { randomId } from './ids.js';
 import { KnownVisitors } from './knownVisitors.js';
 import { AgentAuth, registerAgentRoutes } from './routes/agent.js';
-import { registerFileRoutes } from './routes/files.js';
+import { registerFileRoutes, type UploadQuota } from './routes/files.js';
 import { registerVisitorRoutes } from './routes/visitor.js';
 import { applySeed, readSeed, type Seed } from './seed.js';
 import { UploadStore } from './uploads.js';
@@ -53,6 +54,10 @@ export interface ServerOptions {
   seed?: Seed | string;
   /** Per-file upload limit in bytes; default 20 MiB. */
   uploadLimit?: number;
+  /** Bytes of visitor uploads a day, per visitor and per channel; default 200 MiB and 5 GiB. */
+  uploadQuota?: Partial<UploadQuota>;
+  /** Uploads older than this many days are deleted (hourly); 0 keeps them; default 90. */
+  uploadRetentionDays?: number;
   /** JSON body limit in bytes for the other calls; default 1 MiB. */
   bodyLimit?: number;
   rateLimits?: Partial<RateLimits>;
@@ -100,6 +105,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     conversations: Conversations;
     db: Db;
+    /** Deletes uploads past retention now (it also runs hourly); answers how many. */
+    sweepUploads: () => Promise<number>;
   }
 }
 
@@ -145,9 +152,34 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
         : join((await import('node:os')).tmpdir(), `parley-uploads-${process.pid}`)),
     await uploadSecret(db),
   );
+  const uploadQuota: UploadQuota = {
+    perVisitor: 200 * 1024 * 1024,
+    perChannel: 5 * 1024 * 1024 * 1024,
+    ...options.uploadQuota,
+  };
+  const retentionMs = (options.uploadRetentionDays ?? 90) * DAY_MS;
+  const sweepUploads = async () => {
+    await store.removeStaleParts(60 * 60 * 1000);
+    if (retentionMs <= 0) return 0;
+    const expired = await conversations.expireUploads(retentionMs);
+    await store.remove(expired);
+    return expired.length;
+  };
+  const sweeper = setInterval(
+    () => {
+      sweepUploads().catch((error) => app.log.error({ err: error }, 'upload retention sweep failed'));
+    },
+    60 * 60 * 1000,
+  );
+  sweeper.unref();
   app.decorate('conversations', conversations);
   app.decorate('db', db);
+  app.decorate('sweepUploads', sweepUploads);
+  app.addHook('onReady', async () => {
+    await sweepUploads();
+  });
   app.addHook('onClose', async () => {
+    clearInterval(sweeper);
     if (ownsDb) await db.close();
   });
 
@@ -208,18 +240,16 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     errorResponseBuilder: tooMany,
   });
   // The plugin runs one limiter per request (the per-IP one); these are checked on top of it.
-  // A key of undefined: this limiter does not apply to the request (the per-IP one still does).
-  const limiter = (
-    max: number,
-    key: (request: FastifyRequest) => string | undefined,
-  ): preHandlerAsyncHookHandler => {
+  // Limiters created once (the plugin keeps their counts); each call names the key it counts.
+  const keys = new WeakMap<FastifyRequest, string>();
+  const limiter = (max: number) => {
     const check = app.createRateLimit({
       max,
       timeWindow: limits.windowMs,
-      keyGenerator: (request) => key(request) ?? '',
+      keyGenerator: (request) => keys.get(request) ?? request.ip,
     });
-    return async (request) => {
-      if (key(request) === undefined) return;
+    return async (request: FastifyRequest, key: string) => {
+      keys.set(request, key);
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
         throw new ApiError(429, `too many requests: try again in ${result.ttlInSeconds} s`);
@@ -227,13 +257,19 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     };
   };
   const knownVisitors = new KnownVisitors();
-  const perVisitor = limiter(limits.perVisitor, (request) => {
+  const perVisitorCheck = limiter(limits.perVisitor);
+  /** A known visitor has its own budget; an id the server has not answered counts against the address. */
+  const limitVisitor = (request: FastifyRequest, userId: string) =>
+    perVisitorCheck(request, knownVisitors.has(userId) ? `visitor:${userId}` : `visitor-ip:${request.ip}`);
+  const perVisitor: preHandlerAsyncHookHandler = async (request) => {
     const userId = (request.body as { userId?: unknown } | undefined)?.userId;
-    if (typeof userId !== 'string') return undefined;
-    return knownVisitors.has(userId) ? `visitor:${userId}` : `visitor-ip:${request.ip}`;
-  });
-  const chatStartLimit = limiter(limits.chatStart, (request) => `chat-start:${request.ip}`);
-  const loginLimit = limiter(limits.login, (request) => `login:${request.ip}`);
+    if (typeof userId === 'string') await limitVisitor(request, userId);
+  };
+  const chatStartCheck = limiter(limits.chatStart);
+  const loginCheck = limiter(limits.login);
+  const chatStartLimit: preHandlerAsyncHookHandler = (request) =>
+    chatStartCheck(request, `chat-start:${request.ip}`);
+  const loginLimit: preHandlerAsyncHookHandler = (request) => loginCheck(request, `login:${request.ip}`);
 
   app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
 
@@ -244,7 +280,15 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     uploadLimit,
   });
   registerAgentRoutes(app, conversations, auth, loginLimit);
-  registerFileRoutes(app, { conversations, store, auth, uploadLimit, perVisitorLimit: perVisitor });
+  registerFileRoutes(app, {
+    conversations,
+    store,
+    auth,
+    uploadLimit,
+    uploadQuota,
+    perVisitorLimit: perVisitor,
+    limitVisitor,
+  });
 
   // reply.sendFile is decorated once, by the first app that is built. The visitor app's HTML says
   // which embedding pages it may talk to: the framing origins the deployment allows.

@@ -44,6 +44,11 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     consoleDist: env.CONSOLE_DIST ?? join(serverRoot, 'dist/console'),
     logger: { level: env.LOG_LEVEL ?? 'info' },
     uploadLimit: Math.round(number(env.UPLOAD_LIMIT_MB, 20) * 1024 * 1024),
+    uploadQuota: {
+      perVisitor: Math.round(number(env.UPLOAD_QUOTA_VISITOR_MB, 200) * 1024 * 1024),
+      perChannel: Math.round(number(env.UPLOAD_QUOTA_CHANNEL_MB, 5120) * 1024 * 1024),
+    },
+    uploadRetentionDays: number(env.UPLOAD_RETENTION_DAYS, 90),
     rateLimits: {
       perIp: number(env.RATE_LIMIT_PER_IP, 3000),
       perVisitor: number(env.RATE_LIMIT_PER_VISITOR, 300),

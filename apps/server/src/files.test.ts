@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
 import { testDatabases } from './test/databases.js';
@@ -25,14 +28,17 @@ const seed: Seed = {
   ],
 };
 
-function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer }) {
+function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Buffer },
+  { fileFirst = false } = {},
+) {
   const boundary = '----parleytest';
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
+  const fieldParts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  if (!fileFirst) parts.push(...fieldParts);
   if (file) {
     parts.push(
       Buffer.from(
@@ -42,6 +48,7 @@ function multipart(fields: Record<string, string>, file?: { name: string; bytes:
       Buffer.from('\r\n'),
     );
   }
+  if (fileFirst) parts.push(...fieldParts);
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return {
     payload: Buffer.concat(parts),
@@ -189,6 +196,22 @@ describe('uploads', () => {
     });
   });
 
+  it('given an unknown visitor with a file over the limit, should refuse the visitor before reading the file', async () => {
+    const answer = await upload('AAAAAAAAAAAAAAAAAAAAAA', 'big.txt', Buffer.alloc(65 * 1024, 'a'));
+    expect(answer).toMatchObject({ status: 401, code: 401 });
+  });
+
+  it('given the file before the userId field, should answer 400 naming the order', async () => {
+    const { userId } = await server.start('files');
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/chat/visitor/upload',
+      ...multipart({ userId }, { name: 'photo.png', bytes: PNG }, { fileFirst: true }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('the field "userId" must come before the field "file"');
+  });
+
   it('given an unknown visitor, should refuse the upload', async () => {
     expect((await upload('AAAAAAAAAAAAAAAAAAAAAA', 'photo.png', PNG)).code).toBe(401);
   });
@@ -240,5 +263,81 @@ describe('uploads', () => {
       headers: { authorization: `Bearer ${agent.token}` },
     });
     expect(asAgent.statusCode).toBe(200);
+  });
+});
+
+describe('upload quotas and retention', () => {
+  let server: Harness;
+  let now = Date.UTC(2026, 10, 1);
+  const dir = mkdtempSync(join(tmpdir(), 'parley-uploads-'));
+  const text = (bytes: number) => Buffer.alloc(bytes, 'a');
+  const upload = async (userId: string, name: string, bytes: Buffer) => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/chat/visitor/upload',
+      ...multipart({ userId }, { name, bytes }),
+    });
+    return { status: response.statusCode, ...response.json() };
+  };
+  const stored = () => readdirSync(dir);
+
+  beforeAll(async () => {
+    if (!database) throw new Error('no database');
+    server = await harness(await database.open(), seed, {
+      uploadsDir: dir,
+      uploadLimit: 64 * 1024,
+      uploadQuota: { perVisitor: 1000, perChannel: 1500 },
+      uploadRetentionDays: 90,
+      clock: () => now,
+    });
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await server.app.db.close();
+  });
+
+  it('given a visitor past its daily bytes, should answer 429 with the quota and keep no file', async () => {
+    const { userId } = await server.start('files');
+    expect((await upload(userId, 'a.txt', text(600))).code).toBe(200);
+    const before = stored().length;
+    const over = await upload(userId, 'b.txt', text(600));
+    expect(over).toMatchObject({ status: 429, code: 429 });
+    expect(over.message).toBe('upload quota reached: a visitor may upload 0 MiB a day; try again later');
+    expect(stored()).toHaveLength(before);
+    expect(stored().filter((name) => name.endsWith('.part'))).toEqual([]);
+  });
+
+  it("given the channel past its daily bytes, should refuse another visitor's upload with 429", async () => {
+    const { userId } = await server.start('files');
+    expect((await upload(userId, 'c.txt', text(600))).code).toBe(200);
+    const third = await server.start('files');
+    const over = await upload(third.userId, 'd.txt', text(600));
+    expect(over).toMatchObject({ status: 429 });
+    expect(over.message).toContain('this chat service takes');
+  });
+
+  it('given a file larger than the quota left, should stop reading it there and leave nothing on disk', async () => {
+    now += 2 * 24 * 60 * 60 * 1000; // a new day: the quotas start again
+    const { userId } = await server.start('files');
+    const before = stored();
+    expect((await upload(userId, 'big.txt', text(60 * 1024))).code).toBe(429);
+    expect(stored()).toEqual(before);
+    expect((await upload(userId, 'small.txt', text(900))).code).toBe(200);
+  });
+
+  it('given uploads past retention, should delete file and record, and answer 404 for their link', async () => {
+    const { userId } = await server.start('files');
+    const kept = await upload(userId, 'kept.txt', text(10));
+    expect(kept.code).toBe(200);
+    expect((await server.app.inject(kept.data.url)).statusCode).toBe(200);
+    const files = stored().length;
+    now += 91 * 24 * 60 * 60 * 1000;
+    const expired = await server.app.sweepUploads();
+    expect(expired).toBeGreaterThanOrEqual(3);
+    expect(stored().length).toBe(files - expired);
+    expect((await server.app.inject(kept.data.url)).statusCode).toBe(404);
+    const fresh = await upload(userId, 'fresh.txt', text(10));
+    expect(await server.app.sweepUploads()).toBe(0);
+    expect((await server.app.inject(fresh.data.url)).statusCode).toBe(200);
   });
 });

@@ -1,7 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { MEDIA_EXTENSIONS } from '@parley/chat-protocol';
 import { fileTypeFromBuffer } from 'file-type';
 import { ApiError } from './errors.js';
@@ -79,30 +81,63 @@ export interface CheckedFile {
 
 const refused = (message: string) => new ApiError(400, message);
 
-const looksLikeText = (bytes: Buffer) =>
-  !bytes.includes(0) && Buffer.from(bytes.toString('utf8'), 'utf8').equals(bytes);
+/** Whether a file is UTF-8 text without NUL bytes, read chunk by chunk. */
+async function isTextFile(chunks: AsyncIterable<Buffer> | Iterable<Buffer>): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of chunks) {
+      if (chunk.includes(0)) return false;
+      decoder.decode(chunk, { stream: true });
+    }
+    decoder.decode();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What the check reads of a file: its first bytes, its size, and a way to read all of it. */
+export interface FileContent {
+  /** At least the first 4 100 bytes (all of a smaller file): enough to sniff any type. */
+  head: Buffer;
+  size: number;
+  chunks(): AsyncIterable<Buffer> | Iterable<Buffer>;
+}
+
+/** The first bytes sniffing needs. */
+export const SNIFF_BYTES = 4100;
+
+const inMemory = (bytes: Buffer): FileContent => ({
+  head: bytes.subarray(0, SNIFF_BYTES),
+  size: bytes.length,
+  chunks: () => [bytes],
+});
 
 /**
  * Accepts a file only when its extension is on the allow-list and its content is what the
- * extension says (a renamed executable or HTML page is refused).
+ * extension says (a renamed executable or HTML page is refused). Takes the bytes, or a stored
+ * file's head and a reader, so a large file is never held in memory.
  */
-export async function checkFile(name: string, bytes: Buffer): Promise<CheckedFile> {
+export async function checkFile(name: string, file: Buffer | FileContent): Promise<CheckedFile> {
+  const content = Buffer.isBuffer(file) ? inMemory(file) : file;
   const suffix = extname(name).slice(1).toLowerCase();
   if (!suffix || !ALLOWED_EXTENSIONS.includes(suffix)) {
     throw refused(
       `files of type "${suffix || 'none'}" are not accepted; allowed: ${ALLOWED_EXTENSIONS.join(', ')}`,
     );
   }
-  if (bytes.length === 0) throw refused('the file is empty');
-  const sniffed = await fileTypeFromBuffer(bytes);
+  if (content.size === 0) throw refused('the file is empty');
+  const sniffed = await fileTypeFromBuffer(content.head);
   const expected = SNIFFED[suffix];
   let ok: boolean;
   if (expected) ok = sniffed !== undefined && expected.includes(sniffed.ext);
   else if (suffix === 'svg') {
-    const head = bytes.subarray(0, 4096).toString('utf8');
-    ok = sniffed === undefined && looksLikeText(bytes) && /<svg[\s>]/i.test(head);
-  } else if (suffix === 'txt' || suffix === 'csv') ok = sniffed === undefined && looksLikeText(bytes);
-  else if (suffix === 'rm' || suffix === 'rmvb') ok = bytes.subarray(0, 4).toString('latin1') === '.RMF';
+    const head = content.head.toString('utf8');
+    ok = sniffed === undefined && /<svg[\s>]/i.test(head) && (await isTextFile(content.chunks()));
+  } else if (suffix === 'txt' || suffix === 'csv')
+    ok = sniffed === undefined && (await isTextFile(content.chunks()));
+  else if (suffix === 'rm' || suffix === 'rmvb')
+    ok = content.head.subarray(0, 4).toString('latin1') === '.RMF';
   else if (suffix === 'pic') ok = sniffed === undefined || sniffed.mime.startsWith('image/');
   else ok = false;
   if (!ok) throw refused(`the content of "${name}" is not a ${suffix} file`);
@@ -119,6 +154,10 @@ export function suffixForMime(mime: string): string | undefined {
   return found?.[0];
 }
 
+const ID = /^[A-Za-z0-9_-]{22}$/;
+/** The suffix of a file still being received. */
+const PART = '.part';
+
 /** Files on disk under random names, outside any served directory; URLs signed per visitor. */
 export class UploadStore {
   constructor(
@@ -134,9 +173,85 @@ export class UploadStore {
     return id;
   }
 
+  /**
+   * Streams a file to disk under a temporary name, never holding it in memory, and stops as soon as
+   * it passes `maxBytes` (the file is then deleted and `tooLarge` is true). `keep` turns it into an
+   * upload; `discard` deletes it (a file refused after its check).
+   */
+  async receive(source: Readable, maxBytes: number) {
+    const id = randomId();
+    const path = join(this.dir, `${id}${PART}`);
+    const head: Buffer[] = [];
+    let headBytes = 0;
+    let size = 0;
+    let tooLarge = false;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        if (size > maxBytes) {
+          tooLarge = true;
+          done(new Error('over the limit'));
+          return;
+        }
+        if (headBytes < SNIFF_BYTES) {
+          head.push(chunk.subarray(0, SNIFF_BYTES - headBytes));
+          headBytes += Math.min(chunk.length, SNIFF_BYTES - headBytes);
+        }
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(source, counter, createWriteStream(path, { flags: 'wx' }));
+    } catch (error) {
+      await rm(path, { force: true });
+      if (!tooLarge) throw error;
+      source.resume();
+    }
+    const content: FileContent = { head: Buffer.concat(head), size, chunks: () => createReadStream(path) };
+    return {
+      tooLarge,
+      content,
+      keep: async () => {
+        await rename(path, join(this.dir, id));
+        return id;
+      },
+      discard: () => rm(path, { force: true }),
+    };
+  }
+
+  /** Deletes stored files (expired uploads); a file already gone is no error. */
+  async remove(ids: readonly string[]): Promise<void> {
+    await Promise.all(ids.filter((id) => ID.test(id)).map((id) => rm(join(this.dir, id), { force: true })));
+  }
+
+  /** Deletes partial files older than `maxAgeMs` that a crash mid-upload left behind. */
+  async removeStaleParts(maxAgeMs: number, now = Date.now()): Promise<number> {
+    let removed = 0;
+    for (const name of await readdir(this.dir)) {
+      if (!name.endsWith(PART)) continue;
+      const path = join(this.dir, name);
+      const info = await stat(path).catch(() => undefined);
+      if (info && now - info.mtimeMs > maxAgeMs) {
+        await rm(path, { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
   read(id: string): Promise<Buffer> {
-    if (!/^[A-Za-z0-9_-]{22}$/.test(id)) throw new ApiError(404, 'no such file');
+    if (!ID.test(id)) throw new ApiError(404, 'no such file');
     return readFile(join(this.dir, id));
+  }
+
+  /** A stored file as a stream with its size, for serving without reading it into memory. */
+  async open(id: string): Promise<{ size: number; stream: Readable }> {
+    if (!ID.test(id)) throw new ApiError(404, 'no such file');
+    const path = join(this.dir, id);
+    const info = await stat(path).catch(() => {
+      throw new ApiError(404, 'no such file');
+    });
+    return { size: info.size, stream: createReadStream(path) };
   }
 
   signature(id: string, visitorId: string): string {

@@ -37,8 +37,9 @@ function tellTooLarge(engine: Pick<Core, 'get'> & Pick<Conversation, 'notice'>, 
 /**
  * Uploads as multipart (userId, file). Success needs code 200 and data (the API layer's envelope
  * and shape checks); the message gets the file's URL, or null (marked failed by the caller). A
- * refusal the visitor can act on is told: too large (413), or a type the server does not take
- * (400); a dropped network only fails, and retry sends it again.
+ * refusal the visitor can act on is told: too large (413), a type the server does not take
+ * (400), or today's upload quota reached (429); a dropped network only fails, and retry sends it
+ * again.
  */
 export async function uploadFile(
   engine: Pick<Core, 'api' | 'get' | 'logger'> & Pick<Conversation, 'notice'>,
@@ -56,6 +57,7 @@ export async function uploadFile(
     if (error instanceof ChatApiError && error.kind === 'code') {
       if (error.code === 413) tellTooLarge(engine, file);
       else if (error.code === 400) engine.notice(engineText('uploadRefused', { name: file.name }));
+      else if (error.code === 429) engine.notice(engineText('uploadQuota', { name: file.name }));
     }
     return null;
   }

@@ -295,6 +295,16 @@ describe('why a file failed', () => {
     expect(notices(state)).toEqual(['setup.exe cannot be sent: this type of file is not accepted.']);
   });
 
+  it("given the server says today's upload quota is reached (429), should say to try later", async () => {
+    const server = new FakeServer().refuse('upload', 'upload quota reached', 429);
+    const { session, state } = await started({ server, start: { status: 2 } });
+    await session.sendFile(file('photo.png'));
+    expect(state().messages.at(-1)).toMatchObject({ status: 'fail' });
+    expect(notices(state)).toEqual([
+      'photo.png cannot be sent: the upload limit for today is reached. Please try again later.',
+    ]);
+  });
+
   it('given a dropped network, should only fail the message (retry sends it), with no reason to tell', async () => {
     const { session, server, state } = await started({ start: { status: 2 } });
     server.offline = true;

@@ -16,6 +16,10 @@ export const TEXTS = {
   submitFailed: ['notices.submitFailed', 'Submit failed'],
   uploadTooLarge: ['notices.uploadTooLarge', '{name} is too large. The limit is {limit}.'],
   uploadRefused: ['notices.uploadRefused', '{name} cannot be sent: this type of file is not accepted.'],
+  uploadQuota: [
+    'notices.uploadQuota',
+    '{name} cannot be sent: the upload limit for today is reached. Please try again later.',
+  ],
   transferFailed: ['notices.transferFailed', 'Transfer to human agent failed!'],
   noAgentOnline: ['notices.noAgentOnline', 'No customer service online'],
   agentRefused: ['notices.agentRefused', 'Sorry, the agent refused your chat request'],

@@ -5,6 +5,7 @@ import * as ratings from './ratings.js';
 import * as routing from './routing.js';
 import * as sessions from './sessions.js';
 import { ConversationStore } from './store.js';
+import * as uploads from './uploads.js';
 import * as visitorEvents from './visitorEvents.js';
 import * as visitorMessages from './visitorMessages.js';
 
@@ -39,6 +40,8 @@ export class Conversations extends ConversationStore {
   readonly getSessionMsg = method(this, sessions.getSessionMsg);
   readonly recordUpload = method(this, sessions.recordUpload);
   readonly upload = method(this, sessions.upload);
+  readonly uploadUsage = method(this, uploads.uploadUsage);
+  readonly expireUploads = method(this, uploads.expireUploads);
   readonly visitorOfSession = method(this, sessions.visitorOfSession);
   readonly requireVisitor = method(this, sessions.requireVisitor);
   // routing

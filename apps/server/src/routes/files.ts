@@ -13,8 +13,22 @@ import {
 } from '../uploads.js';
 import { type AgentAuth, requireAgent, tokenOf } from './agent.js';
 
-const tooLarge = (limit: number) =>
-  new ApiError(413, `the file is larger than the limit of ${Math.floor(limit / 1024 / 1024)} MiB`);
+const mib = (bytes: number) => `${Math.floor(bytes / 1024 / 1024)} MiB`;
+const tooLarge = (limit: number) => new ApiError(413, `the file is larger than the limit of ${mib(limit)}`);
+
+/** The bytes of visitor uploads allowed per day: per visitor, and for all visitors of a channel. */
+export interface UploadQuota {
+  perVisitor: number;
+  perChannel: number;
+}
+
+const quotaReached = (who: 'visitor' | 'channel', quota: number) =>
+  new ApiError(
+    429,
+    who === 'visitor'
+      ? `upload quota reached: a visitor may upload ${mib(quota)} a day; try again later`
+      : `upload quota reached: this chat service takes ${mib(quota)} of uploads a day; try again later`,
+  );
 
 /** Reads a multipart body: its text fields and its one file, refusing a file over `limit` bytes. */
 async function readMultipart(request: FastifyRequest, limit: number) {
@@ -44,10 +58,63 @@ export function registerFileRoutes(
     store: UploadStore;
     auth: AgentAuth;
     uploadLimit: number;
+    uploadQuota: UploadQuota;
     perVisitorLimit: preHandlerAsyncHookHandler;
+    /** The per-visitor rate limit for a visitor known only once its multipart field is read. */
+    limitVisitor: (request: FastifyRequest, userId: string) => Promise<void>;
   },
 ): void {
-  const { conversations, store, auth, uploadLimit } = options;
+  const { conversations, store, auth, uploadLimit, uploadQuota } = options;
+
+  /** The bytes this visitor may still upload today; 429 when none. */
+  const quotaLeft = async (userId: string) => {
+    const used = await conversations.uploadUsage(userId);
+    const visitorLeft = uploadQuota.perVisitor - used.visitor;
+    const channelLeft = uploadQuota.perChannel - used.channel;
+    if (visitorLeft <= 0) throw quotaReached('visitor', uploadQuota.perVisitor);
+    if (channelLeft <= 0) throw quotaReached('channel', uploadQuota.perChannel);
+    return visitorLeft <= channelLeft
+      ? { bytes: visitorLeft, refusal: quotaReached('visitor', uploadQuota.perVisitor) }
+      : { bytes: channelLeft, refusal: quotaReached('channel', uploadQuota.perChannel) };
+  };
+
+  /**
+   * The visitor upload, read part by part: `userId` comes first and is checked (known visitor, rate
+   * limit, quota) before a byte of the file is read; the file streams to disk and stops at the
+   * size limit or the quota left.
+   */
+  const receiveVisitorUpload = async (request: FastifyRequest) => {
+    let userId: string | undefined;
+    let received: Awaited<ReturnType<UploadStore['receive']>> | undefined;
+    let name = '';
+    try {
+      for await (const part of request.parts({ limits: { fileSize: uploadLimit, files: 1, fields: 10 } })) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'userId' && typeof part.value === 'string' && userId === undefined) {
+            userId = part.value;
+            await conversations.requireVisitor(userId);
+            await options.limitVisitor(request, userId);
+          }
+          continue;
+        }
+        if (!userId) throw badRequest('the field "userId" must come before the field "file"');
+        const left = await quotaLeft(userId);
+        name = part.filename;
+        received = await store.receive(part.file, Math.min(uploadLimit, left.bytes));
+        if (received.tooLarge || part.file.truncated) {
+          throw left.bytes < uploadLimit ? left.refusal : tooLarge(uploadLimit);
+        }
+      }
+    } catch (error) {
+      await received?.discard();
+      if ((error as { statusCode?: number }).statusCode === 413) throw tooLarge(uploadLimit);
+      if (error instanceof ApiError) throw error;
+      throw badRequest('a multipart/form-data body with the fields userId and file is expected');
+    }
+    if (!userId) throw badRequest('the field "userId" is missing');
+    if (!received) throw badRequest('the field "file" is missing');
+    return { userId, name, received };
+  };
 
   const accept = async (visitorId: string, name: string, bytes: Buffer, agentId?: string) => {
     if (bytes.length > uploadLimit) throw tooLarge(uploadLimit);
@@ -65,14 +132,27 @@ export function registerFileRoutes(
     return { url: store.url(id, visitorId), name, suffix: checked.suffix, size: bytes.length };
   };
 
-  app.post('/api/chat/visitor/upload', { preHandler: options.perVisitorLimit }, async (request) => {
+  app.post('/api/chat/visitor/upload', async (request) => {
     if (!request.isMultipart()) throw badRequest('upload takes a multipart/form-data body (userId, file)');
-    const { fields, file } = await readMultipart(request, uploadLimit);
-    const userId = fields.userId;
-    if (!userId) throw badRequest('the field "userId" is missing');
-    await conversations.requireVisitor(userId);
-    const { url, name, suffix } = await accept(userId, file.name, file.bytes);
-    return ok({ url, name, suffix });
+    const { userId, name, received } = await receiveVisitorUpload(request);
+    let checked: Awaited<ReturnType<typeof checkFile>>;
+    try {
+      checked = await checkFile(name, received.content);
+    } catch (error) {
+      await received.discard();
+      throw error;
+    }
+    const id = await received.keep();
+    const size = received.content.size;
+    await conversations.recordUpload({
+      id,
+      visitorId: userId,
+      name,
+      suffix: checked.suffix,
+      mime: checked.mime,
+      size,
+    });
+    return ok({ url: store.url(id, userId), name, suffix: checked.suffix });
   });
 
   app.post(
@@ -86,11 +166,13 @@ export function registerFileRoutes(
     async (request) => {
       const { userId, imgData } = request.body as { userId: string; imgData: string };
       await conversations.requireVisitor(userId);
+      const left = await quotaLeft(userId);
       const match = /^data:([\w.+-]+\/[\w.+-]+);base64,(.*)$/s.exec(imgData);
       const mime = match?.[1] ?? 'image/png';
       const suffix = suffixForMime(mime);
       if (!suffix) throw badRequest(`files of type ${mime} are not accepted`);
       const bytes = Buffer.from(match?.[2] ?? imgData, 'base64');
+      if (bytes.length > left.bytes && left.bytes < uploadLimit) throw left.refusal;
       const { url, name } = await accept(userId, `upload.${suffix}`, bytes);
       return ok({ url, name, suffix });
     },
@@ -127,9 +209,7 @@ export function registerFileRoutes(
       allowed = agent !== undefined && (await conversations.agentKnowsVisitor(agent.id, upload.visitor_id));
     }
     if (!allowed) throw new ApiError(403, 'this file belongs to another conversation');
-    const bytes = await store.read(id).catch(() => {
-      throw notFound('no such file');
-    });
+    const file = await store.open(id);
     const inline = isInline(upload.suffix);
     reply
       .header('Content-Type', upload.mime)
@@ -139,7 +219,8 @@ export function registerFileRoutes(
       )
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .header('Cache-Control', 'private, max-age=86400');
-    return reply.send(bytes);
+      .header('Cache-Control', 'private, max-age=86400')
+      .header('Content-Length', file.size);
+    return reply.send(file.stream);
   });
 }
