@@ -4,8 +4,49 @@ import {
   createChatSession,
   isEmbedded,
   readUrlParams,
+  type Signal,
 } from '@parley/chat-core';
-import { createParentBridge, parentOrigin, readAllowedOrigins } from './embedding/parentBridge.js';
+import {
+  createParentBridge,
+  type ParentBridge,
+  parentOrigin,
+  readAllowedOrigins,
+} from './embedding/parentBridge.js';
+
+/**
+ * What "the page is visible" means inside a loader's panel: the tab is visible and the panel is
+ * open. Read receipts, the title and the sound follow it, so a message that arrives while the
+ * visitor closed the panel stays unread (spec: messages are marked read only while visible).
+ */
+export function panelVisibility(bridge: ParentBridge, doc: Document = document): Signal {
+  const read = () => doc.visibilityState !== 'hidden' && bridge.isVisible();
+  return {
+    get: read,
+    subscribe(listener) {
+      const notify = () => listener(read());
+      doc.addEventListener('visibilitychange', notify);
+      const stop = bridge.onVisibility(notify);
+      return () => {
+        doc.removeEventListener('visibilitychange', notify);
+        stop();
+      };
+    },
+  };
+}
+
+/**
+ * Escape inside the chat closes the loader's panel, unless a dialog of the chat is open (then
+ * Escape is the dialog's). Read in the capture phase, before the dialog handles and closes.
+ */
+export function closeOnEscape(bridge: ParentBridge, win: Window = window): () => void {
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    if (win.document.querySelector('[aria-modal="true"], dialog[open]')) return;
+    bridge.requestClose();
+  };
+  win.addEventListener('keydown', onKeyDown, true);
+  return () => win.removeEventListener('keydown', onKeyDown, true);
+}
 
 /** Creates the page's engine, telling the parent page about agent messages when embedded. */
 export function createPageSession(): ChatSession {
@@ -18,8 +59,13 @@ export function createPageSession(): ChatSession {
         events: window,
       })
     : null;
+  if (bridge) {
+    closeOnEscape(bridge);
+    bridge.ready();
+  }
   return createChatSession({
     apiBase: import.meta.env.VITE_PARLEY_API_BASE || undefined,
+    ...(bridge && { visibility: panelVisibility(bridge) }),
     notifyParent: bridge
       ? (message: ChatMessage) =>
           bridge.notifyMessage({

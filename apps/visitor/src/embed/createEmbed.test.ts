@@ -184,3 +184,39 @@ describe('embed loader', () => {
     expect(received).not.toHaveBeenCalled();
   });
 });
+
+describe('embed loader: a chat that refuses this site', () => {
+  const loaded = (frame: HTMLIFrameElement | null) => frame?.dispatchEvent(new Event('load'));
+
+  it('given the frame loaded and the chat never says it runs, should explain and offer a new tab', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { launcher, panel, frame } = mount({ readyTimeout: 20 });
+    launcher.click();
+    loaded(frame());
+    await vi.waitFor(() => expect(panel.querySelector('[role="alert"]')).not.toBeNull());
+    const alert = panel.querySelector('[role="alert"]') as HTMLElement;
+    expect(alert.textContent).toContain('The chat cannot be shown on this site.');
+    const link = alert.querySelector('a') as HTMLAnchorElement;
+    expect(link.textContent).toBe('Open the chat in a new tab');
+    expect(link.target).toBe('_blank');
+    expect(new URL(link.href).searchParams.get('from')).toBeNull();
+    expect(new URL(link.href).searchParams.get('channelid')).toBe('demo');
+    expect(frame()?.hidden).toBe(true);
+    expect(error.mock.calls[0]?.[0]).toContain(`does not allow ${location.origin} to frame it`);
+    error.mockRestore();
+  });
+
+  it('given the chat says it runs, should show it, count nothing unread and report no error', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { launcher, panel, frame, badge } = mount({ readyTimeout: 20 });
+    launcher.click();
+    loaded(frame());
+    fromChat(frame(), { source: 'parley', type: 'ready' });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(panel.querySelector('[role="alert"]')).toBeNull();
+    expect(frame()?.hidden).toBe(false);
+    expect(badge.hidden).toBe(true);
+    expect(error).not.toHaveBeenCalled();
+    error.mockRestore();
+  });
+});

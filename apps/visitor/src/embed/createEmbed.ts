@@ -7,6 +7,10 @@ export interface EmbedLabels {
   close: string;
   /** The chat frame's title. Default 'Customer service chat'. */
   title: string;
+  /** Shown in the panel when the chat refuses to run in this page. Default 'The chat cannot be shown on this site.' */
+  refused: string;
+  /** The link to the chat in its own tab, shown with `refused`. Default 'Open the chat in a new tab'. */
+  openInTab: string;
 }
 
 export interface EmbedOptions {
@@ -19,6 +23,11 @@ export interface EmbedOptions {
   labels?: Partial<EmbedLabels>;
   /** Where the launcher is added. Default document.body. */
   container?: HTMLElement;
+  /**
+   * How long after the frame loaded the chat page must say it runs, in ms; silence means the chat
+   * server does not allow this site to frame it. Default 8000.
+   */
+  readyTimeout?: number;
 }
 
 export interface EmbedMessage {
@@ -65,6 +74,7 @@ const CSS = `:host{all:initial}
 .h{display:flex;justify-content:flex-end;padding:4px;background:#0b57d0}
 .x{width:32px;height:32px;border:0;border-radius:6px;background:none;color:#fff;font-size:22px;line-height:1;cursor:pointer}
 .f{flex:1;border:0;width:100%}
+.e{margin:auto;padding:24px;text-align:center;color:#1f1f1f}.e a{color:#0b57d0}
 .R{right:20px}.L{left:20px}
 [hidden]{display:none!important}
 @media (max-width:480px){.p{inset:0;width:auto;height:auto;border-radius:0}}
@@ -86,6 +96,8 @@ export function createEmbed(options: EmbedOptions): ParleyEmbed {
     open: 'Open chat',
     close: 'Close chat',
     title: 'Customer service chat',
+    refused: 'The chat cannot be shown on this site.',
+    openInTab: 'Open the chat in a new tab',
     ...options.labels,
   };
   const url = new URL(options.chatUrl);
@@ -107,6 +119,9 @@ export function createEmbed(options: EmbedOptions): ParleyEmbed {
   (options.container ?? document.body).append(host);
 
   let frame: HTMLIFrameElement | null = null;
+  let ready = false;
+  let readyTimer: ReturnType<typeof setTimeout> | undefined;
+  let refusal: HTMLParagraphElement | null = null;
   let opened = false;
   let unread = 0;
   const listeners: { [E in keyof Events]: Set<(payload: Events[E]) => void> } = {
@@ -132,9 +147,45 @@ export function createEmbed(options: EmbedOptions): ParleyEmbed {
     frame?.contentWindow?.postMessage(message, chatOrigin);
   };
 
+  // The browser shows no error to the page when a frame is refused (CSP frame-ancestors): the chat
+  // page's 'ready' not arriving after the frame loaded is the sign. The visitor gets a way on in a
+  // new tab; the site's developer gets the reason in the console.
+  const refused = () => {
+    if (ready || !frame || refusal) return;
+    console.error(
+      `Parley: the chat at ${chatOrigin} did not start in this page. Its server does not allow ${location.origin} to frame it: add this site to the channel's sites (or FRAME_ANCESTORS) on the chat server.`,
+    );
+    const tab = new URL(url.href);
+    tab.searchParams.delete('from');
+    refusal = document.createElement('p');
+    refusal.className = 'e';
+    refusal.setAttribute('role', 'alert');
+    const link = document.createElement('a');
+    link.href = tab.href;
+    link.target = '_blank';
+    link.rel = 'noopener';
+    link.textContent = labels.openInTab;
+    refusal.append(labels.refused, document.createElement('br'), link);
+    frame.hidden = true;
+    panel.append(refusal);
+  };
+  const onFrameLoad = () => {
+    tellChat();
+    clearTimeout(readyTimer);
+    if (!ready) readyTimer = setTimeout(refused, options.readyTimeout ?? 8000);
+  };
+
   const onMessage = (event: MessageEvent) => {
     if (!frame || event.origin !== chatOrigin || event.source !== frame.contentWindow) return;
     if (!isChatToParent(event.data)) return;
+    if (event.data.type === 'ready') {
+      ready = true;
+      clearTimeout(readyTimer);
+      frame.hidden = false;
+      refusal?.remove();
+      refusal = null;
+      return;
+    }
     if (event.data.type === 'close') return api.close();
     if (!opened) unread += 1;
     render();
@@ -151,7 +202,7 @@ export function createEmbed(options: EmbedOptions): ParleyEmbed {
         frame.title = labels.title;
         frame.src = url.href;
         frame.allow = 'microphone; clipboard-write; autoplay';
-        frame.addEventListener('load', tellChat);
+        frame.addEventListener('load', onFrameLoad);
         panel.append(frame);
       }
       if (opened) return;
@@ -178,6 +229,7 @@ export function createEmbed(options: EmbedOptions): ParleyEmbed {
       return () => listeners[event].delete(listener);
     },
     destroy() {
+      clearTimeout(readyTimer);
       window.removeEventListener('message', onMessage);
       for (const set of Object.values(listeners)) set.clear();
       host.remove();

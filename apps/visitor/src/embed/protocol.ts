@@ -24,7 +24,12 @@ export type ChatToParent =
       notification: { id: string; time: number; unread: number };
     }
   /** The visitor asked to close the panel (e.g. Escape inside the chat). */
-  | { source: typeof MESSAGE_SOURCE; type: 'close' };
+  | { source: typeof MESSAGE_SOURCE; type: 'close' }
+  /**
+   * The chat page runs in the frame. A loader that hears nothing after the frame loaded knows the
+   * browser refused to show it here (the chat server does not list this site).
+   */
+  | { source: typeof MESSAGE_SOURCE; type: 'ready' };
 
 /** Parent page -> chat page. */
 export type ParentToChat = { source: typeof MESSAGE_SOURCE; type: 'visibility'; open: boolean };
@@ -33,7 +38,7 @@ export function isChatToParent(data: unknown): data is ChatToParent {
   if (typeof data !== 'object' || data === null) return false;
   const record = data as Record<string, unknown>;
   if (record.source !== MESSAGE_SOURCE) return false;
-  if (record.type === 'close') return true;
+  if (record.type === 'close' || record.type === 'ready') return true;
   if (record.type === 'notification') {
     const notification = record.notification as Record<string, unknown> | undefined;
     return (

@@ -82,9 +82,30 @@ describe('parent bridge', () => {
   });
 });
 
+describe('parent bridge: the panel', () => {
+  it('given the chat page starts, should tell the parent it runs, and count the panel as shown', () => {
+    const { parent, bridge } = setup([], 'https://blog.example');
+    bridge.ready();
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      { source: 'parley', type: 'ready' },
+      'https://blog.example',
+    );
+    expect(bridge.isVisible()).toBe(true);
+  });
+
+  it('given the parent hides and shows the panel, should report it', () => {
+    const { bridge, fromParent } = setup([], 'https://blog.example');
+    fromParent({ source: 'parley', type: 'visibility', open: false }, 'https://blog.example');
+    expect(bridge.isVisible()).toBe(false);
+    fromParent({ source: 'parley', type: 'visibility', open: true }, 'https://blog.example');
+    expect(bridge.isVisible()).toBe(true);
+  });
+});
+
 describe('parent bridge without an allow-list (the default deployment)', () => {
   it('given agent messages, should tell the actual parent that they arrived, without their content', () => {
-    const { parent, bridge } = setup([], 'https://blog.example');
+    const { parent, bridge, fromParent } = setup([], 'https://blog.example');
+    fromParent({ source: 'parley', type: 'visibility', open: false }, 'https://blog.example');
     bridge.notifyMessage(message);
     bridge.notifyMessage({ ...message, id: 'm2', time: message.time + 1 });
     expect(parent.postMessage.mock.calls).toEqual([
@@ -107,6 +128,7 @@ describe('parent bridge without an allow-list (the default deployment)', () => {
 
   it('given the parent shows the panel, should count unread messages from there again', () => {
     const { parent, bridge, fromParent } = setup([], 'https://blog.example');
+    fromParent({ source: 'parley', type: 'visibility', open: false }, 'https://blog.example');
     bridge.notifyMessage(message);
     fromParent({ source: 'parley', type: 'visibility', open: true }, 'https://blog.example');
     bridge.notifyMessage({ ...message, id: 'm2' });

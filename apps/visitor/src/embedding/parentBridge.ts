@@ -23,6 +23,10 @@ export interface ParentBridge {
   notifyMessage(message: { id: string; text: string; senderName?: string; time: number }): void;
   /** Asks the parent to close the chat panel. */
   requestClose(): void;
+  /** Tells the parent the chat page runs (so the loader knows the frame was not refused). */
+  ready(): void;
+  /** Whether the parent's panel shows the chat: true until the parent says otherwise. */
+  isVisible(): boolean;
   /** Called when the parent says whether the panel is visible. Returns the unsubscribe. */
   onVisibility(listener: (open: boolean) => void): () => void;
   dispose(): void;
@@ -91,7 +95,8 @@ export function createParentBridge({
   const allowed = new Set(allowedOrigins);
   const full = allowed.size > 0;
   const listeners = new Set<(open: boolean) => void>();
-  let visible = false;
+  // The loader creates the frame when the panel opens, so the chat starts out shown.
+  let visible = true;
   let unread = 0;
   const post = (message: ChatToParent) => {
     if (!parent) return;
@@ -123,6 +128,8 @@ export function createParentBridge({
       );
     },
     requestClose: () => post({ source: MESSAGE_SOURCE, type: 'close' }),
+    ready: () => post({ source: MESSAGE_SOURCE, type: 'ready' }),
+    isVisible: () => visible,
     onVisibility(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
