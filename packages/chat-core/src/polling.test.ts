@@ -11,7 +11,11 @@ function cursorServer(events: ReturnType<typeof agentEvent>[], { loseFirst = fal
     const after = Number(body.cursor ?? 0);
     const msgList = events.filter((_event, index) => index + 1 > after);
     if (loseFirst && served === 1) throw new Error('lost on the way');
-    return { code: 200, data: { msgList, status: 2, waitIndex: 0, cursor: String(events.length) }, message: '' };
+    return {
+      code: 200,
+      data: { msgList, status: 2, waitIndex: 0, cursor: String(events.length) },
+      message: '',
+    };
   });
 }
 

@@ -23,7 +23,8 @@ function readCursor(engine: Pick<Core, 'get' | 'storage'>): Cursor | undefined {
     const saved: unknown = JSON.parse(engine.storage.getItem(eventCursorKey(tenantId)) ?? 'null');
     if (saved && typeof saved === 'object' && 'userId' in saved && 'cursor' in saved) {
       const { cursor } = saved as { userId: unknown; cursor: unknown };
-      if (saved.userId === userId && (typeof cursor === 'string' || typeof cursor === 'number')) return cursor;
+      if (saved.userId === userId && (typeof cursor === 'string' || typeof cursor === 'number'))
+        return cursor;
     }
   } catch {
     // A damaged value is the same as none: the server answers what was not confirmed.
