@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,8 +12,18 @@ import type { Json } from './test/child.js';
 import { testDatabases } from './test/databases.js';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DESK_SECRET = 'console-test-desk-secret';
 const seed: Seed = {
-  channels: [{ id: 'desk', tenantId: 't', info: { receiveMode: 3 } }],
+  // identity optional: a visitor with a valid pid signature is verified, one without is not
+  channels: [
+    {
+      id: 'desk',
+      tenantId: 't',
+      info: { receiveMode: 3 },
+      identity: 'optional',
+      identitySecret: DESK_SECRET,
+    },
+  ],
   // capacity 0: visitors wait in the queue until the agent joins from the console
   agents: [
     {
@@ -107,5 +118,35 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
     );
     expect(types.at(-1)).toBe(1202);
     expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('should mark a verified visitor as verified, with the pid, and no other visitor', async () => {
+    const pidSignature = createHmac('sha256', DESK_SECRET).update('shop-user-7').digest('hex');
+    const vera = await visitor('chatStart', {
+      channelId: 'desk',
+      userName: 'Vera',
+      pid: 'shop-user-7',
+      pidSignature,
+    });
+    const uma = await visitor('chatStart', { channelId: 'desk', userName: 'Uma', pid: 'shop-user-8' });
+    await visitor('transferAgent', { userId: vera.userId });
+    await visitor('transferAgent', { userId: uma.userId });
+
+    const badge = page.getByRole('note', { name: 'Verified visitor, site id shop-user-7' });
+    const queued = (name: string) => page.getByRole('listitem').filter({ hasText: name });
+    await queued('Uma').waitFor();
+    await expect.poll(() => queued('Vera').getByRole('note').count()).toBe(1);
+    expect(await queued('Vera').getByRole('note').getAttribute('aria-label')).toBe(
+      'Verified visitor, site id shop-user-7',
+    );
+    expect(await badge.innerText()).toBe('✓ Verified shop-user-7');
+    expect(await queued('Uma').getByRole('note').count()).toBe(0);
+
+    // joined: the chat list and the chat's header both say so
+    await queued('Vera').getByRole('button', { name: 'Join' }).click();
+    await expect.poll(() => badge.count()).toBe(2);
+    await page.getByRole('button', { name: 'Close chat' }).click();
+    await queued('Uma').getByRole('button', { name: 'Refuse' }).click();
+    await expect.poll(() => page.getByRole('note').count()).toBe(0);
   }, 60_000);
 });

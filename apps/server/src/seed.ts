@@ -1,10 +1,17 @@
 import { readFileSync } from 'node:fs';
-import type { ChannelConfig } from './conversation/domain.js';
+import { type ChannelConfig, IDENTITY_MODES, type IdentityMode } from './conversation/domain.js';
 import type { Db } from './db/types.js';
 import { hashPassword } from './passwords.js';
 
-/** A channel as the seed file describes it: the stored form, with `info` partial and JSON fields as values or strings. */
-export type SeedChannel = ChannelConfig;
+/**
+ * A channel as the seed file describes it: the stored form, with `info` partial and JSON fields as
+ * values or strings. Its identity secret is best named by `identitySecretEnv` (the environment
+ * variable that holds it) rather than written in the file as `identitySecret`.
+ */
+export interface SeedChannel extends ChannelConfig {
+  /** The environment variable holding the identity secret, e.g. `PARLEY_IDENTITY_SECRET_DESK`; wins over `identitySecret`. */
+  identitySecretEnv?: string;
+}
 
 export interface SeedAgent {
   id: string;
@@ -77,26 +84,66 @@ export function readSeed(path: string): Seed {
   return seed;
 }
 
-/** Wire-ready channel: every ChannelInfo field present, JSON fields as JSON strings. */
+/**
+ * Wire-ready channel: every ChannelInfo field present, JSON fields as JSON strings. The identity
+ * setting and secret are left out: they are stored in columns of their own (see channelIdentity).
+ */
 export function normaliseChannel(channel: SeedChannel): ChannelConfig {
+  const { identity: _mode, identitySecret: _secret, identitySecretEnv: _env, ...stored } = channel;
   const info: Record<string, unknown> = { ...INFO_DEFAULTS, ...channel.info, tenantId: channel.tenantId };
   for (const field of JSON_FIELDS) {
     const value = info[field];
     if (value !== undefined && typeof value !== 'string') info[field] = JSON.stringify(value);
   }
   info.receiveMode = info.receiveMode === 0 ? 0 : 3;
-  return { ...channel, info };
+  return { ...stored, info };
+}
+
+/**
+ * A seed channel's identity setting and secret, the secret read from the environment variable the
+ * channel names. A channel that verifies visitors without a secret is an error: the server does
+ * not start rather than take every pid as claimed.
+ */
+export function channelIdentity(
+  channel: SeedChannel,
+  env: NodeJS.ProcessEnv = process.env,
+): { identity: IdentityMode; secret: string | null } {
+  const identity = channel.identity ?? 'off';
+  if (!IDENTITY_MODES.includes(identity)) {
+    throw new Error(
+      `channel ${channel.id}: "identity" is off, optional or required, not ${JSON.stringify(identity)}`,
+    );
+  }
+  const secret =
+    (channel.identitySecretEnv ? env[channel.identitySecretEnv] : channel.identitySecret) || null;
+  if (identity !== 'off' && !secret) {
+    throw new Error(
+      channel.identitySecretEnv
+        ? `channel ${channel.id}: identity "${identity}" needs a secret, and ${channel.identitySecretEnv} is not set`
+        : `channel ${channel.id}: identity "${identity}" needs a secret: name its environment variable in "identitySecretEnv"`,
+    );
+  }
+  return { identity, secret };
 }
 
 /** Inserts or updates every channel and agent of the seed (an operator edits the file and restarts). */
-export async function applySeed(db: Db, seed: Seed, now = Date.now()): Promise<void> {
-  for (const channel of seed.channels) {
+export async function applySeed(
+  db: Db,
+  seed: Seed,
+  now = Date.now(),
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  // Every channel's identity is checked before anything is written.
+  const identities = seed.channels.map((channel) => channelIdentity(channel, env));
+  for (const [n, channel] of seed.channels.entries()) {
     const config = normaliseChannel(channel);
+    const { identity, secret } = identities[n] as ReturnType<typeof channelIdentity>;
     await db.query(
-      `insert into channels (id, tenant_id, config, updated_at) values ($1, $2, $3, $4)
+      `insert into channels (id, tenant_id, config, identity, identity_secret, updated_at)
+       values ($1, $2, $3, $4, $5, $6)
        on conflict (id) do update set tenant_id = excluded.tenant_id, config = excluded.config,
-       updated_at = excluded.updated_at`,
-      [channel.id, channel.tenantId, JSON.stringify(config), now],
+       identity = excluded.identity, identity_secret = excluded.identity_secret, updated_at = excluded.updated_at`,
+      [channel.id, channel.tenantId, JSON.stringify(config), identity, secret, now],
     );
   }
   for (const agent of seed.agents) {

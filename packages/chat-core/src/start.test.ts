@@ -66,11 +66,12 @@ describe('start: URL parameters and page errors', () => {
   it('given every URL parameter, should pass them and the referrer to chatStart', async () => {
     const { server } = await started({
       search:
-        '?channelid=c1&pid=p&params=x%3D1&username=Ann&email=a@b.co&phone=13800000000&groupid=g2&adminid=a7',
+        '?channelid=c1&pid=p&pidsignature=5f1c&params=x%3D1&username=Ann&email=a@b.co&phone=13800000000&groupid=g2&adminid=a7',
     });
     expect(server.bodies('chatStart')[0]).toEqual({
       channelId: 'c1',
       pid: 'p',
+      pidSignature: '5f1c',
       params: 'x=1',
       userName: 'Ann',
       userId: '',
@@ -80,6 +81,35 @@ describe('start: URL parameters and page errors', () => {
       adminId: 'a7',
       previousUrl: 'https://shop.example/cart',
     });
+  });
+});
+
+describe('start: verified visitor identity', () => {
+  const signature = '0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdbe8a6ca0';
+
+  it("given a pid and its signature in the host's URL, should send both in chatStart", async () => {
+    const { server, state } = await started({
+      search: `?channelId=c1&pid=user-42&pidSignature=${signature}`,
+    });
+    expect(server.bodies('chatStart')[0]).toMatchObject({ pid: 'user-42', pidSignature: signature });
+    expect(state().phase).toBe('ready');
+  });
+
+  it('given no signature in the URL, should send an empty pidSignature', async () => {
+    const { server } = await started({ search: '?channelId=c1&pid=user-42' });
+    expect(server.bodies('chatStart')[0]).toMatchObject({ pid: 'user-42', pidSignature: '' });
+  });
+
+  it("given the server refuses the visitor's identity, should show the server's message and start nothing", async () => {
+    const server = new FakeServer().refuse('chatStart', 'pidSignature does not match pid', 401);
+    const { state } = await started({ server, search: '?channelId=c1&pid=user-42&pidSignature=beef' });
+    expect(state().phase).toBe('failed');
+    expect(state().error).toEqual({
+      key: 'errors.sessionFailed',
+      text: 'failed to create session,pidSignature does not match pid',
+      params: { message: 'pidSignature does not match pid' },
+    });
+    expect(server.count('getEventMsg')).toBe(0);
   });
 });
 

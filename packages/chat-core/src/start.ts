@@ -1,4 +1,11 @@
-import { ChatStatus, MsgType, ReceiveMode, SenderType, Setting } from '@parley/chat-protocol';
+import {
+  type ChatStartBody,
+  ChatStatus,
+  MsgType,
+  ReceiveMode,
+  SenderType,
+  Setting,
+} from '@parley/chat-protocol';
 import type { Conversation, Core, Transfer } from './context.js';
 import { mergeMessages, systemMessage } from './messages.js';
 import type { StatusTransitions } from './status.js';
@@ -175,6 +182,7 @@ export async function startChat(
     start = await engine.api('chatStart', {
       channelId,
       pid: urlParams.pid ?? '',
+      pidSignature: urlParams.pidSignature ?? '',
       params: urlParams.params ?? '',
       userName: urlParams.userName ?? '',
       userId: storedId,
@@ -183,7 +191,7 @@ export async function startChat(
       groupId: urlParams.groupId ?? engine.storage.getItem(GROUP_STORAGE_KEY) ?? '',
       adminId: urlParams.adminId ?? '',
       previousUrl: referrer,
-    });
+    } satisfies ChatStartBody);
   } catch (error) {
     return failStart(engine, startFailure(engine, error, 'sessionFailed'));
   }

@@ -5,6 +5,7 @@ describe('readUrlParams', () => {
   it.each([
     ['channelid', 'channelId'],
     ['pid', 'pid'],
+    ['pidsignature', 'pidSignature'],
     ['params', 'params'],
     ['username', 'userName'],
     ['email', 'email'],

@@ -7,6 +7,8 @@ export interface UrlParams {
   channelId?: string;
   /** Passed to chat start. */
   pid?: string;
+  /** `HMAC-SHA256(secret, pid)` from the host site's server, passed to chat start (verified identity). */
+  pidSignature?: string;
   /** Passed to chat start. */
   params?: string;
   /** Visitor name passed to chat start. */
@@ -28,6 +30,7 @@ const PARAMETER_FIELDS: Readonly<Record<string, keyof UrlParams>> = {
   channelid: 'channelId',
   siteid: 'channelId',
   pid: 'pid',
+  pidsignature: 'pidSignature',
   params: 'params',
   username: 'userName',
   email: 'email',

@@ -61,6 +61,7 @@ export const requestSchemas: Record<JsonCallName, Schema> = {
   chatStart: object(['channelId'], {
     channelId: requestId,
     pid: { type: ['string', 'number', 'null'] },
+    pidSignature: nullable(text(128)),
     params: nullable(text(4000)),
     userName: nullable(text(200)),
     userId: nullable(text(128)),

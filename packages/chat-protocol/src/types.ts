@@ -103,6 +103,30 @@ export interface ChannelInfo {
   userTimeoutMsg: string;
 }
 
+/**
+ * A chatStart body as a page sends it: the page's URL parameters (spec section 2), the stored
+ * visitor id and the referrer. Empty strings count as absent.
+ */
+export interface ChatStartBody {
+  channelId: string;
+  /** The host site's own id of the visitor. */
+  pid?: string;
+  /**
+   * `HMAC-SHA256(secret, pid)` in lowercase hex, made by the host site's server with the channel's
+   * identity secret: it proves the host vouches for `pid` (verified visitor identity).
+   */
+  pidSignature?: string;
+  params?: string;
+  userName?: string;
+  /** The visitor id this page stored for the tenant; empty on a first visit. */
+  userId?: string;
+  email?: string;
+  phone?: string;
+  groupId?: string;
+  adminId?: string;
+  previousUrl?: string;
+}
+
 export interface ChatStartData {
   userId: string;
   sessionId: string;

@@ -9,6 +9,7 @@ import { useRef } from 'react';
 import { api, type Chat, type WireMessage } from './api.js';
 import type { Conversation } from './report.js';
 import { strings } from './strings.js';
+import { VerifiedBadge } from './VerifiedBadge.js';
 
 /** The agent's typing signal is sent at most this often while typing. */
 const TYPING_MS = 2000;
@@ -100,7 +101,8 @@ export function ChatPane({
     <section className="console-conversation" aria-label={chat?.visitorName || strings.visitor}>
       <header className="console-conversation__header">
         <div>
-          <strong>{chat?.visitorName || strings.visitor}</strong> {chat?.email} {chat?.phone}
+          <strong>{chat?.visitorName || strings.visitor}</strong>
+          {chat ? <VerifiedBadge visitor={chat} /> : null} {chat?.email} {chat?.phone}
           {conversation.rating ? (
             <span className="console-rating"> · {strings.rated(conversation.rating.star)}</span>
           ) : null}

@@ -5,6 +5,7 @@ import { ChatPane } from './ChatPane.js';
 import { LeftMessages } from './LeftMessages.js';
 import { type Conversation, report } from './report.js';
 import { strings } from './strings.js';
+import { VerifiedBadge } from './VerifiedBadge.js';
 
 /** How often the console asks for news: visitor messages, typing and ratings show within about a second. */
 const POLL_MS = 1000;
@@ -126,7 +127,8 @@ export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: A
             {queue.map((entry) => (
               <li key={entry.sessionId} className="console-item">
                 <span>
-                  {entry.visitorName || strings.visitor} · {entry.channelId}
+                  {entry.visitorName || strings.visitor}
+                  <VerifiedBadge visitor={entry} /> · {entry.channelId}
                   {entry.groupId ? ` / ${entry.groupId}` : ''} · {strings.waiting(entry.waitIndex)}
                 </span>
                 <span className="console-item__actions">
@@ -164,7 +166,8 @@ export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: A
                   aria-current={chat.sessionId === selected ? 'true' : undefined}
                   onClick={() => setSelected(chat.sessionId)}
                 >
-                  {chat.visitorName || strings.visitor} · {chat.channelId}
+                  {chat.visitorName || strings.visitor}
+                  <VerifiedBadge visitor={chat} /> · {chat.channelId}
                   {chat.visitorTyping ? ' …' : ''}
                 </button>
               </li>

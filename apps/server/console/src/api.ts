@@ -22,6 +22,9 @@ export interface QueueEntry {
   waitIndex: number;
   since: number;
   visitorName: string;
+  /** The host site vouched for this visitor (verified identity), for `verifiedPid`. */
+  verified: boolean;
+  verifiedPid: string | null;
 }
 
 export interface Chat {
@@ -32,6 +35,9 @@ export interface Chat {
   visitorName: string;
   email: string;
   phone: string;
+  /** The host site vouched for this visitor (verified identity), for `verifiedPid`. */
+  verified: boolean;
+  verifiedPid: string | null;
   visitorTyping: string | null;
 }
 

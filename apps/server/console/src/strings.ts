@@ -23,6 +23,8 @@ export const strings = {
   delete: 'Delete',
   pick: 'Pick a chat on the left.',
   visitor: 'Visitor',
+  verified: 'Verified',
+  verifiedVisitor: (pid: string | null) => (pid ? `Verified visitor, site id ${pid}` : 'Verified visitor'),
   typing: (name: string) => `${name} is typing`,
   ended: 'This chat has ended.',
   rated: (star: number) => `Rated ${star} of 5`,

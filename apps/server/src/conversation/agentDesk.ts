@@ -90,6 +90,12 @@ export async function openAgentSession(
   return session;
 }
 
+/** Whether the host site vouched for the visitor (verified identity), and for which pid. */
+const verification = (row: { verified: boolean; verified_pid: string | null }) => ({
+  verified: row.verified,
+  verifiedPid: row.verified ? row.verified_pid : null,
+});
+
 /** The queue this agent can take from, its own open chats and what changed since `cursor`. */
 export async function agentPoll(store: ConversationStore, agent: Agent, cursor?: number) {
   const now = store.clock();
@@ -101,8 +107,11 @@ export async function agentPoll(store: ConversationStore, agent: Agent, cursor?:
     wait_index: number;
     enqueued_at: number;
     name: string | null;
+    verified: boolean;
+    verified_pid: string | null;
   }>(
-    `select q.session_id, s.visitor_id, q.channel_id, q.group_id, q.wait_index, q.enqueued_at, v.name
+    `select q.session_id, s.visitor_id, q.channel_id, q.group_id, q.wait_index, q.enqueued_at, v.name,
+       v.verified, v.verified_pid
      from queue q join sessions s on s.id = q.session_id join visitors v on v.id = s.visitor_id
      where jsonb_exists($1::jsonb, q.channel_id) order by q.seq`,
     [JSON.stringify(agent.channels)],
@@ -118,9 +127,11 @@ export async function agentPoll(store: ConversationStore, agent: Agent, cursor?:
     name: string | null;
     email: string | null;
     phone: string | null;
+    verified: boolean;
+    verified_pid: string | null;
   }>(
     `select s.id, s.visitor_id, s.channel_id, s.group_id, s.taken_at, s.visitor_typing, s.visitor_typing_at,
-       v.name, v.email, v.phone
+       v.name, v.email, v.phone, v.verified, v.verified_pid
      from sessions s join visitors v on v.id = s.visitor_id
      where s.admin_id = $1 and s.closed_at is null order by s.taken_at`,
     [agent.id],
@@ -154,6 +165,7 @@ export async function agentPoll(store: ConversationStore, agent: Agent, cursor?:
       waitIndex: row.wait_index,
       since: row.enqueued_at,
       visitorName: row.name ?? '',
+      ...verification(row),
     })),
     chats: chats.map((row) => ({
       sessionId: row.id,
@@ -164,6 +176,7 @@ export async function agentPoll(store: ConversationStore, agent: Agent, cursor?:
       visitorName: row.name ?? '',
       email: row.email ?? '',
       phone: row.phone ?? '',
+      ...verification(row),
       visitorTyping:
         row.visitor_typing && row.visitor_typing_at && now - row.visitor_typing_at < AGENT_TYPING_VISIBLE_MS
           ? row.visitor_typing

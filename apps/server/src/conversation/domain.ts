@@ -7,12 +7,24 @@ import type { WorkingHours } from './workingHours.js';
 
 export type { Star };
 
+/**
+ * Verified visitor identity on a channel: `off` takes a pid as claimed; `optional` marks a visitor
+ * with a valid signature verified and refuses a wrong one; `required` starts verified visitors only.
+ */
+export type IdentityMode = 'off' | 'optional' | 'required';
+
+export const IDENTITY_MODES: readonly IdentityMode[] = ['off', 'optional', 'required'];
+
 /** A channel as the server stores it. `info` holds the wire fields of ChannelInfo. */
 export interface ChannelConfig {
   id: string;
   tenantId: string;
   /** ChannelInfo fields; autoTip, faqConfig, userFormConfig, groupConfig as JSON strings once stored. */
   info: Record<string, unknown>;
+  /** Verified visitor identity; default `off`. */
+  identity?: IdentityMode;
+  /** The HMAC key the host site signs pids with. Server-side only: never in `info`. */
+  identitySecret?: string;
   robot?: RobotKnowledge;
   workingHours?: WorkingHours;
   /** The rating scale, ascending. */
@@ -63,6 +75,8 @@ export interface ChatStartInput {
   email?: string;
   phone?: string;
   pid?: string;
+  /** HMAC-SHA256 of `pid` under the channel's identity secret, hex. */
+  pidSignature?: string;
   params?: string;
   groupId?: string;
   adminId?: string;

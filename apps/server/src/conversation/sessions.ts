@@ -3,6 +3,7 @@ import { notFound } from '../errors.js';
 import { randomId } from '../ids.js';
 import { type AgentRow, type ChatStartInput, SESSION_COLUMNS, type SessionRow } from './domain.js';
 import { emitAgentEvent } from './events.js';
+import { type KnownVisitor, keepsVisitor, verifiedPid } from './identity.js';
 import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './messages.js';
 import { closeSession } from './routing.js';
 import type { ConversationStore } from './store.js';
@@ -15,28 +16,42 @@ export async function channelInfo(store: ConversationStore, id: string): Promise
 
 export async function chatStart(store: ConversationStore, input: ChatStartInput) {
   const channel = await store.channel(input.channelId);
+  // An identity the channel does not accept is refused before anything is written.
+  const verified = verifiedPid(channel, input.pid, input.pidSignature);
   const now = store.clock();
   return store.write(async (tx, touched) => {
     let userId = input.userId;
     const [known] = userId
-      ? await tx.query<{ id: string; tenant_id: string; form_submitted: boolean }>(
-          'select id, tenant_id, form_submitted from visitors where id = $1',
+      ? await tx.query<{ id: string; tenant_id: string; form_submitted: boolean } & KnownVisitor>(
+          'select id, tenant_id, form_submitted, verified, verified_pid from visitors where id = $1',
           [userId],
         )
       : [];
-    // A stored id from another tenant, or one this server never issued, gets a fresh identity.
-    const visitor = known && known.tenant_id === channel.tenantId ? known : undefined;
+    // A stored id from another tenant, or one this server never issued, gets a fresh identity; so
+    // does a verified visitor's id presented with another pid.
+    const visitor =
+      known && known.tenant_id === channel.tenantId && keepsVisitor(known, input.pid, verified)
+        ? known
+        : undefined;
     if (visitor) {
       await tx.query(
-        `update visitors set name = coalesce($2, name), email = coalesce($3, email), phone = coalesce($4, phone)
+        `update visitors set name = coalesce($2, name), email = coalesce($3, email), phone = coalesce($4, phone),
+           verified = verified or $5, verified_pid = coalesce($6, verified_pid)
          where id = $1`,
-        [visitor.id, input.userName || null, input.email || null, input.phone || null],
+        [
+          visitor.id,
+          input.userName || null,
+          input.email || null,
+          input.phone || null,
+          verified !== null,
+          verified,
+        ],
       );
     } else {
       userId = randomId();
       await tx.query(
-        `insert into visitors (id, tenant_id, channel_id, name, email, phone, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7)`,
+        `insert into visitors (id, tenant_id, channel_id, name, email, phone, verified, verified_pid, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [
           userId,
           channel.tenantId,
@@ -44,6 +59,8 @@ export async function chatStart(store: ConversationStore, input: ChatStartInput)
           input.userName || null,
           input.email || null,
           input.phone || null,
+          verified !== null,
+          verified,
           now,
         ],
       );

@@ -2,7 +2,13 @@ import { MsgType, type SenderType } from '@parley/chat-protocol';
 import type { Db, Queryable } from '../db/types.js';
 import { ApiError, forbidden, notFound } from '../errors.js';
 import { randomId } from '../ids.js';
-import { type ChannelConfig, type IncomingMessage, SESSION_COLUMNS, type SessionRow } from './domain.js';
+import {
+  type ChannelConfig,
+  type IdentityMode,
+  type IncomingMessage,
+  SESSION_COLUMNS,
+  type SessionRow,
+} from './domain.js';
 import { type PollCache, Touched } from './events.js';
 import { MESSAGE_COLUMNS, type MessageRow } from './messages.js';
 
@@ -31,13 +37,19 @@ export class ConversationStore {
   async channel(id: string): Promise<ChannelConfig> {
     const known = this.channels.get(id);
     if (known) return known;
-    const [row] = await this.db.query<{ config: ChannelConfig }>(
-      'select config from channels where id = $1',
-      [id],
-    );
+    const [row] = await this.db.query<{
+      config: ChannelConfig;
+      identity: IdentityMode;
+      identity_secret: string | null;
+    }>('select config, identity, identity_secret from channels where id = $1', [id]);
     if (!row) throw notFound(`unknown channel: ${id}`);
-    this.channels.set(id, row.config);
-    return row.config;
+    const channel: ChannelConfig = {
+      ...row.config,
+      identity: row.identity,
+      identitySecret: row.identity_secret ?? undefined,
+    };
+    this.channels.set(id, channel);
+    return channel;
   }
 
   /** Forgets the channels read so far (after the seed was applied again). */

@@ -36,6 +36,7 @@ export function registerVisitorRoutes(
         email: text(body.email),
         phone: text(body.phone),
         pid: text(body.pid),
+        pidSignature: text(body.pidSignature),
         params: text(body.params),
         groupId: text(body.groupId),
         adminId: text(body.adminId),

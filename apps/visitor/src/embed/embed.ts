@@ -2,9 +2,10 @@
 //
 //   <script src="https://support.example.com/chat/embed.js" data-channel-id="7" async></script>
 //
-// data-channel-id, data-group-id, data-admin-id, data-username, data-email, data-phone, data-pid
-// and data-params become the chat page's query parameters; data-position="left" moves the
-// launcher; data-label-open, data-label-close and data-label-title replace the English labels.
+// data-channel-id, data-group-id, data-admin-id, data-username, data-email, data-phone, data-pid,
+// data-pid-signature and data-params become the chat page's query parameters; data-position="left"
+// moves the launcher; data-label-open, data-label-close and data-label-title replace the English
+// labels.
 // Calls made before the script loads are queued: window.Parley = window.Parley || { q: [] } and
 // Parley.q.push(['open']).
 import { createEmbed, type ParleyEmbed } from './createEmbed.js';
@@ -19,7 +20,17 @@ const existing = global.Parley;
 if (script && !(existing && 'open' in existing)) {
   const data = script.dataset;
   const params: Record<string, string> = {};
-  const names = ['channelId', 'groupId', 'adminId', 'username', 'email', 'phone', 'pid', 'params'];
+  const names = [
+    'channelId',
+    'groupId',
+    'adminId',
+    'username',
+    'email',
+    'phone',
+    'pid',
+    'pidSignature',
+    'params',
+  ];
   for (const name of names) {
     const value = data[name];
     if (value) params[name.toLowerCase()] = value;

@@ -1,0 +1,62 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { unauthorized } from '../errors.js';
+import type { ChannelConfig } from './domain.js';
+
+// Verified visitor identity: the host site's server signs the visitor's pid with the channel's
+// secret, the page passes the signature in chatStart, and the server checks it here.
+
+const HEX_SHA256 = /^[0-9a-f]{64}$/i;
+
+/**
+ * Whether `signature` is what the host site's server gives `pid`: HMAC-SHA256 under the channel's
+ * secret, in hex (lowercase is what Node's `digest('hex')` writes; case does not matter here),
+ * compared in constant time.
+ */
+export function signatureMatches(secret: string, pid: string, signature: string): boolean {
+  // A value that is not 64 hex digits cannot match (and timingSafeEqual needs equal lengths).
+  if (!HEX_SHA256.test(signature)) return false;
+  const expected = createHmac('sha256', secret).update(pid).digest();
+  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+}
+
+/**
+ * The pid chatStart may treat as verified on this channel, or null for an unverified visitor.
+ * Refuses (401) what the channel's setting does not accept: on `required`, no pid, no signature or
+ * a wrong one; on `optional`, a wrong signature. On `off` a signature is not looked at.
+ */
+export function verifiedPid(channel: ChannelConfig, pid?: string, signature?: string): string | null {
+  const mode = channel.identity ?? 'off';
+  if (mode === 'off') return null;
+  const required = mode === 'required';
+  if (!pid) {
+    if (required)
+      throw unauthorized('this channel takes verified visitors only: pid and pidSignature are missing');
+    return null;
+  }
+  if (!signature) {
+    if (required) throw unauthorized('pidSignature is missing: this channel takes verified visitors only');
+    return null;
+  }
+  if (!channel.identitySecret || !signatureMatches(channel.identitySecret, pid, signature)) {
+    throw unauthorized('pidSignature does not match pid');
+  }
+  return pid;
+}
+
+/** A stored visitor as chatStart reads it. */
+export interface KnownVisitor {
+  verified: boolean;
+  verified_pid: string | null;
+}
+
+/**
+ * Whether a stored visitor id may go on under this chatStart: a verified visitor is never re-bound
+ * to another pid, whether the other pid is only claimed or signed (a signed one gets a visitor of
+ * its own: the stored id would give it the earlier person's history). An unverified visitor goes
+ * on, and becomes verified when the signature is valid.
+ */
+export function keepsVisitor(visitor: KnownVisitor, claimedPid: string | undefined, verified: string | null) {
+  if (!visitor.verified) return true;
+  const pid = verified ?? claimedPid;
+  return !pid || pid === visitor.verified_pid;
+}
