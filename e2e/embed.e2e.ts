@@ -83,3 +83,42 @@ test('given an agent message in the open chat, should tell the allowed shop page
   await expect(page.locator('#heard li')).toHaveText(['Your parcel ships today.']);
   await agent.close(session.sessionId);
 });
+
+test('given Escape inside the chat, should close the panel and give the launcher the focus', async ({
+  page,
+}) => {
+  await page.goto(`${PARENT}/`);
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const chat = page.frameLocator('iframe[title="Customer service chat"]');
+  await chat.getByRole('textbox').first().click();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('iframe[title="Customer service chat"]')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open chat' })).toBeFocused();
+});
+
+test('given a site the channel does not list, should refuse the frame and offer the chat in a new tab', async ({
+  page,
+  baseURL,
+}) => {
+  const blog = 'http://blog.localhost:3998';
+  await page.route(`${blog}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><title>Blog</title></head><body><main><h1>Blog</h1></main>
+<script src="${baseURL}/chat/embed.js" data-channel-id="demo" async></script></body></html>`,
+    }),
+  );
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(`${blog}/`);
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The chat cannot be shown on this site.', { timeout: 20_000 });
+  await expect(alert.getByRole('link', { name: 'Open the chat in a new tab' })).toHaveAttribute(
+    'href',
+    `${baseURL}/chat/index?channelid=demo`,
+  );
+  expect(errors.join('\n')).toContain(`does not allow ${blog} to frame it`);
+});

@@ -6,7 +6,12 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { ajvOptions } from '@parley/chat-protocol';
-import Fastify, { type FastifyInstance, type FastifyRequest, type preHandlerAsyncHookHandler } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type preHandlerAsyncHookHandler,
+} from 'fastify';
 import { PollCache } from './conversation/events.js';
 import { Conversations } from './conversation/service.js';
 import { DAY_MS } from './conversation/uploads.js';
@@ -63,7 +68,11 @@ export interface ServerOptions {
   rateLimits?: Partial<RateLimits>;
   /** How long an agent stays logged in; default 12 hours. */
   agentSessionMs?: number;
-  /** Who may frame the visitor app (the widget is embedded in customers' pages); default any. */
+  /**
+   * Who may frame the visitor app besides its own origin and each channel's `sites` (CSP sources,
+   * e.g. `https://shop.example`; `*` for any site). Default none: a site embeds the chat once a
+   * channel lists it.
+   */
   frameAncestors?: string[];
   /** Behind a load balancer: trust X-Forwarded-For for the client IP. */
   trustProxy?: boolean;
@@ -211,9 +220,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // @fastify/helmet rebuilds its headers on every request (a tenth of an empty poll's time): take
   // the headers it decides once, then send them as they are.
   const securityHeaders = await helmetHeaders();
+  const frameAncestors = options.frameAncestors ?? [];
+  // Assets and embed.js; the chat's HTML pages get their own frame-ancestors per channel (below).
   const chatHeaders: Record<string, string> = {
     ...securityHeaders,
-    'content-security-policy': cspFor(options.frameAncestors ?? ['*']),
+    'content-security-policy': cspFor(["'self'", ...frameAncestors]),
     'cross-origin-resource-policy': 'cross-origin',
   };
   delete chatHeaders['x-frame-options'];
@@ -291,23 +302,43 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
 
   // reply.sendFile is decorated once, by the first app that is built. The visitor app's HTML says
-  // which embedding pages it may talk to: the framing origins the deployment allows.
-  const embedOrigins = (options.frameAncestors ?? []).flatMap((source) => {
-    try {
-      const { origin, protocol } = new URL(source);
-      return protocol === 'https:' || protocol === 'http:' ? [origin] : [];
-    } catch {
-      return []; // a CSP keyword or wildcard, not an origin
+  // which embedding pages it may talk to, and its CSP which may frame it: the deployment's
+  // FRAME_ANCESTORS and the sites of the channel the page is for.
+  const originsOf = (sources: readonly string[]) =>
+    sources.flatMap((source) => {
+      try {
+        const { origin, protocol } = new URL(source);
+        return protocol === 'https:' || protocol === 'http:' ? [origin] : [];
+      } catch {
+        return []; // a CSP keyword or wildcard, not an origin
+      }
+    });
+  const channelSites = async (request: FastifyRequest): Promise<string[]> => {
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    let channelId: string | undefined;
+    for (const [name, value] of query) {
+      const lower = name.toLowerCase();
+      if (lower === 'channelid' || (lower === 'siteid' && channelId === undefined)) channelId = value;
     }
-  });
-  const embedMeta = `<meta name="parley:embed-origins" content="${escapeAttribute(embedOrigins.join(' '))}" />`;
+    if (!channelId) return [];
+    return conversations.channel(channelId).then(
+      (channel) => channel.sites ?? [],
+      () => [], // an unknown channel: the page says so; nobody may frame it
+    );
+  };
   const visitorServed = await serveApp(
     app,
     '/chat',
     options.visitorDist,
     'the visitor app is not built',
     true,
-    (html) => html.replace('</head>', `  ${embedMeta}\n  </head>`),
+    async (html, request, reply) => {
+      const sites = await channelSites(request);
+      reply.header('content-security-policy', cspFor(["'self'", ...frameAncestors, ...sites]));
+      const origins = [...new Set([...originsOf(frameAncestors), ...sites])];
+      const meta = `<meta name="parley:embed-origins" content="${escapeAttribute(origins.join(' '))}" />`;
+      return html.replace('</head>', `  ${meta}\n  </head>`);
+    },
   );
   await serveApp(app, '/agent', options.consoleDist, 'the agent console is not built', !visitorServed);
   return app;
@@ -327,7 +358,8 @@ async function serveApp(
   dist: string | undefined,
   missing: string,
   decorateReply: boolean,
-  html: (page: string) => string = (page) => page,
+  html: (page: string, request: FastifyRequest, reply: FastifyReply) => string | Promise<string> = (page) =>
+    page,
 ): Promise<boolean> {
   if (dist && existsSync(join(dist, 'index.html'))) {
     await app.register(fastifyStatic, {
@@ -341,10 +373,11 @@ async function serveApp(
         res.header('Cache-Control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE);
       },
     });
-    const page = html(readFileSync(join(dist, 'index.html'), 'utf8'));
+    const shell = readFileSync(join(dist, 'index.html'), 'utf8');
     // Browser-style history: every page route of the app is answered with its HTML shell.
-    app.get(`${prefix}/*`, (_request, reply) => {
-      reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(page);
+    app.get(`${prefix}/*`, async (request, reply) => {
+      const page = await html(shell, request, reply);
+      return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(page);
     });
     app.get(prefix, (_request, reply) => {
       reply.redirect(`${prefix}/`);

@@ -6,14 +6,25 @@ import type { Seed } from './seed.js';
 import { testDatabases } from './test/databases.js';
 import { type Harness, harness } from './test/harness.js';
 
-const seed: Seed = { channels: [{ id: 'sec', tenantId: 't', info: {} }], agents: [] };
+const seed: Seed = {
+  channels: [
+    { id: 'sec', tenantId: 't', info: {} },
+    {
+      id: 'shop',
+      tenantId: 't',
+      info: {},
+      sites: ['https://shop.example/any/page', 'http://localhost:3999'],
+    },
+  ],
+  agents: [],
+};
 const [database] = testDatabases();
 
 describe('headers and limits', () => {
   let server: Harness;
   const dist = mkdtempSync(join(tmpdir(), 'parley-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Parley</title>');
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><head><title>Parley</title></head>');
 
   beforeAll(async () => {
     if (!database) throw new Error('no database');
@@ -43,14 +54,39 @@ describe('headers and limits', () => {
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
-  it('should let customer pages frame the visitor app, and not the agent console', async () => {
-    const chat = await server.app.inject('/chat/index');
-    expect(chat.headers['content-security-policy']).toContain('frame-ancestors *');
+  it('given a channel that lists no site, should let only the chat server itself frame the chat page', async () => {
+    const chat = await server.app.inject('/chat/index?channelId=sec');
+    expect(chat.headers['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/);
     expect(chat.headers['x-frame-options']).toBeUndefined();
     expect(chat.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(chat.body).toContain('<meta name="parley:embed-origins" content="" />');
     const agent = await server.app.inject('/agent/');
     expect(agent.statusCode).toBe(200);
     expect(agent.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it.each([
+    ['/chat/index?channelId=shop'],
+    ['/chat/index?CHANNELID=shop&from=iframe'],
+    ['/chat/index?siteid=shop'],
+  ])(
+    'given %s, should let the sites of that channel frame it and tell them messages in full',
+    async (url) => {
+      const chat = await server.app.inject(url);
+      expect(chat.headers['content-security-policy']).toMatch(
+        /frame-ancestors 'self' https:\/\/shop\.example http:\/\/localhost:3999$/,
+      );
+      expect(chat.body).toContain(
+        '<meta name="parley:embed-origins" content="https://shop.example http://localhost:3999" />',
+      );
+    },
+  );
+
+  it('given an unknown channel or none, should let no other site frame the page', async () => {
+    for (const url of ['/chat/index?channelId=nope', '/chat/index']) {
+      const chat = await server.app.inject(url);
+      expect(chat.headers['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/);
+    }
   });
 
   it('given a body over the limit, should answer 413 in the envelope', async () => {

@@ -96,7 +96,24 @@ export function normaliseChannel(channel: SeedChannel): ChannelConfig {
     if (value !== undefined && typeof value !== 'string') info[field] = JSON.stringify(value);
   }
   info.receiveMode = info.receiveMode === 0 ? 0 : 3;
-  return { ...stored, info };
+  return {
+    ...stored,
+    ...(channel.sites && { sites: channel.sites.map((site) => siteOrigin(channel.id, site)) }),
+    info,
+  };
+}
+
+/** A site of a channel as the origin a browser reports (`https://shop.example`); anything else stops the start. */
+function siteOrigin(channelId: string, site: string): string {
+  try {
+    const { origin, protocol } = new URL(site);
+    if (protocol === 'https:' || protocol === 'http:') return origin;
+  } catch {
+    // reported below
+  }
+  throw new Error(
+    `channel ${channelId}: "sites" lists web origins such as https://shop.example, not ${JSON.stringify(site)}`,
+  );
 }
 
 /**

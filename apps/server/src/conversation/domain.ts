@@ -25,6 +25,11 @@ export interface ChannelConfig {
   identity?: IdentityMode;
   /** The HMAC key the host site signs pids with. Server-side only: never in `info`. */
   identitySecret?: string;
+  /**
+   * The sites that embed this channel's chat (origins such as `https://shop.example`): they may
+   * frame the chat page and are told each agent message in full. Server-side only.
+   */
+  sites?: string[];
   robot?: RobotKnowledge;
   workingHours?: WorkingHours;
   /** The rating scale, ascending. */

@@ -4,8 +4,8 @@
 //
 // data-channel-id, data-group-id, data-admin-id, data-username, data-email, data-phone, data-pid,
 // data-pid-signature and data-params become the chat page's query parameters; data-position="left"
-// moves the launcher; data-label-open, data-label-close and data-label-title replace the English
-// labels.
+// moves the launcher; data-label-open, data-label-close, data-label-title, data-label-refused and
+// data-label-open-in-tab replace the English labels.
 // Calls made before the script loads are queued: window.Parley = window.Parley || { q: [] } and
 // Parley.q.push(['open']).
 import { createEmbed, type ParleyEmbed } from './createEmbed.js';
@@ -45,6 +45,8 @@ if (script && !(existing && 'open' in existing)) {
         ...(data.labelOpen && { open: data.labelOpen }),
         ...(data.labelClose && { close: data.labelClose }),
         ...(data.labelTitle && { title: data.labelTitle }),
+        ...(data.labelRefused && { refused: data.labelRefused }),
+        ...(data.labelOpenInTab && { openInTab: data.labelOpenInTab }),
       },
     });
     global.Parley = embed;
