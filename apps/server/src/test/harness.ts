@@ -86,7 +86,9 @@ export class AgentClient {
 }
 
 export async function harness(db: Db, seed: Seed, options: ServerOptions = {}): Promise<Harness> {
-  return new Harness(await buildServer({ db, seed, ...options }));
+  // Tests start many chats from one address; the chatStart budget is tested where it is set.
+  const rateLimits = { chatStart: 100_000, ...options.rateLimits };
+  return new Harness(await buildServer({ db, seed, ...options, rateLimits }));
 }
 
 /** A small seed: one channel per scenario, so tests sharing a database do not share agents. */
