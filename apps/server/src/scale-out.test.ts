@@ -71,9 +71,16 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
     const before = await call(a.base, 'getEventMsg', { ...visitor, cursor: joined.data.cursor });
     expect(before.data.msgList).toEqual([]);
 
+    // a poll held on A (long poll) is woken by the write through B, by LISTEN/NOTIFY
+    const holdStarted = Date.now();
+    const held = call(a.base, 'getEventMsg', { ...visitor, cursor: joined.data.cursor, wait: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const sent = await agentCall(b.base, token, 'POST', `/api/agent/chats/${visitor.sessionId}/messages`, {
       msgContent: 'from instance B',
     });
+    const woken = await held;
+    expect(Date.now() - holdStarted).toBeLessThan(5000);
+    expect(woken.data.msgList.map((event: Json) => event.msgId)).toEqual([sent.data.id]);
     const arrived = await pollUntil(a.base, visitor, joined.data.cursor, (seen) => seen.length > 0);
     // polling on: a repeat would show up here
     const later = await pollUntil(a.base, visitor, arrived.cursor, () => false, 10);

@@ -310,6 +310,54 @@ describe.each(testDatabases())('the visitor API on $name', (database) => {
       await server.visitor('chatClose', { userId });
     });
 
+    it('given a held poll (wait), should answer as soon as an event is written', async () => {
+      const { userId, pollId } = await server.start('human');
+      const first = await server.visitor('getEventMsg', { userId, pollId });
+      const started = Date.now();
+      const held = server.visitor('getEventMsg', { userId, pollId, cursor: first.data.cursor, wait: 10_000 });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await server.visitor('transferAgent', { userId });
+      const answer = await held;
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(answer.data.msgList.map((e: { event_type: number }) => e.event_type)).toEqual([1200]);
+      expect(answer.data.wait).toBe(10_000);
+      await server.visitor('chatClose', { userId });
+    });
+
+    it('given a held poll and nothing new, should answer empty after the wait, saying it held', async () => {
+      const { userId, pollId } = await server.start('human');
+      const first = await server.visitor('getEventMsg', { userId, pollId });
+      const started = Date.now();
+      const answer = await server.visitor('getEventMsg', {
+        userId,
+        pollId,
+        cursor: first.data.cursor,
+        wait: 300,
+      });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+      expect(answer.data).toMatchObject({ msgList: [], wait: 300 });
+    });
+
+    it('given a wait past the longest hold, should hold only that long', async () => {
+      const { userId, pollId } = await server.start('human');
+      const answer = server.visitor('getEventMsg', { userId, pollId, wait: 60_000 });
+      await server.visitor('transferAgent', { userId });
+      expect((await answer).data.wait).toBe(15_000);
+    });
+
+    it('given no wait, should answer at once without saying it holds', async () => {
+      const { userId, pollId } = await server.start('human');
+      const answer = await server.visitor('getEventMsg', { userId, pollId });
+      expect(answer.data.wait).toBeUndefined();
+    });
+
+    it.each([[-1], [60_001], ['5000']])('given wait %j, should answer 400 naming wait', async (wait) => {
+      const { userId, pollId } = await server.start('human');
+      const answer = await server.visitor('getEventMsg', { userId, pollId, wait });
+      expect(answer).toMatchObject({ code: 400 });
+      expect(answer.message).toContain('wait');
+    });
+
     it.each([
       ['a 20-digit integer', 1e19],
       ['a 16-digit string', '1234567890123456'],

@@ -31,7 +31,7 @@ describe('polling', () => {
     expect(server.count('getEventMsg')).toBe(1);
     await advance(1);
     expect(server.count('getEventMsg')).toBe(2);
-    expect(server.bodies('getEventMsg')[0]).toEqual({ userId: 'u1', pollId: 'p1' });
+    expect(server.bodies('getEventMsg')[0]).toEqual({ userId: 'u1', pollId: 'p1', wait: 15_000 });
   });
 
   it('given an agent joins, should poll every 2000 ms from then on', async () => {
@@ -96,7 +96,7 @@ describe('polling', () => {
     storage.setItem(eventCursorKey(CHANNEL.tenantId), saved);
     const { server } = await started({ storage });
     await advance(5000);
-    expect(server.bodies('getEventMsg')[0]).toEqual({ userId: 'u1', pollId: 'p1' });
+    expect(server.bodies('getEventMsg')[0]).toEqual({ userId: 'u1', pollId: 'p1', wait: 15_000 });
   });
 
   it('given a lost answer re-sent by the server, should show each event once', async () => {
@@ -163,5 +163,136 @@ describe('snapshots', () => {
     await advance(2000);
     expect(published).toBe(0);
     expect(session.getSnapshot()).toBe(before);
+  });
+});
+
+describe('live delivery (held polls)', () => {
+  /**
+   * A server that holds each poll until an event is written or `hold` ms passed, and says so with
+   * `wait`, as the reference server does.
+   */
+  function holdingServer(hold = 15_000) {
+    const server = new FakeServer();
+    const pending: unknown[] = [];
+    let wakeHeld: (() => void) | undefined;
+    const answer = () => ({
+      code: 200,
+      data: { msgList: pending.splice(0), status: server.chatStatus, waitIndex: 0, wait: hold },
+      message: '',
+    });
+    server.answer('getEventMsg', (body) => {
+      if (pending.length > 0 || body.wait === undefined) return answer();
+      return new Promise((resolve) => {
+        // biome-ignore lint/style/noRestrictedGlobals: the fake server's own hold, on the test's fake clock
+        const timer = setTimeout(() => resolve(answer()), hold);
+        wakeHeld = () => {
+          // biome-ignore lint/style/noRestrictedGlobals: see above
+          clearTimeout(timer);
+          resolve(answer());
+        };
+      });
+    });
+    const write = (...events: unknown[]) => {
+      pending.push(...events);
+      wakeHeld?.();
+    };
+    return { server, write };
+  }
+
+  it('given a server that holds polls, should ask again at once instead of after the delay', async () => {
+    const { server } = holdingServer(2000);
+    await started({ server });
+    await advance(5000); // the first poll, after the spec's delay, is held 2 s
+    expect(server.count('getEventMsg')).toBe(1);
+    await advance(2001);
+    expect(server.count('getEventMsg')).toBe(2);
+    await advance(2100);
+    expect(server.count('getEventMsg')).toBe(3);
+  });
+
+  it('given an agent message written while a poll is held, should show it at once', async () => {
+    const { server, write } = holdingServer();
+    const { texts } = await started({ server });
+    await advance(5000);
+    await advance(3000); // held
+    write(agentEvent('m1', 'Hello'));
+    await advance(0);
+    expect(texts()).toEqual(['Hello']);
+    write(agentEvent('m2', 'Anything else?'));
+    await advance(0);
+    expect(texts()).toEqual(['Hello', 'Anything else?']);
+  });
+
+  it('given a hidden page, should hold no connection and poll with the delays', async () => {
+    const { server } = holdingServer(2000);
+    const { visibility } = await started({ server });
+    visibility.set(false);
+    await advance(5000);
+    expect(server.bodies('getEventMsg')[0]).toEqual({ userId: 'u1', pollId: 'p1' });
+    await advance(4999);
+    expect(server.count('getEventMsg')).toBe(1);
+    visibility.set(true);
+    await advance(0);
+    // visible again: the server is not known to hold yet, so the next poll waits its delay
+    expect(server.count('getEventMsg')).toBe(1);
+    await advance(1);
+    expect(server.bodies('getEventMsg')[1]).toMatchObject({ wait: 15_000 });
+  });
+
+  it('given the page comes back while waiting out a delay, should poll at once where the server holds', async () => {
+    const { server } = holdingServer(2000);
+    const { visibility } = await started({ server });
+    await advance(5000 + 2000); // one held poll answered; the next is held now
+    visibility.set(false);
+    await advance(2000); // answered; hidden: the next waits 5 s
+    const count = server.count('getEventMsg');
+    visibility.set(true);
+    await advance(0);
+    expect(server.count('getEventMsg')).toBe(count + 1);
+  });
+
+  it('given held polls cut twice in a row (a proxy), should fall back to the delays, and hold again later', async () => {
+    let cut = false;
+    const { server } = holdingServer(2000);
+    const holding = server.answer.bind(server);
+    const original = (
+      server as unknown as { routes: Map<string, (body: Record<string, unknown>) => unknown> }
+    ).routes.get('getEventMsg');
+    holding('getEventMsg', (body) => {
+      if (cut && body.wait !== undefined) throw new Error('502 from the proxy');
+      return original?.(body);
+    });
+    await started({ server });
+    await advance(5000 + 2001); // held once: the server holds
+    cut = true;
+    await advance(30_000); // cut, cut again: fall back to the spec's delays
+    const recent = server.bodies('getEventMsg').slice(-3);
+    expect(recent.map((body) => body.wait)).toEqual([undefined, undefined, undefined]);
+    cut = false;
+    const before = server.count('getEventMsg');
+    await advance(4 * 60_000);
+    expect(
+      server
+        .bodies('getEventMsg')
+        .slice(before)
+        .every((body) => body.wait === undefined),
+    ).toBe(true);
+    await advance(60_000);
+    expect(server.bodies('getEventMsg').at(-1)?.wait).toBe(15_000);
+  });
+
+  it('given a server that says it holds but answers empty at once, should not poll in a busy loop', async () => {
+    const server = new FakeServer().reply('getEventMsg', {
+      msgList: [],
+      status: 0,
+      waitIndex: 0,
+      wait: 15_000,
+    });
+    await started({ server });
+    await advance(5000);
+    await advance(100);
+    expect(server.count('getEventMsg')).toBe(1);
+    await advance(4900);
+    expect(server.count('getEventMsg')).toBe(2);
   });
 });

@@ -303,6 +303,7 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
 
   const setPageVisible = (visible: boolean) => {
     core.set(visible ? { pageVisible: true, hasNewMsg: false } : { pageVisible: false });
+    if (visible) polling.wake();
     if (visible) receipts.markRead();
   };
 

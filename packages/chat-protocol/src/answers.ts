@@ -141,6 +141,8 @@ export const answerSchemas: { [C in CallName]: Schema<CallResults[C]> } = {
     status: withDefault(number(), 0),
     waitIndex: withDefault(number(), 0),
     cursor: optional({ type: ['string', 'number'] }),
+    /** Present when the server held the poll for the client's `wait`: how long it holds, in ms. */
+    wait: optional(number()),
   }),
   sysMsg: noData,
   sendMsg: object({ status: number() }, ['status']),

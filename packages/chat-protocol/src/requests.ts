@@ -100,6 +100,8 @@ export const requestSchemas: Record<JsonCallName, Schema> = {
         { type: 'null' },
       ],
     },
+    /** Long poll: hold the answer up to this many ms until an event exists (servers may ignore it). */
+    wait: { type: 'integer', minimum: 0, maximum: 60_000 },
   }),
   sysMsg: object(['userId', 'msgContent'], { ...messageBody, msgContent: text(10_000) }),
   sendMsg: object(['userId'], messageBody),

@@ -163,6 +163,8 @@ export interface EventPoll {
   status: number;
   waitIndex: number;
   cursor?: string | number;
+  /** Set when the server held this poll for the client's `wait` hint: how long it holds, in ms. */
+  wait?: number;
 }
 export interface Star {
   star: number;

@@ -27,6 +27,8 @@ export interface PollState {
 export class PollCache {
   private readonly states = new Map<string, PollState>();
   private readonly generations = new Map<string, number>();
+  /** Held polls (long poll) waiting for a visitor's next change: one callback each, no timer loop. */
+  private readonly waiters = new Map<string, Set<() => void>>();
   private readonly ttl: number;
 
   constructor(
@@ -68,12 +70,53 @@ export class PollCache {
     this.states.delete(visitorId);
     if (this.generations.size > 200_000) this.generations.clear();
     this.generations.set(visitorId, this.generation(visitorId) + 1);
+    this.wake(visitorId);
   }
 
   clear(): void {
     this.states.clear();
     for (const visitorId of this.generations.keys())
       this.generations.set(visitorId, this.generation(visitorId) + 1);
+    for (const visitorId of [...this.waiters.keys()]) this.wake(visitorId);
+  }
+
+  /**
+   * Resolves true when this visitor's poll answer may have changed since `generation` (at once if
+   * it has), false after `ms` or when `signal` aborts (the client went away, the server closes).
+   * With PostgreSQL, a write through another instance wakes it by LISTEN/NOTIFY.
+   */
+  waitForChange(visitorId: string, generation: number, ms: number, signal?: AbortSignal): Promise<boolean> {
+    if (this.generation(visitorId) !== generation) return Promise.resolve(true);
+    if (signal?.aborted || ms <= 0) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const set = this.waiters.get(visitorId) ?? new Set();
+      this.waiters.set(visitorId, set);
+      const done = (changed: boolean) => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        set.delete(wake);
+        if (set.size === 0 && this.waiters.get(visitorId) === set) this.waiters.delete(visitorId);
+        resolve(changed);
+      };
+      const wake = () => done(true);
+      const onAbort = () => done(false);
+      const timer = setTimeout(() => done(false), ms);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      set.add(wake);
+    });
+  }
+
+  /** How many polls are held now (for tests and metrics). */
+  held(): number {
+    let count = 0;
+    for (const set of this.waiters.values()) count += set.size;
+    return count;
+  }
+
+  private wake(visitorId: string): void {
+    const set = this.waiters.get(visitorId);
+    if (!set) return;
+    for (const wake of [...set]) wake();
   }
 
   /** After a commit: forget these visitors here and tell the other instances. */

@@ -48,6 +48,7 @@ export class Conversations extends ConversationStore {
   readonly transferAgent = method(this, routing.transferAgent);
   // visitorEvents
   readonly getEventMsg = method(this, visitorEvents.getEventMsg);
+  readonly holdEventMsg = method(this, visitorEvents.holdEventMsg);
   // visitorMessages
   readonly sysMsg = method(this, visitorMessages.sysMsg);
   readonly getOfflineMsg = method(this, visitorMessages.getOfflineMsg);

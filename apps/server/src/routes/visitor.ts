@@ -4,7 +4,8 @@ import type { Conversations, IncomingMessage } from '../conversation/service.js'
 import { badRequest, ok } from '../errors.js';
 
 type Body = Record<string, unknown>;
-type Handler = (body: Body) => Promise<unknown>;
+/** A call's handler; `signal` aborts when the client goes away or the server closes (held polls). */
+type Handler = (body: Body, signal: AbortSignal) => Promise<unknown>;
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
@@ -25,6 +26,9 @@ export function registerVisitorRoutes(
   },
 ): void {
   const { perVisitorLimit, chatStartLimit, answered, uploadLimit } = options;
+  // A closing server answers its held polls at once, so a restart does not wait for them.
+  const closing = new AbortController();
+  app.addHook('preClose', async () => closing.abort());
   const calls: Record<Exclude<keyof typeof visitorSchemas, 'uploadBase64'>, Handler> = {
     channelInfo: (body) => conversations.channelInfo(body.id as string),
     chatStart: async (body) => ({
@@ -58,11 +62,13 @@ export function registerVisitorRoutes(
         (body.pageSize as number) ?? 20,
       ),
     getSessionMsg: (body) => conversations.getSessionMsg(body.userId as string, body.sessionId as string),
-    getEventMsg: (body) =>
-      conversations.getEventMsg(
+    getEventMsg: (body, signal) =>
+      conversations.holdEventMsg(
         body.userId as string,
         body.pollId as string,
         body.cursor === undefined || body.cursor === null ? undefined : Number(body.cursor),
+        typeof body.wait === 'number' ? body.wait : 0,
+        signal,
       ),
     sysMsg: (body) => {
       if (!String(body.msgContent).trim()) throw badRequest('msgContent is blank');
@@ -102,9 +108,19 @@ export function registerVisitorRoutes(
         schema: { body: visitorSchemas[call as keyof typeof visitorSchemas] },
         preHandler: call === 'chatStart' ? chatStartLimit : perVisitorLimit,
       },
-      async (request) => {
+      async (request, reply) => {
         const body = request.body as Body;
-        const data = await handler(body);
+        const gone = new AbortController();
+        const abort = () => gone.abort();
+        reply.raw.once('close', abort);
+        closing.signal.addEventListener('abort', abort, { once: true });
+        let data: unknown;
+        try {
+          data = await handler(body, gone.signal);
+        } finally {
+          reply.raw.off('close', abort);
+          closing.signal.removeEventListener('abort', abort);
+        }
         const userId = call === 'chatStart' ? (data as { userId?: unknown }).userId : body.userId;
         if (typeof userId === 'string') answered(userId);
         return ok(data);
