@@ -275,6 +275,44 @@ describe.each(testDatabases())('conversations on $name', (database) => {
       expect(next.data.events).toEqual([]);
     });
 
+    it('given a held console poll, should answer as soon as the visitor writes or types, and not for others', async () => {
+      const cursor = (await agent.poll()).data.cursor;
+      const started = Date.now();
+      const held = agent.poll(cursor, 10_000);
+      // another visitor's chat on a channel this agent does not serve changes nothing here
+      const stranger = await server.start('auth');
+      await server.visitor('sendMsg', {
+        userId: stranger.userId,
+        msgContent: 'not yours',
+        clientMsgId: 'x-1',
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await server.visitor('sendMsg', { userId: visitor.userId, msgContent: 'ping', clientMsgId: 'v-held' });
+      const answer = await held;
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(answer.data.wait).toBe(10_000);
+      expect(
+        answer.data.events.map((event: { message?: { msgContent: string } }) => event.message?.msgContent),
+      ).toEqual(['ping']);
+
+      const typingHeld = agent.poll(answer.data.cursor, 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await server.visitor('typing', { userId: visitor.userId, msgContent: 'typing now' });
+      const typing = await typingHeld;
+      expect(typing.data.chats[0].visitorTyping).toBe('typing now');
+      expect(Date.now() - started).toBeLessThan(8000);
+      await server.visitor('typing', { userId: visitor.userId, msgContent: '' });
+    });
+
+    it('given a held console poll and nothing new, should answer after the wait', async () => {
+      const cursor = (await agent.poll()).data.cursor;
+      const started = Date.now();
+      const answer = await agent.poll(cursor, 300);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+      expect(answer.data).toMatchObject({ events: [], wait: 300 });
+      expect((await agent.poll(cursor, 123_456)).code).toBe(400);
+    });
+
     it("should refuse another agent's actions on this chat", async () => {
       const other = await server.login('q1', 'pw-q1');
       expect((await other.send(visitor.sessionId, 'hi')).code).toBe(403);

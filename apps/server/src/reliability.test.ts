@@ -103,4 +103,38 @@ describe.each(storages)('a server on $name killed with SIGKILL mid-conversation'
     expect(after.filter((message: { msgContent: string }) => message.msgContent === retried)).toHaveLength(1);
     expect((await agentCall(server.base, token, 'GET', '/api/agent/me')).data.id).toBe('k1');
   }, 120_000);
+
+  it('given a poll held when the server is killed, should deliver after the restart from the same cursor, once', async () => {
+    const running = server as ChildServer;
+    const visitor = (await call(running.base, 'chatStart', { channelId: 'live' })).data;
+    expect((await call(running.base, 'transferAgent', { userId: visitor.userId })).data.status).toBe(2);
+    const joined = (await call(running.base, 'getEventMsg', { ...visitor, cursor: '0' })).data;
+    const held = call(running.base, 'getEventMsg', { ...visitor, cursor: joined.cursor, wait: 10_000 }).then(
+      () => 'answered',
+      () => 'cut',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    running.process.kill('SIGKILL');
+    expect(await held).toBe('cut');
+    await running.stop('SIGKILL');
+
+    server = await startChild(env, seed, dir);
+    const token = await agentLogin(server.base, 'k1', 'pw-k1');
+    const sent = await agentCall(
+      server.base,
+      token,
+      'POST',
+      `/api/agent/chats/${visitor.sessionId}/messages`,
+      {
+        msgContent: 'after the restart',
+      },
+    );
+    // the page polls again with the cursor it had: held, then woken by the message
+    const again = (
+      await call(server.base, 'getEventMsg', { ...visitor, cursor: joined.cursor, wait: 10_000 })
+    ).data;
+    expect(again.msgList.map((event: { msgId: string }) => event.msgId)).toEqual([sent.data.id]);
+    const next = (await call(server.base, 'getEventMsg', { ...visitor, cursor: again.cursor })).data;
+    expect(next.msgList).toEqual([]);
+  }, 120_000);
 });

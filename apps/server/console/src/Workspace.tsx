@@ -9,6 +9,8 @@ import { VerifiedBadge } from './VerifiedBadge.js';
 
 /** How often the console asks for news: visitor messages, typing and ratings show within about a second. */
 const POLL_MS = 1000;
+/** How long a poll asks the server to hold it (live delivery); a server that holds says so. */
+const HOLD_MS = 15_000;
 
 /** The queue the agent can take from, its open chats, the chat on screen and the left messages. */
 export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: Agent | null) => void }) {
@@ -61,16 +63,23 @@ export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: A
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // Held polls: the server answers when something changes for this agent, and the next poll goes
+    // out at once; after an error, or from a server that does not hold, every second. The console
+    // keeps holding while its tab is hidden: it is what tells the agent about new visitors.
     const tick = async () => {
+      let again = POLL_MS;
       try {
-        apply(await api.poll(cursor.current));
+        const answer = await api.poll(cursor.current, cursor.current === undefined ? undefined : HOLD_MS);
+        if (stopped) return;
+        apply(answer);
+        if (answer.wait !== undefined) again = 0;
       } catch (error) {
         if (error instanceof ApiError && error.code === 401) {
           onAgent(null);
           return;
         }
       }
-      if (!stopped) timer = setTimeout(tick, POLL_MS);
+      if (!stopped) timer = setTimeout(tick, again);
     };
     tick();
     return () => {

@@ -67,6 +67,8 @@ export interface LeftMessage {
 export interface PollAnswer {
   agent: Agent;
   cursor: string;
+  /** Set when the server held the poll: the console may ask again at once. */
+  wait?: number;
   queue: QueueEntry[];
   chats: Chat[];
   events: ConsoleEvent[];
@@ -108,8 +110,14 @@ export const api = {
     request<{ agent: Agent }>('POST', '/api/agent/login', { username, password }),
   logout: () => request<null>('POST', '/api/agent/logout'),
   setOnline: (online: boolean) => request<Agent>('POST', '/api/agent/status', { online }),
-  poll: (cursor?: string) =>
-    request<PollAnswer>('GET', `/api/agent/poll${cursor === undefined ? '' : `?cursor=${cursor}`}`),
+  /** The console's poll; with `wait` (ms) the server holds it until something changes for this agent. */
+  poll: (cursor?: string, wait?: number) => {
+    const query = new URLSearchParams();
+    if (cursor !== undefined) query.set('cursor', cursor);
+    if (wait !== undefined) query.set('wait', String(wait));
+    const search = query.toString();
+    return request<PollAnswer>('GET', `/api/agent/poll${search ? `?${search}` : ''}`);
+  },
   messages: (sessionId: string) =>
     request<{ messages: WireMessage[]; rating: Rating | null; closed: boolean }>(
       'GET',

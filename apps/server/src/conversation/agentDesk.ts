@@ -12,6 +12,7 @@ import { Audience, emitVisitorEvent, VisitorEvent } from './events.js';
 import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './messages.js';
 import { assign, closeSession, dispatch, lockRouting } from './routing.js';
 import type { ConversationStore } from './store.js';
+import { MAX_HOLD_MS } from './visitorEvents.js';
 
 // The agent console's side: who the agent is, the queue and chats it sees, and what it does in a
 // chat (join, type, send, delete, ask for a rating, close, refuse).
@@ -95,6 +96,36 @@ const verification = (row: { verified: boolean; verified_pid: string | null }) =
   verified: row.verified,
   verifiedPid: row.verified ? row.verified_pid : null,
 });
+
+/**
+ * The console's poll, held when asked (`wait`, ms, at most MAX_HOLD_MS) until this agent's view
+ * changes: a visitor queued in its channels, an event of its chats, a visitor typing. Any write
+ * wakes held consoles (on every instance, by LISTEN/NOTIFY); each compares its new view with the
+ * one it would have answered and goes on holding when nothing of its own changed.
+ */
+export async function holdAgentPoll(
+  store: ConversationStore,
+  agent: Agent,
+  cursor: number | undefined,
+  wait: number,
+  signal?: AbortSignal,
+) {
+  const hold = Math.min(Math.max(wait, 0), MAX_HOLD_MS);
+  const deadline = Date.now() + hold;
+  const first = await agentPoll(store, agent, cursor);
+  if (hold === 0 || cursor === undefined) return first;
+  const view = (answer: typeof first) => JSON.stringify([answer.queue, answer.chats, answer.events]);
+  const seen = view(first);
+  let generation = store.cache.desk();
+  for (;;) {
+    const left = deadline - Date.now();
+    if (first.events.length > 0 || left <= 0 || signal?.aborted) return { ...first, wait: hold };
+    if (!(await store.cache.waitForDesk(generation, left, signal))) return { ...first, wait: hold };
+    generation = store.cache.desk();
+    const next = await agentPoll(store, agent, cursor);
+    if (view(next) !== seen) return { ...next, wait: hold };
+  }
+}
 
 /** The queue this agent can take from, its own open chats and what changed since `cursor`. */
 export async function agentPoll(store: ConversationStore, agent: Agent, cursor?: number) {

@@ -6,6 +6,8 @@ export { AgentEvent, agentEventNames, VisitorEvent } from '@parley/chat-protocol
 export const Audience = { visitor: 1, agent: 2 } as const;
 
 const NOTIFY_CHANNEL = 'parley_visitor';
+/** A notification that only the consoles' view changed (no visitor's poll answer). */
+const DESK_ONLY = '*';
 
 /** A visitor's poll state as last read from the database, so an empty poll needs no SQL. */
 export interface PollState {
@@ -29,6 +31,9 @@ export class PollCache {
   private readonly generations = new Map<string, number>();
   /** Held polls (long poll) waiting for a visitor's next change: one callback each, no timer loop. */
   private readonly waiters = new Map<string, Set<() => void>>();
+  /** Counts every change any agent's console may show (any visitor's, and typing). */
+  private deskGeneration = 0;
+  private readonly deskWaiters = new Set<() => void>();
   private readonly ttl: number;
 
   constructor(
@@ -43,7 +48,10 @@ export class PollCache {
     await this.db.listen?.(
       NOTIFY_CHANNEL,
       (payload) => {
-        for (const visitorId of payload.split(',')) this.invalidate(visitorId);
+        for (const visitorId of payload.split(',')) {
+          if (visitorId === DESK_ONLY) this.deskChanged();
+          else this.invalidate(visitorId);
+        }
       },
       () => this.clear(),
     );
@@ -71,6 +79,7 @@ export class PollCache {
     if (this.generations.size > 200_000) this.generations.clear();
     this.generations.set(visitorId, this.generation(visitorId) + 1);
     this.wake(visitorId);
+    this.deskChanged();
   }
 
   clear(): void {
@@ -78,6 +87,44 @@ export class PollCache {
     for (const visitorId of this.generations.keys())
       this.generations.set(visitorId, this.generation(visitorId) + 1);
     for (const visitorId of [...this.waiters.keys()]) this.wake(visitorId);
+    this.deskChanged();
+  }
+
+  /** The generation of everything the consoles show: compare it with `waitForDesk`. */
+  desk(): number {
+    return this.deskGeneration;
+  }
+
+  /** Like `waitForChange`, for an agent's console: any change that console may have to show. */
+  waitForDesk(generation: number, ms: number, signal?: AbortSignal): Promise<boolean> {
+    if (this.deskGeneration !== generation) return Promise.resolve(true);
+    if (signal?.aborted || ms <= 0) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const done = (changed: boolean) => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        this.deskWaiters.delete(wake);
+        resolve(changed);
+      };
+      const wake = () => done(true);
+      const onAbort = () => done(false);
+      const timer = setTimeout(() => done(false), ms);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.deskWaiters.add(wake);
+    });
+  }
+
+  /** A change only consoles show (a visitor typing): wakes them here and on the other instances. */
+  async publishDesk(): Promise<void> {
+    this.deskChanged();
+    if (this.db.kind === 'postgres') {
+      await this.db.query('select pg_notify($1, $2)', [NOTIFY_CHANNEL, DESK_ONLY]).catch(() => {});
+    }
+  }
+
+  private deskChanged(): void {
+    this.deskGeneration++;
+    for (const wake of [...this.deskWaiters]) wake();
   }
 
   /**

@@ -70,6 +70,7 @@ export class Conversations extends ConversationStore {
   readonly agentKnowsVisitor = method(this, agentDesk.agentKnowsVisitor);
   readonly setOnline = method(this, agentDesk.setOnline);
   readonly agentPoll = method(this, agentDesk.agentPoll);
+  readonly holdAgentPoll = method(this, agentDesk.holdAgentPoll);
   readonly leftMessages = method(this, agentDesk.leftMessages);
   readonly join = method(this, agentDesk.join);
   readonly agentMessages = method(this, agentDesk.agentMessages);

@@ -30,7 +30,9 @@ export class ConversationStore {
   async write<T>(work: (tx: Queryable, touched: Touched) => Promise<T>): Promise<T> {
     const touched = new Touched();
     const result = await this.db.transaction((tx) => work(tx, touched));
-    await this.cache.publish(touched.visitors);
+    // Every write may change what a console shows; one that changes visitors' polls says so too.
+    if (touched.visitors.size > 0) await this.cache.publish(touched.visitors);
+    else await this.cache.publishDesk();
     return result;
   }
 

@@ -104,6 +104,7 @@ export async function typing(store: ConversationStore, userId: string, text: str
     text.slice(0, 500),
     store.clock(),
   ]);
+  await store.cache.publishDesk();
   return null;
 }
 

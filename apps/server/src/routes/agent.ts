@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Agent, Conversations } from '../conversation/service.js';
 import type { Db } from '../db/db.js';
@@ -167,14 +168,34 @@ export function registerAgentRoutes(
     withAgent((agent, request) => conversations.setOnline(agent, request.body.online as boolean)),
   );
 
-  app.get(
-    '/api/agent/poll',
-    withAgent((agent, request) => {
-      const cursor = (request.query as { cursor?: string }).cursor;
-      if (cursor !== undefined && !/^\d{1,15}$/.test(cursor)) throw badRequest('cursor must be a number');
-      return conversations.agentPoll(agent, cursor === undefined ? undefined : Number(cursor));
-    }),
-  );
+  // A closing server answers the consoles' held polls at once.
+  const closing = new AbortController();
+  setMaxListeners(0, closing.signal);
+  app.addHook('preClose', async () => closing.abort());
+  app.get('/api/agent/poll', async (request, reply) => {
+    const agent = await requireAgent(auth, request);
+    const { cursor, wait } = request.query as { cursor?: string; wait?: string };
+    if (cursor !== undefined && !/^\d{1,15}$/.test(cursor)) throw badRequest('cursor must be a number');
+    if (wait !== undefined && !/^\d{1,5}$/.test(wait)) throw badRequest('wait must be a number of ms');
+    // Held (wait): answered as soon as this agent's view changes; the console asks again at once.
+    const gone = new AbortController();
+    const abort = () => gone.abort();
+    reply.raw.once('close', abort);
+    closing.signal.addEventListener('abort', abort, { once: true });
+    try {
+      return ok(
+        await conversations.holdAgentPoll(
+          agent,
+          cursor === undefined ? undefined : Number(cursor),
+          wait === undefined ? 0 : Number(wait),
+          gone.signal,
+        ),
+      );
+    } finally {
+      reply.raw.off('close', abort);
+      closing.signal.removeEventListener('abort', abort);
+    }
+  });
 
   app.get(
     '/api/agent/leave-messages',

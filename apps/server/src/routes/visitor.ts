@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { requestSchemas as visitorSchemas } from '@parley/chat-protocol';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { Conversations, IncomingMessage } from '../conversation/service.js';
@@ -28,6 +29,7 @@ export function registerVisitorRoutes(
   const { perVisitorLimit, chatStartLimit, answered, uploadLimit } = options;
   // A closing server answers its held polls at once, so a restart does not wait for them.
   const closing = new AbortController();
+  setMaxListeners(0, closing.signal); // one listener per held poll
   app.addHook('preClose', async () => closing.abort());
   const calls: Record<Exclude<keyof typeof visitorSchemas, 'uploadBase64'>, Handler> = {
     channelInfo: (body) => conversations.channelInfo(body.id as string),

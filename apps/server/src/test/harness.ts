@@ -71,8 +71,12 @@ export class AgentClient {
   online(online = true) {
     return this.call('POST', '/api/agent/status', { online });
   }
-  poll(cursor?: string) {
-    return this.call('GET', `/api/agent/poll${cursor === undefined ? '' : `?cursor=${cursor}`}`);
+  poll(cursor?: string, wait?: number) {
+    const query = new URLSearchParams({
+      ...(cursor !== undefined && { cursor }),
+      ...(wait !== undefined && { wait: String(wait) }),
+    }).toString();
+    return this.call('GET', `/api/agent/poll${query ? `?${query}` : ''}`);
   }
   chat(sessionId: string, action: string, payload?: object) {
     return this.call('POST', `/api/agent/chats/${sessionId}/${action}`, payload ?? {});
