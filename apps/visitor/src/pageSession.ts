@@ -5,6 +5,8 @@ import {
   isEmbedded,
   readUrlParams,
   type Signal,
+  storageChoice,
+  visitorStorage,
 } from '@parley/chat-core';
 import {
   createParentBridge,
@@ -65,6 +67,8 @@ export function createPageSession(): ChatSession {
   }
   return createChatSession({
     apiBase: import.meta.env.VITE_PARLEY_API_BASE || undefined,
+    // `storage=session|none` (the loader's data-storage): where the visitor id and cursor live.
+    storage: visitorStorage(storageChoice(params.storage)),
     ...(bridge && { visibility: panelVisibility(bridge) }),
     notifyParent: bridge
       ? (message: ChatMessage) =>

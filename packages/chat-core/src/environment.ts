@@ -5,6 +5,7 @@ import type { Logger, Signal, StorageLike, Timers } from './types.js';
 
 type Host = {
   localStorage?: StorageLike;
+  sessionStorage?: StorageLike;
   document?: { visibilityState?: string; referrer?: string };
   navigator?: { onLine?: boolean };
   location?: { search?: string };
@@ -38,8 +39,33 @@ export function createMemoryStorage(): StorageLike {
 
 /** The page's localStorage when there is one (and it can be read), else memory. */
 export function defaultStorage(): StorageLike {
+  return visitorStorage('local');
+}
+
+/** Where a site lets the chat keep the visitor id: see `UrlParams.storage`. */
+export type StorageChoice = 'local' | 'session' | 'none';
+
+/**
+ * The storage choice of a page parameter; anything but `session` or `none` is the default, `local`.
+ *
+ * @example
+ * storageChoice('session') // 'session'
+ * storageChoice('cookies') // 'local'
+ */
+export function storageChoice(value: string | undefined): StorageChoice {
+  const lower = value?.toLowerCase();
+  return lower === 'session' || lower === 'none' ? lower : 'local';
+}
+
+/**
+ * The storage for a choice: the page's localStorage (`local`), sessionStorage (`session`, this tab
+ * only), or memory (`none`: nothing outlives the page). Storage the browser refuses (privacy
+ * settings, a sandboxed frame) is memory too.
+ */
+export function visitorStorage(choice: StorageChoice): StorageLike {
+  if (choice === 'none') return createMemoryStorage();
   try {
-    const storage = host().localStorage;
+    const storage = choice === 'session' ? host().sessionStorage : host().localStorage;
     if (storage) return storage;
   } catch {
     // Storage blocked (privacy settings, sandboxed iframe): fall through to memory.

@@ -21,7 +21,7 @@ export {
   VisitorEvent,
 } from '@parley/chat-protocol';
 export type { TransferRequest } from './context.js';
-export { createMemoryStorage } from './environment.js';
+export { createMemoryStorage, type StorageChoice, storageChoice, visitorStorage } from './environment.js';
 export type { EvaluationInput } from './evaluation.js';
 export { fileMsgType, type OutgoingFile } from './files.js';
 export { HISTORY_PAGE_SIZE } from './history.js';

@@ -23,6 +23,12 @@ export interface UrlParams {
   adminId?: string;
   /** `iframe` means the page is embedded in a parent page. */
   from?: string;
+  /**
+   * Where the visitor id and the page's other keys live: `local` (the default: the visitor is
+   * known again on the next visit), `session` (this tab only) or `none` (memory: a new visitor on
+   * every load). Read with `storageChoice`.
+   */
+  storage?: string;
 }
 
 /** Lower-case query names (spec section 2) and the field each one fills. */
@@ -38,6 +44,7 @@ const PARAMETER_FIELDS: Readonly<Record<string, keyof UrlParams>> = {
   groupid: 'groupId',
   adminid: 'adminId',
   from: 'from',
+  storage: 'storage',
 };
 
 /**

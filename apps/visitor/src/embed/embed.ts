@@ -3,7 +3,7 @@
 //   <script src="https://support.example.com/chat/embed.js" data-channel-id="7" async></script>
 //
 // data-channel-id, data-group-id, data-admin-id, data-username, data-email, data-phone, data-pid,
-// data-pid-signature and data-params become the chat page's query parameters; data-position="left"
+// data-pid-signature, data-params and data-storage become the chat page's query parameters; data-position="left"
 // moves the launcher; data-label-open, data-label-close, data-label-title, data-label-refused and
 // data-label-open-in-tab replace the English labels.
 // Calls made before the script loads are queued: window.Parley = window.Parley || { q: [] } and
@@ -30,6 +30,7 @@ if (script && !(existing && 'open' in existing)) {
     'pid',
     'pidSignature',
     'params',
+    'storage',
   ];
   for (const name of names) {
     const value = data[name];
