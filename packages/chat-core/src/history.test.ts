@@ -13,9 +13,29 @@ const message = (id: string, msgTime: number) => ({
   msgTime,
 });
 
+/** A returning visitor: the server knows the stored id, so earlier chats may exist. */
+function returning() {
+  const storage = createMemoryStorage();
+  storage.setItem('chat-t1-uid', 'u1');
+  return storage;
+}
+
 describe('history', () => {
+  it('given a brand-new visitor, should offer no earlier messages and ask for none', async () => {
+    const { session, server, state } = await started();
+    expect(state().historyMsgStatus).toBe(2);
+    await session.loadOlderHistory();
+    expect(server.count('getHistoryMsg')).toBe(0);
+  });
+
+  it('given a stored id the server replaced (it did not know it), should offer no earlier messages', async () => {
+    const storage = returning();
+    const { state } = await started({ storage, start: { userId: 'u2' } });
+    expect(state().historyMsgStatus).toBe(2);
+  });
+
   it('given no message shown, should ask 20 before the chat start server time', async () => {
-    const { session, server } = await started();
+    const { session, server } = await started({ storage: returning() });
     await session.loadOlderHistory();
     expect(server.bodies('getHistoryMsg')).toEqual([{ pageSize: 20, maxTime: 5000, userId: 'u1' }]);
   });
@@ -34,7 +54,7 @@ describe('history', () => {
   });
 
   it('given an empty page, should mark no more history (2) and stop asking', async () => {
-    const { session, server, state } = await started();
+    const { session, server, state } = await started({ storage: returning() });
     await session.loadOlderHistory();
     expect(state().historyMsgStatus).toBe(2);
     await session.loadOlderHistory();
@@ -47,7 +67,7 @@ describe('history', () => {
       'getHistoryMsg',
       () => new Promise((resolve) => (release = resolve)),
     );
-    const { session, state } = await started({ server });
+    const { session, state } = await started({ server, storage: returning() });
     const first = session.loadOlderHistory();
     expect(state().historyMsgStatus).toBe(1);
     await session.loadOlderHistory();
@@ -57,7 +77,10 @@ describe('history', () => {
   });
 
   it('given a failure, should go back to idle (0)', async () => {
-    const { session, state, logger } = await started({ server: new FakeServer().refuse('getHistoryMsg') });
+    const { session, state, logger } = await started({
+      server: new FakeServer().refuse('getHistoryMsg'),
+      storage: returning(),
+    });
     await session.loadOlderHistory();
     expect(state().historyMsgStatus).toBe(0);
     expect(logger.warn).toHaveBeenCalledWith('getHistoryMsg failed', expect.anything());
@@ -71,7 +94,7 @@ describe('a message type the client does not know (the contract can grow)', () =
       { ...message('sticker', 200), msgType: 21, fileUrl: '/uploads/s1', fileName: 's.webp' },
       message('m1', 100),
     ]);
-    const { session, state, texts } = await started({ server });
+    const { session, state, texts } = await started({ server, storage: returning() });
     await session.loadOlderHistory();
     expect(texts()).toEqual(['m1', 'sticker', 'poll']);
     expect(state().messages.map((shown) => shown.msgType)).toEqual([1, 4, 1]);

@@ -8,6 +8,7 @@ import {
 } from '@parley/chat-protocol';
 import type { Conversation, Core, Transfer } from './context.js';
 import { mergeMessages, systemMessage } from './messages.js';
+import { HistoryStatus } from './states.js';
 import type { StatusTransitions } from './status.js';
 import { engineText, TEXTS } from './strings.js';
 import { GROUP_STORAGE_KEY } from './transfer.js';
@@ -198,6 +199,8 @@ export async function startChat(
   engine.storage.setItem(uidKey, start.userId);
   const { userId, sessionId, pollId, status } = start;
   engine.set({ chatStart: start, userId, sessionId, pollId, chatStatus: status, phase: 'ready' });
+  // A visitor the server has just created has no earlier chats: nothing to offer loading.
+  if (userId !== storedId) engine.set({ historyMsgStatus: HistoryStatus.noMore });
   if (storedId) await loadSessionMessages(engine);
   engine.append(...welcomeMessages(engine));
   (ENTRY_ACTIONS[status] ?? enterWaiting)(engine);
