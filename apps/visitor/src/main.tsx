@@ -7,11 +7,14 @@ import { loadI18next, packLoaderFor } from './i18n/i18n.js';
 import { storedLanguage } from './i18n/storedLanguage.js';
 import { createPageSession } from './pageSession.js';
 import { resolveRoute } from './shell/routes.js';
+import { followVisualViewport } from './shell/visualViewport.js';
 
 // The language pack and the i18next runtime download side by side while React starts (the app's
 // later imports of them reuse these). A failure is the app's to show, not an unhandled rejection.
 packLoaderFor(storedLanguage())?.().catch(() => {});
 loadI18next().catch(() => {});
+
+followVisualViewport();
 
 const { route, redirectTo } = resolveRoute(import.meta.env.BASE_URL, window.location);
 if (redirectTo) window.history.replaceState(null, '', redirectTo);
