@@ -86,15 +86,30 @@ function Header() {
   );
 }
 
+/**
+ * The agent's avatar URL when it is an image address (http, https, or on this server), else
+ * undefined: a javascript:, data: or other URL from the server is not put in the page.
+ */
+export function agentAvatarUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const { protocol } = new URL(url, window.location.href);
+    return protocol === 'https:' || protocol === 'http:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Who the visitor is talking to, once an agent has taken the chat (the agent's card). */
 function AgentCard() {
   const t = useT();
   const conversation = useAtomValue(conversationAtom);
   const card = conversation.adminCard;
   if (!card || conversation.chatStatus !== ChatStatus.withAgent || conversation.chatClosed) return null;
+  const avatar = agentAvatarUrl(card.avatar);
   return (
     <p className="visitor-agent-card" role="status">
-      {card.avatar ? <img className="visitor-agent-card__avatar" src={card.avatar} alt="" /> : null}
+      {avatar ? <img className="visitor-agent-card__avatar" src={avatar} alt="" /> : null}
       {t('chat.agentCard', { name: card.adminNick })}
     </p>
   );

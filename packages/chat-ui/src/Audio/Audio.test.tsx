@@ -60,4 +60,10 @@ describe('Audio', () => {
       .poll(() => Number((bar.element() as HTMLProgressElement).value), { timeout: 3000 })
       .toBeGreaterThan(0);
   });
+
+  it('given an unsafe source, should load nothing and keep the duration it was given', async () => {
+    const screen = await render(<Audio src="javascript:alert(1)" duration={75} />);
+    await expect.element(screen.getByText('1:15')).toBeVisible();
+    expect(screen.container.querySelector('audio')?.hasAttribute('src')).toBe(false);
+  });
 });

@@ -1,6 +1,7 @@
 import { forwardRef, type HTMLAttributes, useRef, useState } from 'react';
 import { IconPause, IconPlay } from '../Icon/icons.js';
 import { cn } from '../internal/cn.js';
+import { isSafeMediaUrl } from '../internal/safeUrl.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 
 /** Formats seconds as m:ss (`65` is `1:05`); minutes are not wrapped into hours. */
@@ -10,7 +11,10 @@ export function formatDuration(seconds: number): string {
 }
 
 export interface AudioProps extends HTMLAttributes<HTMLDivElement> {
-  /** The audio file. */
+  /**
+   * The audio file: http, https, blob, relative, or an audio `data:` URL. Any other (javascript:,
+   * data:text/html, ...) is not loaded.
+   */
   src: string;
   /** The length in seconds, if known before the file loads (e.g. from the message). The file's metadata replaces it once read. */
   duration?: number;
@@ -91,7 +95,7 @@ export const Audio = forwardRef<HTMLDivElement, AudioProps>(function Audio(
       {/* biome-ignore lint/a11y/useMediaCaption: a voice message has no caption track; the toggle and time are the interface */}
       <audio
         ref={audioRef}
-        src={src}
+        src={isSafeMediaUrl(src) ? src : undefined}
         preload="metadata"
         onLoadedMetadata={(event) => {
           const value = event.currentTarget.duration;

@@ -9,7 +9,7 @@ import { FileCard } from './FileCard.js';
 const meta = {
   title: 'Conversation/FileCard',
   component: FileCard,
-  args: { name: 'invoice-1042.pdf', size: 48213, url: 'data:text/plain,invoice' },
+  args: { name: 'invoice-1042.pdf', size: 48213, url: '/files/invoice-1042.pdf' },
 } satisfies Meta<typeof FileCard>;
 
 export default meta;
@@ -28,10 +28,10 @@ export const Document: Story = {
 export const Kinds: Story = {
   render: () => (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-      <FileCard name="photo.JPG" size={2_400_000} url="data:text/plain,a" />
-      <FileCard name="clip.mp4" size={734_003_200} url="data:text/plain,b" />
-      <FileCard name="voice.m4a" size={83_000} url="data:text/plain,c" />
-      <FileCard name="README" size={512} url="data:text/plain,d" />
+      <FileCard name="photo.JPG" size={2_400_000} url="/files/photo.JPG" />
+      <FileCard name="clip.mp4" size={734_003_200} url="/files/clip.mp4" />
+      <FileCard name="voice.m4a" size={83_000} url="/files/voice.m4a" />
+      <FileCard name="README" size={512} url="/files/README" />
     </div>
   ),
 };

@@ -72,6 +72,31 @@ describe('FileCard', () => {
     expect(screen.container.querySelector('a')).toBeNull();
   });
 
+  it.each([
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    '\u0001 java\tscript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+  ])('given the unsafe URL %j, should show the name as text and make no link', async (url) => {
+    const screen = await render(<FileCard name="invoice.pdf" size={2048} url={url} />);
+    await expect.element(screen.getByText('invoice.pdf')).toBeVisible();
+    await expect.element(screen.getByText('2.00 KB')).toBeVisible();
+    expect(screen.container.querySelector('a')).toBeNull();
+    expect(screen.container.querySelector('[href]')).toBeNull();
+  });
+
+  it.each(['https://files.example/invoice.pdf', 'mailto:billing@example.com', 'files/invoice.pdf'])(
+    'given the URL %s, should make the download link to it',
+    async (url) => {
+      const screen = await render(<FileCard name="invoice.pdf" url={url} />);
+      await expect
+        .element(screen.getByRole('link', { name: 'Download invoice.pdf' }))
+        .toHaveAttribute('href', url);
+    },
+  );
+
   it('given the keyboard, should reach the download link with Tab', async () => {
     const screen = await render(<FileCard name="a.txt" url="/a.txt" />);
     await userEvent.keyboard('{Tab}');

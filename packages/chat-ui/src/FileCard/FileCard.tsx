@@ -1,6 +1,7 @@
 import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
 import { IconAudio, IconDownload, IconFile, IconImage, IconVideo } from '../Icon/icons.js';
 import { cn } from '../internal/cn.js';
+import { isSafeUrl } from '../internal/safeUrl.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
@@ -43,7 +44,10 @@ export interface FileCardProps extends HTMLAttributes<HTMLDivElement> {
   name: string;
   /** The size in bytes, shown from B to YB with 2 decimals. */
   size?: number;
-  /** Where to download the file. Without it there is no download link. */
+  /**
+   * Where to download the file. Without it, or when it is not http, https, mailto, tel or relative
+   * (javascript:, data:, ...), there is no download link: the name still shows, as text.
+   */
   url?: string;
   /** Extra content under the name, e.g. an upload progress. */
   children?: ReactNode;
@@ -51,7 +55,8 @@ export interface FileCardProps extends HTMLAttributes<HTMLDivElement> {
 
 /**
  * A file shared in the conversation: its type icon, name, size and a download link (the
- * `download` attribute, opened with `rel="noopener noreferrer"`).
+ * `download` attribute, opened with `rel="noopener noreferrer"`). The link's URL goes through the
+ * same check as text links: an unsafe one (javascript:, data:, ...) makes no link.
  *
  * @example
  * <FileCard name="invoice-1042.pdf" size={48213} url="/files/invoice-1042.pdf" />
@@ -83,7 +88,7 @@ export const FileCard = forwardRef<HTMLDivElement, FileCardProps>(function FileC
         )}
         {children}
       </span>
-      {url && (
+      {url && isSafeUrl(url) && (
         <a
           className="parley-file-card__download"
           href={url}

@@ -75,4 +75,13 @@ describe('GoodsCard', () => {
     expect(getComputedStyle(order as Element).flexDirection).toBe('row');
     expect(getComputedStyle(other as Element).flexDirection).toBe('column');
   });
+
+  it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>'])(
+    'given the unsafe image URL %j, should show the card without an image',
+    async (img) => {
+      const screen = await render(<GoodsCard name="Wireless earbuds" img={img} price={199} />);
+      await expect.element(screen.getByRole('heading', { name: 'Wireless earbuds' })).toBeVisible();
+      expect(screen.container.querySelector('img, [src]')).toBeNull();
+    },
+  );
 });

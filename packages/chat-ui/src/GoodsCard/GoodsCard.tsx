@@ -1,6 +1,7 @@
 import { cva } from 'class-variance-authority';
 import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
 import { cn } from '../internal/cn.js';
+import { isSafeMediaUrl } from '../internal/safeUrl.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 
 /** A tag on a product, e.g. "Free shipping". */
@@ -16,7 +17,7 @@ export interface GoodsCardProps extends Omit<HTMLAttributes<HTMLElement>, 'title
   name: string;
   /** A short description. */
   desc?: ReactNode;
-  /** The product image URL. */
+  /** The product image URL; not shown unless it is a URL an image may have (see `Image`). */
   img?: string;
   /** The price, formatted with `currency` and `locale`. */
   price?: number;
@@ -97,7 +98,9 @@ export const GoodsCard = forwardRef<HTMLElement, GoodsCardProps>(function GoodsC
       data-slot="goods-card"
       data-variant={type}
     >
-      {img && <img className="parley-goods-card__img" src={img} alt="" loading="lazy" decoding="async" />}
+      {img && isSafeMediaUrl(img) && (
+        <img className="parley-goods-card__img" src={img} alt="" loading="lazy" decoding="async" />
+      )}
       <div className="parley-goods-card__body">
         <div className="parley-goods-card__head">
           <h3 className="parley-goods-card__name" dir="auto">

@@ -50,4 +50,33 @@ describe('Image', () => {
     expect(screen.container.querySelector('button')).toBeNull();
     expect(onError).toHaveBeenCalledOnce();
   });
+
+  it.each(['javascript:alert(1)', ' data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)'])(
+    'given the unsafe source %j, should load nothing and show the labelled fallback',
+    async (src) => {
+      const screen = await render(<Image src={src} alt="Receipt" />);
+      await expect.element(screen.getByRole('img', { name: 'Receipt (Image unavailable)' })).toBeVisible();
+      expect(screen.container.querySelector('img, [src], button')).toBeNull();
+    },
+  );
+
+  it('given an unsafe thumbnail and a safe source, should show the source as the thumbnail', async () => {
+    const screen = await render(<Image src={sampleImage} thumbnail="javascript:alert(1)" alt="Receipt" />);
+    await expect.element(screen.getByRole('img', { name: 'Receipt' })).toHaveAttribute('src', sampleImage);
+  });
+
+  it('given a blob: URL (a file the page holds), should show it', async () => {
+    // The smallest valid PNG (1x1).
+    const png = Uint8Array.from(
+      '89504E470D0A1A0A0000000D49484452000000010000000108060000001F15C4890000000D49444154789C6360000002000154A24F5D0000000049454E44AE426082'.match(
+        /../g,
+      ) ?? [],
+      (byte) => Number.parseInt(byte, 16),
+    );
+    const url = URL.createObjectURL(new Blob([png], { type: 'image/png' }));
+    const screen = await render(<Image src={url} alt="Receipt" />);
+    await expect.element(screen.getByRole('button', { name: 'View full size: Receipt' })).toBeVisible();
+    expect(screen.container.querySelector('img')?.getAttribute('src')).toBe(url);
+    URL.revokeObjectURL(url);
+  });
 });

@@ -2,12 +2,16 @@ import { forwardRef, type HTMLAttributes, useState } from 'react';
 import { IconClose, IconImage } from '../Icon/icons.js';
 import { cn } from '../internal/cn.js';
 import { DialogClose, DialogContent, DialogRoot, DialogTrigger } from '../internal/Dialog.js';
+import { isSafeMediaUrl } from '../internal/safeUrl.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 
 export interface ImageProps extends Omit<HTMLAttributes<HTMLElement>, 'onError'> {
-  /** The full-size image, shown in the preview. */
+  /**
+   * The full-size image, shown in the preview: http, https, blob, relative, or an image `data:`
+   * URL. Any other (javascript:, data:text/html, ...) loads nothing: the fallback shows.
+   */
   src: string;
-  /** A smaller image for the thumbnail; `src` when absent. */
+  /** A smaller image for the thumbnail; `src` when absent or not a URL `src` could be. */
   thumbnail?: string;
   /** What the image shows. It names the thumbnail button and the preview. */
   alt: string;
@@ -27,7 +31,7 @@ export interface ImageProps extends Omit<HTMLAttributes<HTMLElement>, 'onError'>
 /**
  * An image in the conversation: a lazily loaded thumbnail that opens a full-size preview in a
  * modal dialog (focus moves in and returns to the thumbnail; Escape, the close button and the
- * backdrop close it). A broken image shows a labelled fallback instead.
+ * backdrop close it). A broken image, or a source the kit refuses, shows a labelled fallback instead.
  *
  * @example
  * <Image src="/uploads/receipt.jpg" alt="Photo of the receipt" width={160} height={120} />
@@ -37,7 +41,9 @@ export const Image = forwardRef<HTMLElement, ImageProps>(function Image(
   ref,
 ) {
   const { t } = useLocale();
-  const [broken, setBroken] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const broken = failed || !isSafeMediaUrl(src);
+  const thumbnailSrc = thumbnail !== undefined && isSafeMediaUrl(thumbnail) ? thumbnail : src;
   const classes = cn('parley-image', className);
   const size = { inlineSize: width, blockSize: height, ...style };
   if (broken) {
@@ -58,14 +64,14 @@ export const Image = forwardRef<HTMLElement, ImageProps>(function Image(
             {/* biome-ignore lint/a11y/noNoninteractiveElementInteractions: onError is a load event, not an interaction */}
             <img
               className="parley-image__img"
-              src={thumbnail ?? src}
+              src={thumbnailSrc}
               alt={alt}
               width={width}
               height={height}
               loading="lazy"
               decoding="async"
               onError={() => {
-                setBroken(true);
+                setFailed(true);
                 onError?.();
               }}
             />

@@ -131,6 +131,19 @@ describe('Message', () => {
     expect(screen.container.querySelector('a')).toBeNull();
   });
 
+  it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>'])(
+    'given the unsafe avatar URL %j, should show the initials instead',
+    async (avatar) => {
+      const screen = await render(
+        <Message message={{ content: 'Hi', user: { name: 'Camille Martin', avatar } }} />,
+      );
+      expect(
+        screen.container.querySelector('[data-slot="message-avatar"][data-variant="initials"]')?.textContent,
+      ).toBe('CM');
+      expect(screen.container.querySelector('img, [src]')).toBeNull();
+    },
+  );
+
   it('given a system message, should show a centred notice', async () => {
     const screen = await render(
       <Message message={{ type: 'system', content: 'Camille joined', position: 'pop' }} />,

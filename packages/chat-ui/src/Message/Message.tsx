@@ -1,7 +1,7 @@
 import { forwardRef, type HTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { Bubble } from '../Bubble/Bubble.js';
 import { cn } from '../internal/cn.js';
-import { isSafeUrl } from '../internal/safeUrl.js';
+import { isSafeMediaUrl, isSafeUrl } from '../internal/safeUrl.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { MessageStatus } from '../MessageStatus/MessageStatus.js';
 import type { MessageStatusTimers } from '../MessageStatus/useMessageStatus.js';
@@ -35,24 +35,25 @@ function Avatar({ user, linked }: { user: MessageUser; linked: string | undefine
   const { t } = useLocale();
   const name = user.name ?? '';
   // With a name, the name is the link (one stop for the keyboard); the avatar links only alone.
-  const image = user.avatar ? (
-    <img
-      className="parley-message__avatar"
-      data-slot="message-avatar"
-      data-variant="image"
-      src={user.avatar}
-      alt={name ? t('message.avatar', { name }) : ''}
-    />
-  ) : name ? (
-    <span
-      className="parley-message__avatar parley-message__avatar--initials"
-      data-slot="message-avatar"
-      data-variant="initials"
-      aria-hidden="true"
-    >
-      {initialsOf(name)}
-    </span>
-  ) : null;
+  const image =
+    user.avatar && isSafeMediaUrl(user.avatar) ? (
+      <img
+        className="parley-message__avatar"
+        data-slot="message-avatar"
+        data-variant="image"
+        src={user.avatar}
+        alt={name ? t('message.avatar', { name }) : ''}
+      />
+    ) : name ? (
+      <span
+        className="parley-message__avatar parley-message__avatar--initials"
+        data-slot="message-avatar"
+        data-variant="initials"
+        aria-hidden="true"
+      >
+        {initialsOf(name)}
+      </span>
+    ) : null;
   if (!image || !linked || name) return image;
   return (
     <a className="parley-message__avatar-link" href={linked} target="_blank" rel="noopener noreferrer">

@@ -12,7 +12,7 @@ export type MessageType = 'text' | 'system' | 'typing' | 'custom';
 export interface MessageUser {
   /** Shown beside the message and used for the avatar's initials. */
   name?: string;
-  /** An avatar image URL. Without it, the name's initials are shown. */
+  /** An avatar image URL. Without it, or when it is not a URL an image may have, the initials show. */
   avatar?: string;
   /** A profile URL: the avatar and name become a link to it (new tab). */
   url?: string;

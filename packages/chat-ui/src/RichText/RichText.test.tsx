@@ -139,6 +139,38 @@ describe('RichText', () => {
   });
 });
 
+describe('RichText, given input too costly to format', () => {
+  it('given more than 20 000 characters, should show them as plain text, markup not interpreted', async () => {
+    const content = `**bold** ${'word '.repeat(4_000)}`;
+    const screen = await render(<RichText content={content} />);
+    expect(screen.container.querySelector('strong')).toBeNull();
+    expect(screen.container.textContent).toBe(content);
+  });
+
+  it('given more than 2 000 emphasis and bracket characters, should show them as plain text at once', async () => {
+    const content = `${'*'.repeat(5_000)}x${'*'.repeat(5_000)}`;
+    const started = performance.now();
+    const screen = await render(<RichText content={content} />);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(screen.container.querySelector('em, strong')).toBeNull();
+    expect(screen.container.textContent).toBe(content);
+  });
+
+  it('given markdown nested more than 32 levels deep, should show its lines as text, not interpreted', async () => {
+    const content = `${'> '.repeat(40)}deep\n\nand **after**`;
+    const screen = await render(<RichText content={content} />);
+    expect(screen.container.querySelector('blockquote, strong')).toBeNull();
+    expect(screen.container.querySelectorAll('br')).toHaveLength(2);
+    expect(screen.container.textContent).toBe(content);
+  });
+
+  it('given markdown nested a few levels deep, should still format it', async () => {
+    const screen = await render(<RichText content={`${'> '.repeat(5)}**deep**`} />);
+    expect(screen.container.querySelectorAll('blockquote')).toHaveLength(5);
+    expect(screen.container.querySelector('strong')?.textContent).toBe('deep');
+  });
+});
+
 describe('LazyRichText', () => {
   it('given markdown, should show plain text first, then the rendered markdown', async () => {
     const screen = await render(<LazyRichText content="**bold** <i>x</i>" />);

@@ -58,6 +58,54 @@ function rehypeLinkify() {
   return (tree: HastParent) => walk(tree);
 }
 
+/** Longer content shows as plain text: parsing markdown takes more than linear time on some input. */
+const MAX_LENGTH = 20_000;
+/** More emphasis and bracket characters than this show as plain text (matching them is quadratic). */
+const MAX_MARKERS = 2_000;
+const MARKERS = /[*_[\]]/g;
+/** Markdown nested deeper than this (quotes in lists in emphasis...) shows as plain text. */
+const MAX_DEPTH = 32;
+
+interface MdastNode {
+  type: string;
+  value?: string;
+  children?: MdastNode[];
+}
+
+/** Whether content is too long or holds too many markers to be parsed in reasonable time. */
+function tooCostlyToParse(content: string): boolean {
+  if (content.length > MAX_LENGTH) return true;
+  let markers = 0;
+  for (const _ of content.matchAll(MARKERS)) if (++markers > MAX_MARKERS) return true;
+  return false;
+}
+
+/** Whether a tree nests deeper than MAX_DEPTH, walked without recursion. */
+function nestsTooDeep(tree: MdastNode): boolean {
+  const stack: Array<[MdastNode, number]> = [[tree, 0]];
+  for (let entry = stack.pop(); entry; entry = stack.pop()) {
+    const [node, depth] = entry;
+    if (depth > MAX_DEPTH) return true;
+    for (const child of node.children ?? []) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * Markdown nested too deeply for the renderers after the parser (each recurses per level) becomes
+ * its own text, line by line: shown, never interpreted.
+ */
+function remarkFlattenDeep() {
+  return (tree: MdastNode, file: { value: unknown }) => {
+    if (!nestsTooDeep(tree)) return;
+    const lines = String(file.value).split(/\r\n?|\n/);
+    const children: MdastNode[] = lines.flatMap((line, index) =>
+      index === 0 ? [{ type: 'text', value: line }] : [{ type: 'break' }, { type: 'text', value: line }],
+    );
+    tree.children = [{ type: 'paragraph', children }];
+  };
+}
+
 // GitHub's schema, without images' and links' non-http schemes and with no inline styles,
 // classes or ids from the content.
 const schema = {
@@ -73,6 +121,10 @@ const schema = {
  * in a new tab with `rel="noopener noreferrer"`, bare URLs become links, and remote images load
  * only when the caller allows them (`allowImages` or `imageUrlAllowed`); otherwise an image
  * shows as a link with its alt text.
+ *
+ * Input that would take long to parse or render is shown as plain text instead (as while
+ * `LazyRichText` loads): over 20 000 characters, over 2 000 emphasis and bracket characters
+ * (`*`, `_`, `[`, `]`), or nested more than 32 levels deep.
  *
  * It costs react-markdown in the bundle: use `LazyRichText` to load it on first use.
  *
@@ -115,9 +167,22 @@ export const RichText = forwardRef<HTMLDivElement, RichTextProps>(function RichT
       );
     },
   };
+  if (tooCostlyToParse(content)) {
+    return (
+      <div
+        ref={ref}
+        dir="auto"
+        {...rest}
+        className={cn('parley-rich-text parley-rich-text--fallback', className)}
+      >
+        {content}
+      </div>
+    );
+  }
   return (
     <div ref={ref} dir="auto" {...rest} className={cn('parley-rich-text', className)}>
       <Markdown
+        remarkPlugins={[remarkFlattenDeep]}
         rehypePlugins={[rehypeLinkify, [rehypeSanitize, schema]]}
         urlTransform={(url) => (isSafeUrl(url) ? url : '')}
         components={components}

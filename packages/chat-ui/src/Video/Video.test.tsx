@@ -35,4 +35,21 @@ describe('Video', () => {
     await render(<Video ref={ref} src="a.mp4" />);
     expect(ref.current?.tagName).toBe('VIDEO');
   });
+
+  it('given an unsafe source and poster, should load neither', async () => {
+    const screen = await render(
+      <Video src="javascript:alert(1)" poster="data:text/html,<script>alert(1)</script>" />,
+    );
+    const video = screen.container.querySelector('video');
+    expect(video?.controls).toBe(true);
+    expect(video?.hasAttribute('src')).toBe(false);
+    expect(video?.hasAttribute('poster')).toBe(false);
+  });
+
+  it('given a blob: source (a file the page holds), should load it', async () => {
+    const url = URL.createObjectURL(new Blob([''], { type: 'video/mp4' }));
+    const screen = await render(<Video src={url} />);
+    expect(screen.container.querySelector('video')?.getAttribute('src')).toBe(url);
+    URL.revokeObjectURL(url);
+  });
 });

@@ -1,11 +1,15 @@
 import { forwardRef, type VideoHTMLAttributes } from 'react';
 import { cn } from '../internal/cn.js';
+import { isSafeMediaUrl } from '../internal/safeUrl.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 
 export interface VideoProps extends VideoHTMLAttributes<HTMLVideoElement> {
-  /** The video file. */
+  /**
+   * The video file: http, https, blob, relative, or a video `data:` URL. Any other (javascript:,
+   * data:text/html, ...) is not loaded.
+   */
   src: string;
-  /** An image shown before playback. */
+  /** An image shown before playback; not loaded unless it is a URL an image may have (see `Image`). */
   poster?: string;
   /** The accessible name; the kit's "Video" when absent. */
   'aria-label'?: string;
@@ -30,8 +34,8 @@ export const Video = forwardRef<HTMLVideoElement, VideoProps>(function Video(
       preload="metadata"
       playsInline
       {...rest}
-      src={src}
-      poster={poster}
+      src={isSafeMediaUrl(src) ? src : undefined}
+      poster={poster !== undefined && isSafeMediaUrl(poster) ? poster : undefined}
       aria-label={label ?? t('video.label')}
       className={cn('parley-video', className)}
     >

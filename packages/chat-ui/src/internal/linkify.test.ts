@@ -32,4 +32,19 @@ describe('linkify', () => {
     const links = linkify('http://a.io and HTTPS://b.io').filter((segment) => segment.kind === 'link');
     expect(links.map((link) => link.text)).toEqual(['http://a.io', 'HTTPS://b.io']);
   });
+
+  it.each([
+    ['a right-to-left override', '\u202E'],
+    ['a right-to-left mark', '\u200F'],
+    ['a zero-width space', '\u200B'],
+    ['a word joiner', '\u2060'],
+    ['a byte-order mark', '\uFEFF'],
+    ['a first-strong isolate', '\u2068'],
+  ])('given %s inside a URL, should end the link before it and keep the rest as text', (_, mark) => {
+    const text = `https://example.com/a${mark}gnp.exe`;
+    expect(linkify(text)).toEqual([
+      { kind: 'link', text: 'https://example.com/a', href: 'https://example.com/a', at: 0 },
+      { kind: 'text', text: `${mark}gnp.exe`, at: 21 },
+    ]);
+  });
 });
