@@ -260,6 +260,17 @@ describe.each(testDatabases())('the visitor API on $name', (database) => {
       expect(response.body).not.toContain('at ');
     });
 
+    it.each([
+      ['sendMsg', (userId: string) => ({ userId, msgContent: 'hello\u0000world' }), 'msgContent'],
+      ['chatStart', () => ({ channelId: 'demo', userName: 'Ann\u0000' }), 'userName'],
+      ['leaveMsg', (userId: string) => ({ userId, channelId: 'demo', content: '\u0000' }), 'content'],
+    ])('given a NUL character in %s, should answer 400 naming the field', async (call, body, field) => {
+      const { userId } = await server.start('demo');
+      const answer = await server.visitor(call, body(userId));
+      expect(answer).toMatchObject({ code: 400 });
+      expect(answer.message).toContain(field);
+    });
+
     it('given an unknown call, should answer 404', async () => {
       expect(await server.visitor('dropTables', {})).toMatchObject({ status: 404, code: 404 });
     });
