@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -15,10 +16,11 @@ import Fastify, {
 import { PollCache } from './conversation/events.js';
 import { Conversations } from './conversation/service.js';
 import { DAY_MS } from './conversation/uploads.js';
-import { type Db, openDatabase } from './db/db.js';
+import { type Db, openDatabase, pendingMigrations } from './db/db.js';
 import { ApiError } from './errors.js';
 import { randomId } from './ids.js';
 import { KnownVisitors } from './knownVisitors.js';
+import { Metrics } from './metrics.js';
 import { AgentAuth, registerAgentRoutes } from './routes/agent.js';
 import { registerFileRoutes, type UploadQuota } from './routes/files.js';
 import { registerVisitorRoutes } from './routes/visitor.js';
@@ -76,6 +78,8 @@ export interface ServerOptions {
   frameAncestors?: string[];
   /** Behind a load balancer: trust X-Forwarded-For for the client IP. */
   trustProxy?: boolean;
+  /** The bearer token `/metrics` asks for; absent, `/metrics` does not exist. */
+  metricsToken?: string;
   clock?: () => number;
 }
 
@@ -282,7 +286,37 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     chatStartCheck(request, `chat-start:${request.ip}`);
   const loginLimit: preHandlerAsyncHookHandler = (request) => loginCheck(request, `login:${request.ip}`);
 
+  // Liveness: the process answers. Readiness: the database answers, every migration is applied,
+  // and the server is not shutting down (a load balancer then stops sending it new requests).
   app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
+  let shuttingDown = false;
+  app.addHook('preClose', async () => {
+    shuttingDown = true;
+  });
+  app.get('/readyz', { config: { rateLimit: false } }, async (_request, reply) => {
+    if (shuttingDown) return reply.code(503).send({ status: 'shutting down' });
+    try {
+      const pending = await pendingMigrations(db);
+      if (pending.length > 0) return reply.code(503).send({ status: 'migrations pending', pending });
+    } catch (error) {
+      return reply.code(503).send({ status: 'database unreachable', reason: (error as Error).message });
+    }
+    return { status: 'ready' };
+  });
+
+  // Prometheus metrics, only with a token (they tell the load and the queue to whoever reads them).
+  const metrics = new Metrics(db, cache);
+  metrics.observe(app);
+  if (options.metricsToken) {
+    const expected = Buffer.from(`Bearer ${options.metricsToken}`);
+    app.get('/metrics', { config: { rateLimit: false } }, async (request, reply) => {
+      const given = Buffer.from(request.headers.authorization ?? '');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw new ApiError(401, 'metrics need the bearer token (METRICS_TOKEN)');
+      }
+      return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    });
+  }
 
   registerVisitorRoutes(app, conversations, {
     perVisitorLimit: perVisitor,
@@ -299,6 +333,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     uploadQuota,
     perVisitorLimit: perVisitor,
     limitVisitor,
+    uploaded: (bytes, from) => metrics.uploadBytes.inc({ from }, bytes),
   });
 
   // reply.sendFile is decorated once, by the first app that is built. The visitor app's HTML says

@@ -59,5 +59,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     agentSessionMs: number(env.AGENT_SESSION_HOURS, 12) * 60 * 60 * 1000,
     frameAncestors: env.FRAME_ANCESTORS ? env.FRAME_ANCESTORS.split(/\s+/).filter(Boolean) : undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

@@ -27,6 +27,8 @@ export interface PollState {
  * LISTEN/NOTIFY; a lost listening connection clears everything, and entries expire anyway.
  */
 export class PollCache {
+  /** Polls answered from memory (hits) and from the database (misses), for the metrics. */
+  readonly stats = { hits: 0, misses: 0 };
   private readonly states = new Map<string, PollState>();
   private readonly generations = new Map<string, number>();
   /** Held polls (long poll) waiting for a visitor's next change: one callback each, no timer loop. */

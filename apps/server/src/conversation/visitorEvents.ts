@@ -48,9 +48,11 @@ export async function getEventMsg(store: ConversationStore, userId: string, poll
   if (cached && cached.pollId === pollId && (cursor === undefined || cursor <= cached.serverCursor)) {
     const after = cursor ?? cached.serverCursor;
     if (after >= cached.latestEventId) {
+      store.cache.stats.hits++;
       return { msgList: [], status: cached.status, waitIndex: cached.waitIndex, cursor: String(after) };
     }
   }
+  store.cache.stats.misses++;
   const generation = store.cache.generation(userId);
   const visitor = await store.visitor(userId);
   const session = await store.ownedSession(userId, 'poll_id', pollId);

@@ -28,14 +28,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
 
 const migrationsDir = fileURLToPath(new URL('../../migrations/', import.meta.url));
 
+/** The migrations this build knows, by name in order. */
+export function migrationNames(): string[] {
+  return readdirSync(migrationsDir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort();
+}
+
+/** Migrations this build knows that the database has not applied (readiness). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const rows = await db.query<{ name: string }>('select name from schema_migrations');
+  const applied = new Set(rows.map((row) => row.name));
+  return migrationNames().filter((name) => !applied.has(name));
+}
+
 /**
  * Applies every `migrations/NNN_name.sql` not applied yet, in name order, each in its own
  * transaction. An advisory lock keeps two instances starting together from racing.
  */
 export async function migrate(db: Db): Promise<string[]> {
-  const files = readdirSync(migrationsDir)
-    .filter((name) => name.endsWith('.sql'))
-    .sort();
+  const files = migrationNames();
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock(7001)');

@@ -62,6 +62,8 @@ export function registerFileRoutes(
     perVisitorLimit: preHandlerAsyncHookHandler;
     /** The per-visitor rate limit for a visitor known only once its multipart field is read. */
     limitVisitor: (request: FastifyRequest, userId: string) => Promise<void>;
+    /** Told the bytes of each file accepted (metrics). */
+    uploaded?: (bytes: number, from: 'visitor' | 'agent') => void;
   },
 ): void {
   const { conversations, store, auth, uploadLimit, uploadQuota } = options;
@@ -120,6 +122,7 @@ export function registerFileRoutes(
     if (bytes.length > uploadLimit) throw tooLarge(uploadLimit);
     const checked = await checkFile(name, bytes);
     const id = await store.save(bytes);
+    options.uploaded?.(bytes.length, agentId ? 'agent' : 'visitor');
     await conversations.recordUpload({
       id,
       visitorId,
@@ -144,6 +147,7 @@ export function registerFileRoutes(
     }
     const id = await received.keep();
     const size = received.content.size;
+    options.uploaded?.(size, 'visitor');
     await conversations.recordUpload({
       id,
       visitorId: userId,

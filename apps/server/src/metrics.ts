@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Db } from './db/types.js';
+
+/**
+ * The server's Prometheus metrics: request rate and latency per route, open sessions, the queue's
+ * length, the poll cache's hit rate, held polls and upload bytes, plus Node's process metrics.
+ * One registry per server, so tests (and two servers in one process) never share counters.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly requests = new Histogram({
+    name: 'parley_http_request_duration_seconds',
+    help: 'HTTP requests by route and status, and how long they took (held polls included).',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15],
+    registers: [this.registry],
+  });
+  readonly uploadBytes = new Counter({
+    name: 'parley_upload_bytes_total',
+    help: 'Bytes of files accepted, by who sent them.',
+    labelNames: ['from'],
+    registers: [this.registry],
+  });
+
+  constructor(db: Db, cache: { held(): number; stats: { hits: number; misses: number } }) {
+    collectDefaultMetrics({ register: this.registry, prefix: 'parley_' });
+    new Counter({
+      name: 'parley_poll_cache_total',
+      help: 'Visitor polls answered from memory (hit) or from the database (miss).',
+      labelNames: ['result'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc({ result: 'hit' }, cache.stats.hits);
+        this.inc({ result: 'miss' }, cache.stats.misses);
+      },
+    });
+    new Gauge({
+      name: 'parley_open_sessions',
+      help: 'Chat sessions not closed.',
+      registers: [this.registry],
+      async collect() {
+        const [row] = await db.query<{ count: number }>(
+          'select count(*)::int as count from sessions where closed_at is null',
+        );
+        this.set(row?.count ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'parley_queue_length',
+      help: 'Visitors waiting in a queue for an agent.',
+      registers: [this.registry],
+      async collect() {
+        const [row] = await db.query<{ count: number }>('select count(*)::int as count from queue');
+        this.set(row?.count ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'parley_held_polls',
+      help: 'Visitor polls held open on this instance (live delivery).',
+      registers: [this.registry],
+      collect() {
+        this.set(cache.held());
+      },
+    });
+  }
+
+  /** Times every request by its route pattern (never the raw URL: ids would explode the labels). */
+  observe(app: FastifyInstance): void {
+    app.addHook('onResponse', async (request, reply) => {
+      this.requests.observe(
+        {
+          method: request.method,
+          route: request.routeOptions.url ?? 'unmatched',
+          status: String(reply.statusCode),
+        },
+        reply.elapsedTime / 1000,
+      );
+    });
+  }
+}
