@@ -167,7 +167,11 @@ export function mainThreadDelay(): Promise<number> {
   return new Promise((resolve) => setTimeout(() => resolve(performance.now() - started), 0));
 }
 
-/** The generous bound on rendering one payload (ms), even the largest. */
-export const RENDER_BOUND_MS = 2000;
-/** The bound on the main thread answering a `setTimeout(0)` after a render (ms). */
-export const ANSWER_BOUND_MS = 500;
+/**
+ * The bound on rendering one payload (ms), even the largest. Generous: the whole test suite runs
+ * in parallel on small machines; what it catches is the pathological input that takes tens of
+ * seconds (markdown that parsed in 131 s before the kit's limits), not ordinary noise.
+ */
+export const RENDER_BOUND_MS = 5000;
+/** The bound on the main thread answering a `setTimeout(0)` after a render (ms); as generous. */
+export const ANSWER_BOUND_MS = 2000;
