@@ -1,0 +1,207 @@
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import type { ChannelConfig } from '../conversation/domain.js';
+import type { Db } from '../db/types.js';
+import { hashPassword } from '../passwords.js';
+import { channelIdentity, normaliseChannel, type SeedChannel } from '../seed.js';
+
+/** What a command may use: the database, where to write, and how to read a secret typed in. */
+export interface AdminContext {
+  db: Db;
+  out: (line: string) => void;
+  /** The password piped to stdin (`--password-stdin`). */
+  readStdin: () => Promise<string>;
+  env?: NodeJS.ProcessEnv;
+  now?: () => number;
+}
+
+export const USAGE = `Parley server administration: npm run admin -- <command> (on the server's database: DATABASE_URL, or DATA_DIR with the
+embedded database, which only one process may open: stop the server first).
+
+  agent add <username> --nick <name> --channels <id,id> [--capacity <n>] [--groups <id,id>]
+                       [--avatar <url>] [--password-stdin]
+  agent password <username> [--password-stdin]     set a new password; signs the agent out everywhere
+  agent list
+  channel create <id> --tenant <id> [--info <json>] [--sites <origin,origin>]
+                       [--identity off|optional|required --identity-secret-env <VAR>]
+  channel update <id> [--tenant <id>] [--info <json>] [--sites <origin,origin>]
+                       [--identity ... --identity-secret-env <VAR>]
+  channel list
+
+Without --password-stdin a random password is made and shown once. Passwords are stored only as
+scrypt hashes. Running servers read channel changes when they start.`;
+
+export class AdminError extends Error {}
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** Runs one admin command; throws AdminError with a message for the operator on bad input. */
+export async function runAdmin(argv: string[], context: AdminContext): Promise<void> {
+  const [noun, verb, ...rest] = argv;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      nick: { type: 'string' },
+      channels: { type: 'string' },
+      groups: { type: 'string' },
+      capacity: { type: 'string' },
+      avatar: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
+      tenant: { type: 'string' },
+      info: { type: 'string' },
+      sites: { type: 'string' },
+      identity: { type: 'string' },
+      'identity-secret-env': { type: 'string' },
+    },
+  });
+  const name = positionals[0];
+  const now = (context.now ?? Date.now)();
+  const password = async () => {
+    if (values['password-stdin']) {
+      const typed = (await context.readStdin()).replace(/\r?\n$/, '');
+      if (typed.length < 8) throw new AdminError('the password needs at least 8 characters');
+      return { password: typed, shown: false };
+    }
+    return { password: randomBytes(12).toString('base64url'), shown: true };
+  };
+
+  if (noun === 'agent' && verb === 'add') {
+    if (!name || !values.nick || !values.channels) {
+      throw new AdminError('agent add needs <username>, --nick and --channels');
+    }
+    const capacity = values.capacity === undefined ? 1 : Number(values.capacity);
+    if (!Number.isInteger(capacity) || capacity < 0)
+      throw new AdminError('--capacity is a whole number, 0 or more');
+    const [taken] = await context.db.query('select 1 from agents where username = $1', [name]);
+    if (taken) throw new AdminError(`an agent named ${name} exists: use "agent password" to reset it`);
+    const secret = await password();
+    await context.db.query(
+      `insert into agents (id, username, nick, avatar, password_hash, capacity, channels, groups, online, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, false, $9)`,
+      [
+        randomBytes(16).toString('base64url'),
+        name,
+        values.nick,
+        values.avatar ?? null,
+        await hashPassword(secret.password),
+        capacity,
+        JSON.stringify(list(values.channels)),
+        JSON.stringify(list(values.groups)),
+        now,
+      ],
+    );
+    context.out(
+      `agent ${name} added (${values.nick}, ${capacity} chats, channels ${list(values.channels).join(', ')})`,
+    );
+    if (secret.shown) context.out(`password (shown once): ${secret.password}`);
+    return;
+  }
+
+  if (noun === 'agent' && verb === 'password') {
+    if (!name) throw new AdminError('agent password needs <username>');
+    const secret = await password();
+    const updated = await context.db.query<{ id: string }>(
+      'update agents set password_hash = $2, updated_at = $3 where username = $1 returning id',
+      [name, await hashPassword(secret.password), now],
+    );
+    const agent = updated[0];
+    if (!agent) throw new AdminError(`no agent named ${name}`);
+    await context.db.query('delete from agent_sessions where agent_id = $1', [agent.id]);
+    context.out(`password of ${name} changed; signed out everywhere`);
+    if (secret.shown) context.out(`password (shown once): ${secret.password}`);
+    return;
+  }
+
+  if (noun === 'agent' && verb === 'list') {
+    const rows = await context.db.query<{
+      username: string;
+      nick: string;
+      capacity: number;
+      channels: string[];
+      online: boolean;
+    }>('select username, nick, capacity, channels, online from agents order by username');
+    for (const row of rows) {
+      context.out(
+        `${row.username}\t${row.nick}\t${row.capacity} chats\t${row.channels.join(',')}\t${row.online ? 'online' : 'offline'}`,
+      );
+    }
+    return;
+  }
+
+  if (noun === 'channel' && (verb === 'create' || verb === 'update')) {
+    if (!name) throw new AdminError(`channel ${verb} needs <id>`);
+    const [existing] = await context.db.query<{
+      config: ChannelConfig;
+      identity: string;
+      identity_secret: string | null;
+    }>('select config, identity, identity_secret from channels where id = $1', [name]);
+    if (verb === 'create' && existing) throw new AdminError(`channel ${name} exists: use "channel update"`);
+    if (verb === 'update' && !existing) throw new AdminError(`no channel ${name}`);
+    let info: Record<string, unknown> = {};
+    if (values.info !== undefined) {
+      try {
+        info = JSON.parse(values.info);
+      } catch {
+        throw new AdminError('--info is a JSON object of channel settings (spec: channelInfo fields)');
+      }
+      if (typeof info !== 'object' || info === null || Array.isArray(info)) {
+        throw new AdminError('--info is a JSON object of channel settings (spec: channelInfo fields)');
+      }
+    }
+    const tenantId = values.tenant ?? existing?.config.tenantId;
+    if (!tenantId) throw new AdminError('channel create needs --tenant');
+    const channel: SeedChannel = {
+      ...(existing?.config ?? {}),
+      id: name,
+      tenantId,
+      info: { ...(existing?.config.info ?? {}), ...info },
+      ...(values.sites !== undefined && { sites: list(values.sites) }),
+      identity: (values.identity ?? existing?.identity ?? 'off') as SeedChannel['identity'],
+      ...(values['identity-secret-env'] && { identitySecretEnv: values['identity-secret-env'] }),
+      ...(!values['identity-secret-env'] &&
+        existing?.identity_secret && { identitySecret: existing.identity_secret }),
+    };
+    let config: ChannelConfig;
+    let identity: ReturnType<typeof channelIdentity>;
+    try {
+      config = normaliseChannel(channel);
+      identity = channelIdentity(channel, context.env ?? process.env);
+    } catch (error) {
+      throw new AdminError((error as Error).message);
+    }
+    await context.db.query(
+      `insert into channels (id, tenant_id, config, identity, identity_secret, updated_at)
+       values ($1, $2, $3, $4, $5, $6)
+       on conflict (id) do update set tenant_id = excluded.tenant_id, config = excluded.config,
+       identity = excluded.identity, identity_secret = excluded.identity_secret, updated_at = excluded.updated_at`,
+      [name, tenantId, JSON.stringify(config), identity.identity, identity.secret, now],
+    );
+    context.out(
+      `channel ${name} ${verb === 'create' ? 'created' : 'updated'} (tenant ${tenantId}, identity ${identity.identity})`,
+    );
+    return;
+  }
+
+  if (noun === 'channel' && verb === 'list') {
+    const rows = await context.db.query<{
+      id: string;
+      tenant_id: string;
+      identity: string;
+      config: ChannelConfig;
+    }>('select id, tenant_id, identity, config from channels order by id');
+    for (const row of rows) {
+      context.out(
+        `${row.id}\t${row.tenant_id}\tidentity ${row.identity}\tsites ${(row.config.sites ?? []).join(',') || '-'}`,
+      );
+    }
+    return;
+  }
+
+  throw new AdminError(USAGE);
+}
