@@ -5,7 +5,7 @@ import type { ServerOptions } from './app.js';
 const here = dirname(fileURLToPath(import.meta.url));
 /** apps/server, from both src/ and dist/. */
 export const serverRoot = join(here, '..');
-const repoRoot = join(serverRoot, '../..');
+export const repoRoot = join(serverRoot, '../..');
 
 const number = (value: string | undefined, fallback: number): number => {
   if (value === undefined || value === '') return fallback;
