@@ -89,5 +89,6 @@ test('given a server that ignores the hold, should fall back to the spec polling
   await expect(conversation(page).getByText('Delivered by polling')).toBeVisible({ timeout: 10_000 });
   // No busy loop: with an agent the spec polls every 2 s.
   const recent = polls.slice(-3);
-  for (let n = 1; n < recent.length; n++) expect(recent[n] - recent[n - 1]).toBeGreaterThan(1500);
+  for (let n = 1; n < recent.length; n++)
+    expect((recent[n] ?? 0) - (recent[n - 1] ?? 0)).toBeGreaterThan(1500);
 });

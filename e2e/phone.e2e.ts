@@ -90,7 +90,7 @@ test('given a new chat with an inline form, should read it as part of the conver
       if (scrolls(node)) around.push(node.className);
     }
     const list = document.querySelector<HTMLElement>('.parley-message-list__scroller');
-    return { form: scrolls(element), around, list: list ? scrolls(list) : false };
+    return { form: scrolls(element as HTMLElement), around, list: list ? scrolls(list) : false };
   });
   expect(scrollers.form).toBe(false);
   expect(scrollers.around.length).toBeLessThanOrEqual(1);
