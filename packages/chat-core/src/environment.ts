@@ -34,6 +34,21 @@ export function createMemoryStorage(): StorageLike {
     getItem: (key) => items.get(key) ?? null,
     setItem: (key, value) => void items.set(key, String(value)),
     removeItem: (key) => void items.delete(key),
+    keys: () => [...items.keys()],
+  };
+}
+
+/** The keys of a Web Storage (localStorage, sessionStorage). */
+function webStorageKeys(storage: StorageLike): (() => string[]) | undefined {
+  const web = storage as StorageLike & { length?: unknown; key?: (index: number) => string | null };
+  if (typeof web.length !== 'number' || typeof web.key !== 'function') return undefined;
+  return () => {
+    const keys: string[] = [];
+    for (let index = 0; index < (web.length as number); index++) {
+      const key = web.key?.(index);
+      if (key !== null && key !== undefined) keys.push(key);
+    }
+    return keys;
   };
 }
 
@@ -111,9 +126,11 @@ export function guardStorage(storage: StorageLike, logger: Logger): StorageLike 
         return fallback;
       }
     };
+  const keys = storage.keys ? () => storage.keys?.() ?? [] : webStorageKeys(storage);
   return {
     getItem: safely(storage.getItem, null),
     setItem: safely(storage.setItem, undefined),
     removeItem: safely(storage.removeItem, undefined),
+    ...(keys && { keys: safely(keys, undefined as unknown as string[]) }),
   };
 }

@@ -26,6 +26,14 @@ describe('start: URL parameters and page errors', () => {
       text: 'unknown channel, no such channel',
       params: { message: 'no such channel' },
     });
+    expect(state().phase).toBe('failed');
+  });
+
+  it('given a returning visitor on a channel this browser has not started on, should wait for the channel before chatStart', async () => {
+    const storage = createMemoryStorage();
+    storage.setItem('chat-other-uid', 'u-elsewhere');
+    const server = new FakeServer().refuse('channelInfo', 'no such channel', 404);
+    await started({ server, storage });
     expect(server.count('chatStart')).toBe(0);
   });
 
@@ -413,5 +421,61 @@ describe('start: entry actions of the chat status', () => {
       expect.objectContaining({ kind: 'network', message: 'channelInfo: boom' }),
     );
     expect(logger.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('start: one round trip where the visitor id is known', () => {
+  /** A server whose channelInfo answers only when the test says, to see what was asked meanwhile. */
+  function slowChannel() {
+    let answer: (value: unknown) => void = () => {};
+    const server = new FakeServer().answer(
+      'channelInfo',
+      () => new Promise((resolve) => (answer = () => resolve({ code: 200, data: CHANNEL, message: '' }))),
+    );
+    return { server, answerChannel: () => answer(undefined) };
+  }
+
+  it('given a first visit (no visitor id at all), should ask channelInfo and chatStart at once', async () => {
+    const { server, answerChannel } = slowChannel();
+    const { session, state } = setup({ server });
+    const starting = session.start();
+    await Promise.resolve();
+    expect(server.calls.map((call) => call.call)).toEqual(['channelInfo', 'chatStart']);
+    expect(server.bodies('chatStart')[0]).toMatchObject({ userId: '' });
+    answerChannel();
+    await starting;
+    expect(state()).toMatchObject({ phase: 'ready', userId: 'u1' });
+    expect(server.count('chatStart')).toBe(1);
+  });
+
+  it('given a visitor of a channel this browser started on, should send its id with channelInfo at once', async () => {
+    const storage = createMemoryStorage();
+    storage.setItem('chat-t1-uid', 'u1');
+    storage.setItem('chat-channel-tenants', JSON.stringify({ c1: 't1' }));
+    const { server, answerChannel } = slowChannel();
+    const { session } = setup({ server, storage });
+    const starting = session.start();
+    await Promise.resolve();
+    expect(server.bodies('chatStart')).toEqual([expect.objectContaining({ userId: 'u1' })]);
+    answerChannel();
+    await starting;
+    expect(server.count('chatStart')).toBe(1);
+  });
+
+  it("given the channel moved to another tenant, should start again with that tenant's visitor id", async () => {
+    const storage = createMemoryStorage();
+    storage.setItem('chat-old-uid', 'u-old');
+    storage.setItem('chat-t1-uid', 'u1');
+    storage.setItem('chat-channel-tenants', JSON.stringify({ c1: 'old' }));
+    const { server, state } = await started({ storage });
+    expect(server.bodies('chatStart').map((body) => body.userId)).toEqual(['u-old', 'u1']);
+    expect(state().userId).toBe('u1');
+    expect(JSON.parse(storage.getItem('chat-channel-tenants') ?? '{}')).toEqual({ c1: 't1' });
+  });
+
+  it("given a start, should remember the channel's tenant for the next one", async () => {
+    const storage = createMemoryStorage();
+    await started({ storage });
+    expect(JSON.parse(storage.getItem('chat-channel-tenants') ?? '{}')).toEqual({ c1: 't1' });
   });
 });

@@ -26,6 +26,44 @@ import { shouldShowUserForm } from './userForm.js';
 export const visitorIdKey = (tenantId: string) => `chat-${tenantId}-uid`;
 
 /**
+ * The tenant of each channel this browser started a chat on (`{ channelId: tenantId }`): with it,
+ * the next start knows the visitor id before channelInfo answers and asks both at once.
+ */
+export const CHANNEL_TENANTS_KEY = 'chat-channel-tenants';
+
+/**
+ * The visitor id to send before channelInfo answers, or undefined when it cannot be known yet
+ * (the start then waits for the channel's tenant). A browser with no visitor id at all (a first
+ * visit) has none; one that started a chat on this channel before has its tenant's.
+ */
+function earlyVisitorId(engine: Pick<StartDeps, 'storage'>, channelId: string): string | undefined {
+  let tenants: Record<string, unknown> | null = null;
+  try {
+    const saved: unknown = JSON.parse(engine.storage.getItem(CHANNEL_TENANTS_KEY) ?? 'null');
+    if (saved && typeof saved === 'object') tenants = saved as Record<string, unknown>;
+  } catch {
+    // damaged: as if absent
+  }
+  const tenant = tenants?.[channelId];
+  if (typeof tenant === 'string') return engine.storage.getItem(visitorIdKey(tenant)) ?? '';
+  const keys = engine.storage.keys?.();
+  if (keys && !keys.some((key) => /^chat-.*-uid$/.test(key))) return '';
+  return undefined;
+}
+
+function rememberTenant(engine: Pick<StartDeps, 'storage'>, channelId: string, tenantId: string): void {
+  let tenants: Record<string, unknown> = {};
+  try {
+    const saved: unknown = JSON.parse(engine.storage.getItem(CHANNEL_TENANTS_KEY) ?? '{}');
+    if (saved && typeof saved === 'object') tenants = saved as Record<string, unknown>;
+  } catch {
+    // damaged: start over
+  }
+  if (tenants[channelId] === tenantId) return;
+  engine.storage.setItem(CHANNEL_TENANTS_KEY, JSON.stringify({ ...tenants, [channelId]: tenantId }));
+}
+
+/**
  * Why the start failed, for the visitor (spec section 5): a server that answered (another code,
  * or no usable data) gives its own `message`; one that could not be reached gives the page's
  * "cannot be reached" in the visitor's language. The technical detail goes to the log only.
@@ -168,9 +206,29 @@ export async function startChat(
   engine.set({ urlParams, channelId, phase: 'starting', error: null });
   if (!channelId) return failStart(engine, engineText('unknownChannelId'));
 
+  const startBody = (userId: string) =>
+    ({
+      channelId,
+      pid: urlParams.pid ?? '',
+      pidSignature: urlParams.pidSignature ?? '',
+      params: urlParams.params ?? '',
+      userName: urlParams.userName ?? '',
+      userId,
+      email: urlParams.email ?? '',
+      phone: urlParams.phone ?? '',
+      groupId: urlParams.groupId ?? engine.storage.getItem(GROUP_STORAGE_KEY) ?? '',
+      adminId: urlParams.adminId ?? '',
+      previousUrl: referrer,
+    }) satisfies ChatStartBody;
+  // One round trip instead of two where the visitor id is known before the channel answers.
+  const channelCall = engine.api('channelInfo', { id: channelId });
+  const earlyId = earlyVisitorId(engine, channelId);
+  const earlyStart = earlyId === undefined ? undefined : engine.api('chatStart', startBody(earlyId));
+  earlyStart?.catch(() => {}); // its failure is read below, after the channel's
+
   let channel: ChannelInfo;
   try {
-    channel = await engine.api('channelInfo', { id: channelId });
+    channel = await channelCall;
   } catch (error) {
     return failStart(engine, startFailure(engine, error, 'unknownChannel'));
   }
@@ -180,22 +238,14 @@ export async function startChat(
   const storedId = engine.storage.getItem(uidKey) ?? '';
   let start: ChatStartData;
   try {
-    start = await engine.api('chatStart', {
-      channelId,
-      pid: urlParams.pid ?? '',
-      pidSignature: urlParams.pidSignature ?? '',
-      params: urlParams.params ?? '',
-      userName: urlParams.userName ?? '',
-      userId: storedId,
-      email: urlParams.email ?? '',
-      phone: urlParams.phone ?? '',
-      groupId: urlParams.groupId ?? engine.storage.getItem(GROUP_STORAGE_KEY) ?? '',
-      adminId: urlParams.adminId ?? '',
-      previousUrl: referrer,
-    } satisfies ChatStartBody);
+    // A channel that moved to another tenant since: ask again with that tenant's visitor id.
+    start = await (earlyStart && earlyId === storedId
+      ? earlyStart
+      : engine.api('chatStart', startBody(storedId)));
   } catch (error) {
     return failStart(engine, startFailure(engine, error, 'sessionFailed'));
   }
+  rememberTenant(engine, channelId, channel.tenantId);
   engine.storage.setItem(uidKey, start.userId);
   const { userId, sessionId, pollId, status } = start;
   engine.set({ chatStart: start, userId, sessionId, pollId, chatStatus: status, phase: 'ready' });

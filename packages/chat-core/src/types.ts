@@ -83,6 +83,8 @@ export interface StorageLike {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
+  /** Its keys (localStorage and sessionStorage have them): lets the engine know a first visit. */
+  keys?(): string[];
 }
 /** A boolean the outside world flips: page visibility, network reachability. */
 export interface Signal {
