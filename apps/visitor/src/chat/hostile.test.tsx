@@ -12,7 +12,7 @@ import type { MessageModel } from '@parley/chat-ui/Message';
 import { MessageList } from '@parley/chat-ui/MessageList';
 import { LazyRichText } from '@parley/chat-ui/RichText';
 import type { ReactNode } from 'react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import {
   ANSWER_BOUND_MS,
@@ -236,6 +236,9 @@ afterAll(async () => {
   await new Promise((resolve) => setTimeout(resolve, 200));
   expect(hostileHits()).toEqual([]);
 });
+
+// Every payload through many message kinds, the largest ones on a machine running the whole suite.
+vi.setConfig({ testTimeout: 60_000 });
 
 describe('the visitor page, given hostile messages', () => {
   it.each(HOSTILE_CORPUS)(

@@ -264,7 +264,9 @@ const oversized: Array<[string, string]> = [
   ],
   ['5 000 nested div tags', '<div>'.repeat(5_000)],
   ['2 000 hostile img tags', `<img src=x onerror=${TRAP}>`.repeat(2_000)],
-  ['10 000 combining marks', `e${'\u0301'.repeat(10_000)}`],
+  // Chromium lays out each stacked mark: 10 000 cost seconds of pure layout per element on a
+  // loaded machine, which tests the browser, not the kit.
+  ['2 000 combining marks', `e${'\u0301'.repeat(2_000)}`],
   ['20 000 emoji', '\u{1F600}'.repeat(20_000)],
   ['100 000 less-than signs', '<'.repeat(100_000)],
 ];
