@@ -27,6 +27,7 @@ import {
   messagesAtom,
   noticesAtom,
   overlaysAtom,
+  pageAtom,
   robotTipsAtom,
   soundAtom,
   titleAtom,
@@ -43,14 +44,19 @@ const MessageBody = lazy(() =>
 const loadOverlays = () => import('./Overlays.js');
 const Overlays = lazy(() => loadChunk(() => loadOverlays().then(({ Overlays }) => ({ default: Overlays }))));
 
-/** Fetches the forms and dialogs once the page is idle, so the first one opens without a wait. */
+/**
+ * Fetches the forms and dialogs once the chat is ready and the page is idle, so the first one
+ * opens without a wait and none of it competes with the first screen on a slow network.
+ */
 function usePrefetchOverlaysWhenIdle() {
+  const { phase } = useAtomValue(pageAtom);
   useEffect(() => {
+    if (phase !== 'ready') return;
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
     const handle = idle(() => void loadOverlays().catch(() => {}));
     return () => cancel(handle);
-  }, []);
+  }, [phase]);
 }
 
 /** The engine's forms and dialogs, fetched only when one is open. */
@@ -100,7 +106,10 @@ export function agentAvatarUrl(url: string | undefined): string | undefined {
   }
 }
 
-/** Who the visitor is talking to, once an agent has taken the chat (the agent's card). */
+/**
+ * Who the visitor is talking to, once an agent has taken the chat (the agent's card). Not a live
+ * region: the conversation already announces "<name> joined the chat", once.
+ */
 function AgentCard() {
   const t = useT();
   const conversation = useAtomValue(conversationAtom);
@@ -108,7 +117,7 @@ function AgentCard() {
   if (!card || conversation.chatStatus !== ChatStatus.withAgent || conversation.chatClosed) return null;
   const avatar = agentAvatarUrl(card.avatar);
   return (
-    <p className="visitor-agent-card" role="status">
+    <p className="visitor-agent-card">
       {avatar ? <img className="visitor-agent-card__avatar" src={avatar} alt="" /> : null}
       {t('chat.agentCard', { name: card.adminNick })}
     </p>
