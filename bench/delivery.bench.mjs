@@ -7,10 +7,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './net.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const visitors = Number(process.env.BENCH_VISITORS ?? 1000);
@@ -29,17 +29,6 @@ if (!existsSync(main)) {
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** One HTTP call; `cutAfter` (ms) destroys the request then, as a dropped connection would. */
 function call(port, method, path, body, { token, cutAfter } = {}) {

@@ -5,10 +5,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './net.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const visitors = Number(process.env.BENCH_VISITORS ?? 500);
@@ -21,17 +21,6 @@ const main = join(root, 'apps/server/dist/main.js');
 if (!existsSync(main)) {
   console.error('[bench] apps/server is not built: run `npm run build -w @parley/server` first');
   process.exit(1);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function post(port, path, body) {

@@ -59,16 +59,19 @@ function multipart(
 // File handling does not depend on the database: the embedded one is enough here.
 const [database] = testDatabases();
 
+/** A visitor upload as the page sends it: userId first, then the file. */
+async function uploadTo(server: Harness, userId: string, name: string, bytes: Buffer) {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/chat/visitor/upload',
+    ...multipart({ userId }, { name, bytes }),
+  });
+  return { status: response.statusCode, ...response.json() };
+}
+
 describe('uploads', () => {
   let server: Harness;
-  const upload = async (userId: string, name: string, bytes: Buffer) => {
-    const response = await server.app.inject({
-      method: 'POST',
-      url: '/api/chat/visitor/upload',
-      ...multipart({ userId }, { name, bytes }),
-    });
-    return { status: response.statusCode, ...response.json() };
-  };
+  const upload = (userId: string, name: string, bytes: Buffer) => uploadTo(server, userId, name, bytes);
 
   beforeAll(async () => {
     if (!database) throw new Error('no database');
@@ -271,14 +274,7 @@ describe('upload quotas and retention', () => {
   let now = Date.UTC(2026, 10, 1);
   const dir = mkdtempSync(join(tmpdir(), 'parley-uploads-'));
   const text = (bytes: number) => Buffer.alloc(bytes, 'a');
-  const upload = async (userId: string, name: string, bytes: Buffer) => {
-    const response = await server.app.inject({
-      method: 'POST',
-      url: '/api/chat/visitor/upload',
-      ...multipart({ userId }, { name, bytes }),
-    });
-    return { status: response.statusCode, ...response.json() };
-  };
+  const upload = (userId: string, name: string, bytes: Buffer) => uploadTo(server, userId, name, bytes);
   const stored = () => readdirSync(dir);
 
   beforeAll(async () => {

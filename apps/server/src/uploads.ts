@@ -200,9 +200,12 @@ export class UploadStore {
         done(null, chunk);
       },
     });
+    const sink = createWriteStream(path, { flags: 'wx' });
     try {
-      await pipeline(source, counter, createWriteStream(path, { flags: 'wx' }));
+      await pipeline(source, counter, sink);
     } catch (error) {
+      // The file may still be opening when the pipeline stops: delete it only once it is closed.
+      if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
       await rm(path, { force: true });
       if (!tooLarge) throw error;
       source.resume();

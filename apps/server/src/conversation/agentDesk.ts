@@ -8,11 +8,10 @@ import {
   type SessionRow,
   toAgent,
 } from './domain.js';
-import { Audience, emitVisitorEvent, VisitorEvent } from './events.js';
+import { Audience, emitVisitorEvent, holdUntilNew, VisitorEvent } from './events.js';
 import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './messages.js';
 import { assign, closeSession, dispatch, lockRouting } from './routing.js';
 import type { ConversationStore } from './store.js';
-import { MAX_HOLD_MS } from './visitorEvents.js';
 
 // The agent console's side: who the agent is, the queue and chats it sees, and what it does in a
 // chat (join, type, send, delete, ask for a rating, close, refuse).
@@ -98,33 +97,32 @@ const verification = (row: { verified: boolean; verified_pid: string | null }) =
 });
 
 /**
- * The console's poll, held when asked (`wait`, ms, at most MAX_HOLD_MS) until this agent's view
+ * The console's poll, held when asked (`wait`, ms, see holdUntilNew) until this agent's view
  * changes: a visitor queued in its channels, an event of its chats, a visitor typing. Any write
  * wakes held consoles (on every instance, by LISTEN/NOTIFY); each compares its new view with the
  * one it would have answered and goes on holding when nothing of its own changed.
  */
-export async function holdAgentPoll(
+export function holdAgentPoll(
   store: ConversationStore,
   agent: Agent,
   cursor: number | undefined,
   wait: number,
   signal?: AbortSignal,
 ) {
-  const hold = Math.min(Math.max(wait, 0), MAX_HOLD_MS);
-  const deadline = Date.now() + hold;
-  const first = await agentPoll(store, agent, cursor);
-  if (hold === 0 || cursor === undefined) return first;
-  const view = (answer: typeof first) => JSON.stringify([answer.queue, answer.chats, answer.events]);
-  const seen = view(first);
-  let generation = store.cache.desk();
-  for (;;) {
-    const left = deadline - Date.now();
-    if (first.events.length > 0 || left <= 0 || signal?.aborted) return { ...first, wait: hold };
-    if (!(await store.cache.waitForDesk(generation, left, signal))) return { ...first, wait: hold };
-    generation = store.cache.desk();
-    const next = await agentPoll(store, agent, cursor);
-    if (view(next) !== seen) return { ...next, wait: hold };
-  }
+  type Answer = Awaited<ReturnType<typeof agentPoll>>;
+  const view = (answer: Answer) => JSON.stringify([answer.queue, answer.chats, answer.events]);
+  let seen: string | undefined;
+  // Without a cursor the console is starting: it gets its view at once.
+  return holdUntilNew(cursor === undefined ? 0 : wait, signal, {
+    generation: () => store.cache.desk(),
+    read: () => agentPoll(store, agent, cursor),
+    isNew: (answer) => {
+      const now = view(answer);
+      seen ??= now;
+      return answer.events.length > 0 || now !== seen;
+    },
+    waitForChange: (generation, ms, abort) => store.cache.waitForDesk(generation, ms, abort),
+  });
 }
 
 /** The queue this agent can take from, its own open chats and what changed since `cursor`. */

@@ -181,6 +181,38 @@ export class PollCache {
   }
 }
 
+/** The longest a poll is held for its `wait` hint, in ms: under the page's 20 s request timeout. */
+export const MAX_HOLD_MS = 15_000;
+
+/**
+ * A held poll (long poll): reads the answer, and while it has nothing new and the hold lasts,
+ * waits for the next change (no timer loop, no query meanwhile) and reads again. The answer says
+ * how long the server holds (`wait`) so the client may ask again at once; `wait` 0 reads once.
+ */
+export async function holdUntilNew<T extends object>(
+  wait: number,
+  signal: AbortSignal | undefined,
+  poll: {
+    /** The change counter to wait on, read before each read. */
+    generation(): number;
+    read(): Promise<T>;
+    /** Whether an answer has something to tell now. */
+    isNew(answer: T): boolean;
+    waitForChange(generation: number, ms: number, signal?: AbortSignal): Promise<boolean>;
+  },
+): Promise<T | (T & { wait: number })> {
+  const hold = Math.min(Math.max(wait, 0), MAX_HOLD_MS);
+  if (hold === 0) return poll.read();
+  const deadline = Date.now() + hold;
+  for (;;) {
+    const generation = poll.generation();
+    const answer = await poll.read();
+    const left = deadline - Date.now();
+    if (poll.isNew(answer) || left <= 0 || signal?.aborted) return { ...answer, wait: hold };
+    if (!(await poll.waitForChange(generation, left, signal))) return { ...answer, wait: hold };
+  }
+}
+
 /** A write transaction's record of the visitors whose poll answer it changes. */
 export class Touched {
   readonly visitors = new Set<string>();

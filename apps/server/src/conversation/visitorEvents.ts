@@ -1,20 +1,17 @@
 import { ChatStatus } from '@parley/chat-protocol';
-import { Audience } from './events.js';
+import { Audience, holdUntilNew } from './events.js';
 import type { ConversationStore } from './store.js';
 
 // The visitor's poll (getEventMsg): events after a cursor, the status and the queue position.
 
 const MAX_EVENTS_PER_POLL = 100;
-/** The longest a poll is held for its `wait` hint, in ms: under the page's 20 s request timeout. */
-export const MAX_HOLD_MS = 15_000;
-
 /**
  * The poll, held when the client asks (`wait`, ms) and nothing new is there: the answer goes out as
  * soon as an event for this visitor is written (on any instance), or empty after the wait. An
  * answer to a held poll says how long the server holds (`wait`), so the page knows it may ask again
  * at once; a server without this answers at once without it, and the page keeps the spec's delays.
  */
-export async function holdEventMsg(
+export function holdEventMsg(
   store: ConversationStore,
   userId: string,
   pollId: string,
@@ -22,17 +19,12 @@ export async function holdEventMsg(
   wait: number,
   signal?: AbortSignal,
 ) {
-  const hold = Math.min(Math.max(wait, 0), MAX_HOLD_MS);
-  const deadline = Date.now() + hold;
-  for (;;) {
-    const generation = store.cache.generation(userId);
-    const answer = await getEventMsg(store, userId, pollId, cursor);
-    if (hold === 0) return answer;
-    const left = deadline - Date.now();
-    if (answer.msgList.length > 0 || left <= 0 || signal?.aborted) return { ...answer, wait: hold };
-    if (!(await store.cache.waitForChange(userId, generation, left, signal)))
-      return { ...answer, wait: hold };
-  }
+  return holdUntilNew(wait, signal, {
+    generation: () => store.cache.generation(userId),
+    read: () => getEventMsg(store, userId, pollId, cursor),
+    isNew: (answer) => answer.msgList.length > 0,
+    waitForChange: (generation, ms, abort) => store.cache.waitForChange(userId, generation, ms, abort),
+  });
 }
 
 /**

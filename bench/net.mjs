@@ -1,0 +1,14 @@
+// Small helpers the server benchmarks share.
+import { createServer } from 'node:net';
+
+/** A TCP port nothing listens on now, on loopback. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
