@@ -304,6 +304,20 @@ describe.each(testDatabases())('conversations on $name', (database) => {
       await server.visitor('typing', { userId: visitor.userId, msgContent: '' });
     });
 
+    it('given a held console poll, should answer as soon as a visitor joins the queue', async () => {
+      const cursor = (await agent.poll()).data.cursor;
+      const before = (await agent.poll()).data.queue.length;
+      const started = Date.now();
+      const held = agent.poll(cursor, 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const newcomer = await server.start('console');
+      await server.visitor('transferAgent', { userId: newcomer.userId });
+      const answer = await held;
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(answer.data.queue.length).toBe(before + 1);
+      await server.visitor('chatClose', { userId: newcomer.userId });
+    });
+
     it('given a held console poll and nothing new, should answer after the wait', async () => {
       const cursor = (await agent.poll()).data.cursor;
       const started = Date.now();
