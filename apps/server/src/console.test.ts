@@ -69,7 +69,8 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
       executablePath: chromiumPath,
       args: ['--headless', '--no-sandbox', '--disable-gpu'],
     });
-    page = await browser.newPage();
+    // English whatever the machine's own locale: the words below are the English pack's.
+    page = await browser.newPage({ locale: 'en-US' });
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -148,5 +149,69 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
     await page.getByRole('button', { name: 'Close chat' }).click();
     await queued('Uma').getByRole('button', { name: 'Refuse' }).click();
     await expect.poll(() => page.getByRole('note').count()).toBe(0);
+  }, 60_000);
+
+  it("should speak the browser's Arabic right to left, and keep German once the agent picks it", async () => {
+    const lena = await visitor('chatStart', { channelId: 'desk', userName: 'Lena' });
+    await visitor('leaveMsg', { userId: lena.userId, channelId: 'desk', name: 'Lena', content: 'Call me' });
+    const context = await browser.newContext({ locale: 'ar' });
+    try {
+      const agent = await context.newPage();
+      const errors: string[] = [];
+      agent.on('pageerror', (error) => errors.push(String(error)));
+      const root = agent.locator('html');
+      const html = async () => [await root.getAttribute('lang'), await root.getAttribute('dir')];
+      /** The left message's time as the console wrote it, and as the language writes that time. */
+      const leftTime = async (locale: string) => {
+        const time = agent.locator('li', { hasText: 'Call me' }).locator('time');
+        const when = Date.parse((await time.getAttribute('datetime')) ?? '');
+        const expected = await agent.evaluate(
+          ([locale, when]) =>
+            new Intl.DateTimeFormat(locale as string, { dateStyle: 'medium', timeStyle: 'short' }).format(
+              when as number,
+            ),
+          [locale, when],
+        );
+        return [await time.innerText(), expected];
+      };
+
+      await agent.goto(`${base}/agent/`);
+      await agent.getByLabel('اسم المستخدم').fill('dana');
+      await agent.getByLabel('كلمة المرور').fill('not-the-password');
+      await agent.getByRole('button', { name: 'تسجيل الدخول' }).click();
+      await agent.getByText('اسم المستخدم أو كلمة المرور غير صحيحة.').waitFor();
+      await agent.getByLabel('كلمة المرور').fill('pw-dana');
+      await agent.getByRole('button', { name: 'تسجيل الدخول' }).click();
+      await agent.getByRole('heading', { name: 'قائمة الانتظار' }).waitFor();
+      await agent.getByText('لا أحد في الانتظار.').waitFor();
+      await agent.getByText('Dana: متصل').waitFor();
+      expect(await html()).toEqual(['ar', 'rtl']);
+      expect(await agent.title()).toBe('لوحة تحكم موظفي Parley');
+      // the chat's own times are written ar-EG (the kit's Arabic): the left messages' dates match them
+      const [arabicTime, arabicExpected] = await leftTime('ar-EG');
+      expect(arabicTime).toBe(arabicExpected);
+      expect(arabicTime).toMatch(/[\u0600-\u06FF]/);
+
+      await agent.getByRole('combobox', { name: 'اللغة' }).selectOption('de');
+      await agent.getByRole('heading', { name: 'Warteschlange' }).waitFor();
+      expect(await html()).toEqual(['de', 'ltr']);
+      expect(await agent.getByText('قائمة الانتظار').count()).toBe(0);
+
+      // after a reload the console is still German, though the browser still asks for Arabic
+      await agent.reload();
+      await agent.getByRole('heading', { name: 'Warteschlange' }).waitFor();
+      await agent.getByText('Niemand wartet.').waitFor();
+      expect(await agent.getByRole('button', { name: 'Abmelden' }).count()).toBe(1);
+      expect(await agent.getByRole('combobox', { name: 'Sprache' }).inputValue()).toBe('de');
+      expect(await html()).toEqual(['de', 'ltr']);
+      const stored = (await context.storageState()).origins.flatMap((origin) => origin.localStorage);
+      expect(stored).toContainEqual({ name: 'parley-console-lan', value: 'de' });
+      const [germanTime, germanExpected] = await leftTime('de');
+      expect(germanTime).toBe(germanExpected);
+      expect(germanTime).not.toMatch(/[\u0600-\u06FF]/);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
   }, 60_000);
 });

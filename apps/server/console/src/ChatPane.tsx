@@ -7,8 +7,8 @@ import { MessageList } from '@parley/chat-ui/MessageList';
 import { Typing } from '@parley/chat-ui/Typing';
 import { useRef } from 'react';
 import { api, type Chat, type WireMessage } from './api.js';
+import { useT } from './i18n/I18nProvider.js';
 import type { Conversation } from './report.js';
-import { strings } from './strings.js';
 import { VerifiedBadge } from './VerifiedBadge.js';
 
 /** The agent's typing signal is sent at most this often while typing. */
@@ -49,7 +49,9 @@ export function ChatPane({
   onSent: (message: WireMessage) => void;
   onDeleted: (messageId: string) => void;
 }) {
+  const t = useT();
   const lastTyping = useRef(0);
+  const visitorName = chat?.visitorName || t('chat.visitor');
   const open = chat !== undefined && !conversation.closed;
 
   const typing = () => {
@@ -78,7 +80,7 @@ export function ChatPane({
         <Message message={model} renderContent={renderContent} />
         {message?.senderType === SenderType.agent && open ? (
           <span className="console-row__meta">
-            {message.read ? <span>{strings.read}</span> : null}
+            {message.read ? <span>{t('chat.read')}</span> : null}
             <button
               className="console-button console-button--small"
               type="button"
@@ -89,7 +91,7 @@ export function ChatPane({
                 })
               }
             >
-              {strings.delete}
+              {t('chat.delete')}
             </button>
           </span>
         ) : null}
@@ -98,13 +100,15 @@ export function ChatPane({
   };
 
   return (
-    <section className="console-conversation" aria-label={chat?.visitorName || strings.visitor}>
+    <section className="console-conversation" aria-label={visitorName}>
       <header className="console-conversation__header">
         <div>
-          <strong>{chat?.visitorName || strings.visitor}</strong>
-          {chat ? <VerifiedBadge visitor={chat} /> : null} {chat?.email} {chat?.phone}
+          <strong>
+            <bdi>{visitorName}</bdi>
+          </strong>
+          {chat ? <VerifiedBadge visitor={chat} /> : null} <bdi>{chat?.email}</bdi> <bdi>{chat?.phone}</bdi>
           {conversation.rating ? (
-            <span className="console-rating"> · {strings.rated(conversation.rating.star)}</span>
+            <span className="console-rating"> · {t('chat.rated', { star: conversation.rating.star })}</span>
           ) : null}
         </div>
         {open ? (
@@ -114,37 +118,37 @@ export function ChatPane({
               type="button"
               onClick={() => onAct(() => api.askRating(sessionId))}
             >
-              {strings.askRating}
+              {t('chat.askRating')}
             </button>
             <button
               className="console-button"
               type="button"
               onClick={() => onAct(() => api.close(sessionId))}
             >
-              {strings.close}
+              {t('chat.close')}
             </button>
             <button
               className="console-button"
               type="button"
               onClick={() => onAct(() => api.refuse(sessionId))}
             >
-              {strings.refuse}
+              {t('chat.refuse')}
             </button>
           </div>
         ) : null}
       </header>
       <div className="console-messages">
         <MessageList
-          messages={conversation.messages.map((message) =>
-            toMessage(message, chat?.visitorName || strings.visitor),
-          )}
+          messages={conversation.messages.map((message) => toMessage(message, visitorName))}
           renderMessage={renderMessage}
         />
       </div>
       {chat?.visitorTyping && open ? (
         <div className="console-typing">
-          <Typing label={strings.typing(chat.visitorName || strings.visitor)} />
-          <span className="console-typing__preview">{chat.visitorTyping}</span>
+          <Typing label={t('chat.typing', { name: visitorName })} />
+          <span className="console-typing__preview" dir="auto">
+            {chat.visitorTyping}
+          </span>
         </div>
       ) : null}
       {open ? (
@@ -162,7 +166,7 @@ export function ChatPane({
           }
         />
       ) : (
-        <p className="console-empty">{strings.ended}</p>
+        <p className="console-empty">{t('chat.ended')}</p>
       )}
     </section>
   );

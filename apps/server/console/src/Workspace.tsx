@@ -2,9 +2,10 @@ import { Navbar } from '@parley/chat-ui/Navbar';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type Agent, ApiError, api, type Chat, type PollAnswer, type QueueEntry } from './api.js';
 import { ChatPane } from './ChatPane.js';
+import { useT } from './i18n/I18nProvider.js';
+import { LanguagePicker } from './LanguagePicker.js';
 import { LeftMessages } from './LeftMessages.js';
-import { type Conversation, report } from './report.js';
-import { strings } from './strings.js';
+import { type Conversation, useReport } from './report.js';
 import { VerifiedBadge } from './VerifiedBadge.js';
 
 /** How often the console asks for news: visitor messages, typing and ratings show within about a second. */
@@ -14,6 +15,8 @@ const HOLD_MS = 15_000;
 
 /** The queue the agent can take from, its open chats, the chat on screen and the left messages. */
 export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: Agent | null) => void }) {
+  const t = useT();
+  const report = useReport();
   const [queue, setQueue] = useState<QueueEntry[]>([]);
   const [chats, setChats] = useState<Chat[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
@@ -21,16 +24,19 @@ export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: A
   const cursor = useRef<string | undefined>(undefined);
   const loaded = useRef(new Set<string>());
 
-  const load = useCallback(async (sessionId: string) => {
-    loaded.current.add(sessionId);
-    try {
-      const chat = await api.messages(sessionId);
-      setConversations((all) => ({ ...all, [sessionId]: chat }));
-    } catch (error) {
-      loaded.current.delete(sessionId);
-      report(error);
-    }
-  }, []);
+  const load = useCallback(
+    async (sessionId: string) => {
+      loaded.current.add(sessionId);
+      try {
+        const chat = await api.messages(sessionId);
+        setConversations((all) => ({ ...all, [sessionId]: chat }));
+      } catch (error) {
+        loaded.current.delete(sessionId);
+        report(error);
+      }
+    },
+    [report],
+  );
 
   const apply = useCallback((answer: PollAnswer) => {
     cursor.current = answer.cursor;
@@ -113,32 +119,38 @@ export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: A
   return (
     <div className="console-workspace">
       <Navbar
-        title={strings.title}
+        className="console-navbar"
+        title={t('app.title')}
         actions={
           <div className="console-actions">
             <span className="console-status" data-state={agent.online ? 'online' : 'offline'}>
-              {agent.nick}: {agent.online ? strings.online : strings.offline}
+              {t(agent.online ? 'workspace.statusOnline' : 'workspace.statusOffline', { name: agent.nick })}
             </span>
             <button className="console-button" type="button" onClick={toggleOnline}>
-              {agent.online ? strings.goOffline : strings.goOnline}
+              {agent.online ? t('workspace.goOffline') : t('workspace.goOnline')}
             </button>
+            <LanguagePicker />
             <button className="console-button" type="button" onClick={logout}>
-              {strings.logout}
+              {t('workspace.logout')}
             </button>
           </div>
         }
       />
       <div className="console-body">
-        <nav className="console-sidebar" aria-label={strings.chats}>
-          <h2>{strings.queue}</h2>
-          {queue.length === 0 ? <p className="console-empty">{strings.emptyQueue}</p> : null}
+        <nav className="console-sidebar" aria-label={t('chats.title')}>
+          <h2>{t('queue.title')}</h2>
+          {queue.length === 0 ? <p className="console-empty">{t('queue.empty')}</p> : null}
           <ul>
             {queue.map((entry) => (
               <li key={entry.sessionId} className="console-item">
                 <span>
-                  {entry.visitorName || strings.visitor}
-                  <VerifiedBadge visitor={entry} /> · {entry.channelId}
-                  {entry.groupId ? ` / ${entry.groupId}` : ''} · {strings.waiting(entry.waitIndex)}
+                  <bdi>{entry.visitorName || t('chat.visitor')}</bdi>
+                  <VerifiedBadge visitor={entry} /> ·{' '}
+                  <bdi>
+                    {entry.channelId}
+                    {entry.groupId ? ` / ${entry.groupId}` : ''}
+                  </bdi>{' '}
+                  · {t('queue.position', { position: entry.waitIndex })}
                 </span>
                 <span className="console-item__actions">
                   <button
@@ -151,21 +163,21 @@ export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: A
                       })
                     }
                   >
-                    {strings.join}
+                    {t('queue.join')}
                   </button>
                   <button
                     className="console-button"
                     type="button"
                     onClick={() => act(() => api.refuse(entry.sessionId))}
                   >
-                    {strings.refuse}
+                    {t('queue.refuse')}
                   </button>
                 </span>
               </li>
             ))}
           </ul>
-          <h2>{strings.chats}</h2>
-          {chats.length === 0 ? <p className="console-empty">{strings.noChats}</p> : null}
+          <h2>{t('chats.title')}</h2>
+          {chats.length === 0 ? <p className="console-empty">{t('chats.empty')}</p> : null}
           <ul>
             {chats.map((chat) => (
               <li key={chat.sessionId}>
@@ -175,8 +187,8 @@ export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: A
                   aria-current={chat.sessionId === selected ? 'true' : undefined}
                   onClick={() => setSelected(chat.sessionId)}
                 >
-                  {chat.visitorName || strings.visitor}
-                  <VerifiedBadge visitor={chat} /> · {chat.channelId}
+                  <bdi>{chat.visitorName || t('chat.visitor')}</bdi>
+                  <VerifiedBadge visitor={chat} /> · <bdi>{chat.channelId}</bdi>
                   {chat.visitorTyping ? ' …' : ''}
                 </button>
               </li>
@@ -213,7 +225,7 @@ export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: A
               }
             />
           ) : (
-            <p className="console-empty">{strings.pick}</p>
+            <p className="console-empty">{t('workspace.pick')}</p>
           )}
         </main>
       </div>

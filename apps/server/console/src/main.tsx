@@ -1,17 +1,17 @@
 import '@parley/chat-ui/styles.css';
 import './console.css';
-import { LocaleProvider } from '@parley/chat-ui/LocaleProvider';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
+import { I18nProvider } from './i18n/I18nProvider.js';
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <LocaleProvider locale="en-US">
+      <I18nProvider>
         <App />
-      </LocaleProvider>
+      </I18nProvider>
     </StrictMode>,
   );
 }

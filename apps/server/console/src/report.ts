@@ -1,10 +1,17 @@
 import { toast } from '@parley/chat-ui/Toast';
+import { useCallback } from 'react';
 import type { Rating, WireMessage } from './api.js';
-import { strings } from './strings.js';
+import { useT } from './i18n/I18nProvider.js';
 
-/** Shows a failed call to the agent as a toast. */
-export const report = (error: unknown) =>
-  toast.error(strings.failed(error instanceof Error ? error.message : String(error)));
+/** Shows a failed call to the agent as a toast, in the console's language. */
+export function useReport(): (error: unknown) => void {
+  const t = useT();
+  return useCallback(
+    (error: unknown) =>
+      toast.error(t('errors.failed', { message: error instanceof Error ? error.message : String(error) })),
+    [t],
+  );
+}
 
 /** One chat's messages as the console holds them. */
 export interface Conversation {
