@@ -1,5 +1,5 @@
 import { agentEventNames, ChatStatus, OutType, SenderType, type WireMessage } from '@parley/chat-protocol';
-import { ApiError, forbidden, notFound } from '../errors.js';
+import { ApiError, badRequest, forbidden, notFound } from '../errors.js';
 import {
   type Agent,
   type AgentRow,
@@ -10,7 +10,7 @@ import {
 } from './domain.js';
 import { Audience, emitVisitorEvent, holdUntilNew, VisitorEvent } from './events.js';
 import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './messages.js';
-import { assign, closeSession, dispatch, lockRouting } from './routing.js';
+import { assign, closeSession, dispatch, findAgent, lockRouting } from './routing.js';
 import type { ConversationStore } from './store.js';
 
 // The agent console's side: who the agent is, the queue and chats it sees, and what it does in a
@@ -158,9 +158,11 @@ export async function agentPoll(store: ConversationStore, agent: Agent, cursor?:
     phone: string | null;
     verified: boolean;
     verified_pid: string | null;
+    transferred_from: string | null;
+    transfer_note: string | null;
   }>(
     `select s.id, s.visitor_id, s.channel_id, s.group_id, s.taken_at, s.visitor_typing, s.visitor_typing_at,
-       v.name, v.email, v.phone, v.verified, v.verified_pid
+       v.name, v.email, v.phone, v.verified, v.verified_pid, s.transferred_from, s.transfer_note
      from sessions s join visitors v on v.id = s.visitor_id
      where s.admin_id = $1 and s.closed_at is null order by s.taken_at`,
     [agent.id],
@@ -206,6 +208,8 @@ export async function agentPoll(store: ConversationStore, agent: Agent, cursor?:
       email: row.email ?? '',
       phone: row.phone ?? '',
       ...verification(row),
+      ...(row.transferred_from !== null && { transferredFrom: row.transferred_from }),
+      ...(row.transfer_note && { transferNote: row.transfer_note }),
       visitorTyping:
         row.visitor_typing && row.visitor_typing_at && now - row.visitor_typing_at < AGENT_TYPING_VISIBLE_MS
           ? row.visitor_typing
@@ -264,6 +268,69 @@ export async function join(store: ConversationStore, agent: Agent, sessionId: st
     await dispatch(store, tx, touched);
     return { sessionId };
   });
+}
+
+/**
+ * Hands an open chat of this agent to a colleague who serves its channel, is online and has a
+ * free slot, with an optional note for them. The visitor is told the new agent joined (1200);
+ * the chat leaves this agent's list and appears in the colleague's, with the note; a visitor
+ * waiting in the queue may take the freed slot.
+ */
+export async function transferChat(
+  store: ConversationStore,
+  agent: Agent,
+  sessionId: string,
+  to: { agentId: string; note?: string },
+) {
+  if (to.agentId === agent.id) throw badRequest('agentId: choose a colleague, not yourself');
+  return store.write(async (tx, touched) => {
+    await lockRouting(tx);
+    const [session] = await tx.query<SessionRow>(
+      `select ${SESSION_COLUMNS} from sessions where id = $1 for update`,
+      [sessionId],
+    );
+    if (!session) throw notFound('unknown chat');
+    if (session.admin_id !== agent.id) throw forbidden('this chat is not yours to transfer');
+    if (session.closed_at !== null) throw new ApiError(409, 'this chat has ended');
+    const { online, free } = await findAgent(tx, session.channel_id, null, to.agentId);
+    if (!free) {
+      throw online === 0
+        ? notFound("agentId: that colleague is not online on this chat's channel")
+        : new ApiError(409, 'that colleague has no free slot');
+    }
+    await assign(store, tx, touched, session, free);
+    await tx.query('update sessions set transferred_from = $2, transfer_note = $3 where id = $1', [
+      session.id,
+      agent.nick,
+      to.note?.trim() || null,
+    ]);
+    await dispatch(store, tx, touched);
+    return { to: { id: free.id, nick: free.nick } };
+  });
+}
+
+/** The other agents who share a channel with this one: whether each is online and has a free slot. */
+export async function colleagues(store: ConversationStore, agent: Agent) {
+  const rows = await store.db.query<{
+    id: string;
+    nick: string;
+    online: boolean;
+    capacity: number;
+    channels: string[];
+    busy: number;
+  }>(
+    `select a.id, a.nick, a.online, a.capacity, a.channels,
+       (select count(*)::int from sessions s where s.admin_id = a.id and s.status = $3 and s.closed_at is null) as busy
+     from agents a where a.id <> $1 and jsonb_exists_any(a.channels, $2::text[]) order by a.nick`,
+    [agent.id, agent.channels, ChatStatus.withAgent],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    nick: row.nick,
+    online: row.online,
+    free: row.online && row.busy < row.capacity,
+    channels: row.channels.filter((channel) => agent.channels.includes(channel)),
+  }));
 }
 
 export async function agentMessages(store: ConversationStore, agent: Agent, sessionId: string) {

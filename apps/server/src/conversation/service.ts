@@ -73,6 +73,8 @@ export class Conversations extends ConversationStore {
   readonly holdAgentPoll = method(this, agentDesk.holdAgentPoll);
   readonly leftMessages = method(this, agentDesk.leftMessages);
   readonly join = method(this, agentDesk.join);
+  readonly transferChat = method(this, agentDesk.transferChat);
+  readonly colleagues = method(this, agentDesk.colleagues);
   readonly agentMessages = method(this, agentDesk.agentMessages);
   readonly agentTyping = method(this, agentDesk.agentTyping);
   readonly agentSend = method(this, agentDesk.agentSend);

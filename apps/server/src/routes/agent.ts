@@ -206,6 +206,31 @@ export function registerAgentRoutes(
     '/api/agent/chats/:sessionId/join',
     withAgent((agent, request) => conversations.join(agent, request.params.sessionId)),
   );
+  app.post(
+    '/api/agent/chats/:sessionId/transfer',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['agentId'],
+          properties: {
+            agentId: { type: 'string', minLength: 1, maxLength: 128 },
+            note: { type: 'string', maxLength: 500 },
+          },
+        },
+      },
+    },
+    withAgent((agent, request) =>
+      conversations.transferChat(agent, request.params.sessionId, {
+        agentId: request.body.agentId as string,
+        note: request.body.note as string | undefined,
+      }),
+    ),
+  );
+  app.get(
+    '/api/agent/colleagues',
+    withAgent((agent) => conversations.colleagues(agent)),
+  );
   app.get(
     '/api/agent/chats/:sessionId/messages',
     withAgent((agent, request) => conversations.agentMessages(agent, request.params.sessionId)),
