@@ -1,9 +1,12 @@
 // After every story test (its render, play function and axe check), renders the story again in
 // each visual mode (light, dark, right-to-left Arabic), checks it with axe in that mode, and
 // compares a screenshot with the committed baseline. `npm run baselines` re-renders baselines.
+// Then, in light mode under emulated forced colors (Windows high contrast), checks that every
+// interactive control can still be seen (no screenshot: forced colors have no baselines).
 import axe from 'axe-core';
 import { afterEach, expect } from 'vitest';
-import { page } from 'vitest/browser';
+import { cdp, page } from 'vitest/browser';
+import { controlsUnseenInForcedColors } from './forcedColors.ts';
 import { VISUAL_MODES, visualModeStore } from './modes.ts';
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
@@ -16,6 +19,39 @@ async function settleAnimations(): Promise<void> {
     .getAnimations()
     .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity));
   await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+}
+
+/** The media features the page is emulated with now, to put back after forced colors. */
+function emulatedFeatures(): { name: string; value: string }[] {
+  const matched = (feature: string, values: string[]) =>
+    values.find((value) => matchMedia(`(${feature}: ${value})`).matches) ?? '';
+  return [
+    { name: 'prefers-color-scheme', value: matched('prefers-color-scheme', ['dark', 'light']) },
+    { name: 'prefers-reduced-motion', value: matched('prefers-reduced-motion', ['reduce', 'no-preference']) },
+    { name: 'prefers-contrast', value: matched('prefers-contrast', ['more', 'less', 'custom']) },
+    { name: 'forced-colors', value: '' },
+  ];
+}
+
+/** Renders the story in light mode under emulated forced colors and checks every control is seen. */
+async function checkForcedColors(root: HTMLElement): Promise<void> {
+  const session = cdp();
+  const before = emulatedFeatures();
+  visualModeStore.set(VISUAL_MODES[0] ?? null);
+  await session.send('Emulation.setEmulatedMedia', {
+    features: [
+      ...before.filter((feature) => feature.name !== 'forced-colors'),
+      { name: 'forced-colors', value: 'active' },
+    ],
+  });
+  try {
+    await nextFrame();
+    await nextFrame();
+    await settleAnimations();
+    expect(controlsUnseenInForcedColors(root), 'controls not seen in forced colors').toEqual([]);
+  } finally {
+    await session.send('Emulation.setEmulatedMedia', { features: before });
+  }
 }
 
 function screenshotName(testName: string, mode: string): string {
@@ -46,6 +82,7 @@ afterEach(async (context) => {
         .element(page.elementLocator(root), { timeout: 10_000 })
         .toMatchScreenshot(screenshotName(context.task.name, mode.name));
     }
+    await checkForcedColors(root);
   } finally {
     visualModeStore.set(null);
   }

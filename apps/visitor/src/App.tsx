@@ -128,11 +128,9 @@ function PageState({ session }: { session: ChatSession }) {
   }
   return (
     <main className="visitor-main">
-      {!page.online && (
-        <p className="visitor-offline" role="status">
-          {t('errors.offline')}
-        </p>
-      )}
+      {/* Always there, so that going offline is announced: a status that appears with its text
+          already inside is not announced by every screen reader. */}
+      <div role="status">{!page.online && <p className="visitor-offline">{t('errors.offline')}</p>}</div>
       <ChatPage />
     </main>
   );

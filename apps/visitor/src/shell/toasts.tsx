@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useSyncExternalStore } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 
 // The kit's toasts (their store and the Toaster) are only needed once something goes wrong or a
 // form is sent, so they load with the first toast instead of with the page.
@@ -11,6 +11,28 @@ const Toaster = lazy<ComponentType>(() =>
     () => ({ default: () => null }),
   ),
 );
+
+/**
+ * The first toast waits until the Toaster's live region has been on the page this long: a region
+ * that appears with its text already inside is not announced by every screen reader.
+ */
+const REGION_SETTLE_MS = 100;
+/** A page without a Toaster does not hold its toasts longer than this. */
+const REGION_WAIT_MAX_MS = 1000;
+
+let markRegionReady: () => void = () => {};
+const regionReady = new Promise<void>((resolve) => {
+  markRegionReady = resolve;
+});
+
+/** Mounted with the Toaster (the same Suspense boundary): its live region is on the page. */
+function RegionReady() {
+  useEffect(() => {
+    const timer = setTimeout(markRegionReady, REGION_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return null;
+}
 
 let wanted = false;
 const listeners = new Set<() => void>();
@@ -29,10 +51,14 @@ export async function showToast(type: 'error' | 'success', text: string): Promis
     for (const listener of listeners) listener();
   }
   const { toast } = await loadToast();
+  await Promise.race([regionReady, new Promise((resolve) => setTimeout(resolve, REGION_WAIT_MAX_MS))]);
   toast[type](text);
 }
 
-/** Where the toasts appear: renders the kit's Toaster from the first toast on. */
+/**
+ * Where the toasts appear: renders the kit's Toaster from the first toast on, which is put in once
+ * the Toaster's live region is on the page, so that it is announced.
+ */
 export function DeferredToaster() {
   const show = useSyncExternalStore(
     subscribe,
@@ -43,6 +69,7 @@ export function DeferredToaster() {
   return (
     <Suspense fallback={null}>
       <Toaster />
+      <RegionReady />
     </Suspense>
   );
 }

@@ -80,7 +80,10 @@ export const FileCard = forwardRef<HTMLDivElement, FileCardProps>(function FileC
         <Icon size={28} />
       </span>
       <span className="parley-file-card__body">
-        <span className="parley-file-card__name">{name}</span>
+        {/* A name too long for the card is cut with an ellipsis: the tooltip shows it whole. */}
+        <span className="parley-file-card__name" title={name}>
+          {name}
+        </span>
         {size !== undefined && (
           <span className="parley-file-card__size" dir="ltr">
             {formatFileSize(size)}

@@ -145,6 +145,50 @@ describe.each([
     expect(live?.textContent).toBe('');
   });
 
+  it('given the visitor’s message not sent, should announce it once, politely, not again on each retry', async () => {
+    await render(
+      <Harness initial={[...conversation(0, 5), message(5, { position: 'right', status: 'fail' })]} />,
+    );
+    const live = () => document.querySelector('[data-slot="message-list"] [aria-live="polite"]');
+    // A failure already there when the list is shown is not news.
+    expect(live()?.textContent).toBe('');
+    const mine = (status: MessageInput['status']) =>
+      message(6, { position: 'right', content: 'Mine', status });
+    await act(async () => setMessages((list) => [...list, mine('pending')]));
+    expect(live()?.textContent).toBe('');
+    await act(async () => setMessages((list) => [...list.slice(0, -1), mine('fail')]));
+    expect(live()?.textContent).toBe('Not sent. Retry');
+    const said = live()?.firstElementChild;
+    // The next render of the same failure says nothing new.
+    await act(async () => setMessages((list) => [...list.slice(0, -1), mine('fail')]));
+    expect(live()?.firstElementChild).toBe(said);
+    // Retried and failed again (a product may retry with every poll): already said.
+    await act(async () => setMessages((list) => [...list.slice(0, -1), mine('pending')]));
+    await act(async () => setMessages((list) => [...list.slice(0, -1), mine('fail')]));
+    expect(live()?.firstElementChild).toBe(said);
+    // Sent at last, then another message fails: that one is news.
+    await act(async () => setMessages((list) => [...list.slice(0, -1), mine('sent')]));
+    await act(async () =>
+      setMessages((list) => [...list, message(7, { position: 'right', content: 'Again', status: 'fail' })]),
+    );
+    expect(live()?.textContent).toBe('Not sent. Retry');
+    expect(live()?.firstElementChild).not.toBe(said);
+    expect(document.querySelector('[aria-live="assertive"]')).toBeNull();
+  });
+
+  it('given the same words twice from the agent, should announce them twice', async () => {
+    await render(<Harness initial={conversation(0, 5)} />);
+    const live = () => document.querySelector('[data-slot="message-list"] [aria-live="polite"]');
+    const ok = (i: number) => message(i, { content: 'OK', user: { name: 'Camille' } });
+    await act(async () => setMessages((list) => [...list, ok(5)]));
+    const first = live()?.firstElementChild;
+    expect(first?.textContent).toBe('Message from Camille: OK');
+    await act(async () => setMessages((list) => [...list, ok(6)]));
+    // A new node in the live region: a screen reader hears it again.
+    expect(live()?.firstElementChild?.textContent).toBe('Message from Camille: OK');
+    expect(live()?.firstElementChild).not.toBe(first);
+  });
+
   it('given the reader scrolled up, when messages arrive, should stay put and count them on the back-to-bottom button', async () => {
     const screen = await render(<Harness initial={conversation(0, 40)} />);
     await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);

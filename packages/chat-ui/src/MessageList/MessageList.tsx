@@ -109,6 +109,9 @@ function remember(announced: Map<string, string>, id: string, text: string) {
   }
 }
 
+/** The visitor's own message that was not sent (its row offers a retry). */
+const notSent = (message: MessageModel) => message.position === 'right' && message.status === 'fail';
+
 function defaultAnnouncement(message: MessageModel, t: LocaleValue['t']): string | null {
   if (message.position === 'right') return null;
   if (message.type !== 'text' && message.type !== 'system') return null;
@@ -135,8 +138,9 @@ const Row = memo(function Row({
  * once while the virtualiser downloads, and a reader scrolled up in a growing list is not moved:
  * the switch waits until they are back at the bottom). It is a focusable `role="log"`;
  * incoming messages (not history, not the visitor's own) are announced politely through a hidden
- * live region. Reaching the top calls `onLoadMore` and keeps the message in view exactly where
- * it was once history is prepended. New messages keep it at the bottom unless the reader scrolled
+ * live region, and so is a visitor's message that was not sent (the retry button's name). Reaching
+ * the top calls `onLoadMore` and keeps the message in view exactly where it was once history is
+ * prepended. New messages keep it at the bottom unless the reader scrolled
  * up; then a back-to-bottom button counts them. The button also shows past 3 viewport heights
  * (at least 600 px) from the bottom. A message that grows at the bottom (typing effect,
  * streaming) keeps the bottom in view. Each row's time label follows the 5-minute rule, decided
@@ -228,7 +232,12 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   const [unread, setUnread] = useState(0);
   const [farFromBottom, setFarFromBottom] = useState(false);
   const [loading, setLoading] = useState(false);
-  const [announcement, setAnnouncement] = useState('');
+  // Each announcement is a new node, so the same words said twice (two "OK"s) are heard twice.
+  const [announcement, setAnnouncementState] = useState({ id: 0, text: '' });
+  const setAnnouncement = useCallback(
+    (text: string) => setAnnouncementState((last) => ({ id: last.id + 1, text })),
+    [],
+  );
   const atBottom = useRef(true);
   // Where the list last put the scroll position itself, to tell a reader scrolling up from
   // content growing below them.
@@ -294,11 +303,28 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   const previous = useRef<{ first?: string; last?: string; count: number } | null>(null);
   // What the live region said for the latest announced messages, to hear an update to one of them.
   const announced = useRef(new Map<string, string>());
+  // The visitor's messages known not to be sent: each is said once until it is sent, not again on
+  // every retry (a product may retry with each poll).
+  const failed = useRef(new Set<string>());
   useLayoutEffect(() => {
     const speak = (message: MessageModel) =>
       getAnnouncement ? getAnnouncement(message) : defaultAnnouncement(message, t);
     const before = previous.current;
     previous.current = { first: items[0]?._id, last: items.at(-1)?._id, count: items.length };
+    // Failures in the first messages, in prepended history or in a list put in place of another
+    // are old news: known, not said. Several at once are said once.
+    const kept =
+      before?.first === undefined ? -1 : items.findIndex((message) => message._id === before.first);
+    let failure = false;
+    for (const [index, message] of items.entries()) {
+      if (!notSent(message)) {
+        if (message.status !== 'pending') failed.current.delete(message._id);
+      } else if (!failed.current.has(message._id)) {
+        failed.current.add(message._id);
+        if (kept >= 0 && index >= kept) failure = true;
+      }
+    }
+    const notSentYet = failure ? [t('messageStatus.retry')] : [];
     if (!before) {
       scrollToEnd();
       return;
@@ -311,7 +337,8 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
         .map((message) => [message._id, speak(message)] as const)
         .filter(([id, text]) => text && text !== announced.current.get(id));
       for (const [id, text] of changed) announced.current.set(id, text as string);
-      if (changed.length > 0) setAnnouncement(changed.map(([, text]) => text).join('\n'));
+      const spoken = [...changed.map(([, text]) => text as string), ...notSentYet];
+      if (spoken.length > 0) setAnnouncement(spoken.join('\n'));
       return;
     }
     let start = items.length - 1;
@@ -325,12 +352,13 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
       spoken.push(text);
       remember(announced.current, message._id, text);
     }
+    spoken.push(...notSentYet);
     if (spoken.length > 0) setAnnouncement(spoken.join('\n'));
     const own = appended.some((message) => message.position === 'right');
     if (atBottom.current && tween.current === null) scrollToEnd();
     else if (own) scrollToBottom();
     else setUnread((count) => count + appended.filter((message) => message.position !== 'right').length);
-  }, [items, scrollToBottom, scrollToEnd, getAnnouncement, t]);
+  }, [items, scrollToBottom, scrollToEnd, getAnnouncement, t, setAnnouncement]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-check when the virtualiser arrives or the list becomes long
   useEffect(() => {
@@ -458,7 +486,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
         </div>
       )}
       <div className="parley-visually-hidden" aria-live="polite" aria-atomic="true">
-        {announcement}
+        {announcement.text && <span key={announcement.id}>{announcement.text}</span>}
       </div>
       {showBackToBottom && (
         <button

@@ -111,7 +111,12 @@ export const Navbar = forwardRef<HTMLElement, NavbarProps>(function Navbar(
             </button>
           ))}
       </div>
-      {title !== undefined && <Heading className="parley-navbar__title">{title}</Heading>}
+      {title !== undefined && (
+        // A title too long for the bar is cut with an ellipsis: the tooltip shows it whole.
+        <Heading className="parley-navbar__title" title={typeof title === 'string' ? title : undefined}>
+          {title}
+        </Heading>
+      )}
       {children}
       <div data-slot="navbar-end" className="parley-navbar__end">
         {withSound && <SoundToggle on={sound} defaultOn={defaultSound} onOnChange={onSoundChange} />}

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { Typing } from './Typing.js';
 
 /**
@@ -18,7 +18,10 @@ type Story = StoryObj<typeof meta>;
 /** The indicator as a received bubble. */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Agent is typing');
+    // The label goes into the status a moment after it appears, so that it is announced.
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole('status')).toHaveTextContent('Agent is typing'),
+    );
   },
 };
 

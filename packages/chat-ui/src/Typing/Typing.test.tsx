@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { LocaleProvider } from '../LocaleProvider/LocaleProvider.js';
 import frFR from '../locales/fr-FR.json' with { type: 'json' };
-import { Typing } from './Typing.js';
+import { TYPING_ANNOUNCE_DELAY, TYPING_ANNOUNCE_QUIET, Typing } from './Typing.js';
 
 const stateOf = (container: HTMLElement) =>
   container.querySelector('[data-slot="typing"]')?.getAttribute('data-state');
@@ -33,6 +33,60 @@ describe('Typing', () => {
       </LocaleProvider>,
     );
     await expect.element(screen.getByRole('status')).toHaveTextContent(frFR['typing.label']);
+  });
+
+  describe('shown again', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('given a new indicator, should leave its status empty a moment, then put the label in so it is announced', async () => {
+      const screen = await render(<Typing cycle={false} label="Camille is typing" />);
+      const status = screen.getByRole('status').element();
+      expect(status.textContent).toBe('');
+      expect(status.getAttribute('aria-live')).toBeNull();
+      await advance(TYPING_ANNOUNCE_DELAY);
+      expect(status.textContent).toBe('Camille is typing');
+    });
+
+    it('given the same label said less than 5 s ago (typing, a message, typing), should show it silently', async () => {
+      const first = await render(<Typing cycle={false} label="Noor is typing" />);
+      await advance(TYPING_ANNOUNCE_DELAY);
+      expect(first.getByRole('status').element().textContent).toBe('Noor is typing');
+      await first.unmount();
+      await advance(TYPING_ANNOUNCE_QUIET - 1000);
+      const again = await render(<Typing cycle={false} label="Noor is typing" />);
+      const status = again.getByRole('status').element();
+      // The label is there at once for reading, in a status that is not live: nothing is said.
+      expect(status.textContent).toBe('Noor is typing');
+      expect(status.getAttribute('aria-live')).toBe('off');
+    });
+
+    it('given 5 s since the label was said, should say it again', async () => {
+      const first = await render(<Typing cycle={false} label="Ines is typing" />);
+      await advance(TYPING_ANNOUNCE_DELAY);
+      await first.unmount();
+      await advance(TYPING_ANNOUNCE_QUIET);
+      const again = await render(<Typing cycle={false} label="Ines is typing" />);
+      const status = again.getByRole('status').element();
+      expect(status.getAttribute('aria-live')).toBeNull();
+      expect(status.textContent).toBe('');
+      await advance(TYPING_ANNOUNCE_DELAY);
+      expect(status.textContent).toBe('Ines is typing');
+    });
+
+    it('given another label (another visitor), should say it even right after the first', async () => {
+      const first = await render(<Typing cycle={false} label="Ana is typing" />);
+      await advance(TYPING_ANNOUNCE_DELAY);
+      await first.unmount();
+      const other = await render(<Typing cycle={false} label="Bea is typing" />);
+      expect(other.getByRole('status').element().getAttribute('aria-live')).toBeNull();
+      await advance(TYPING_ANNOUNCE_DELAY);
+      expect(other.getByRole('status').element().textContent).toBe('Bea is typing');
+    });
   });
 
   describe('cycle', () => {

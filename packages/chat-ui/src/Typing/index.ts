@@ -1,4 +1,4 @@
-export { Typing, type TypingProps } from './Typing.js';
+export { TYPING_ANNOUNCE_DELAY, TYPING_ANNOUNCE_QUIET, Typing, type TypingProps } from './Typing.js';
 export {
   TYPING_HIDDEN_MAX,
   TYPING_HIDDEN_MIN,

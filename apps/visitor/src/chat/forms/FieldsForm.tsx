@@ -24,6 +24,9 @@ const INPUT_KIND = {
   phone: { type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
 } as const;
 
+/** Fields that ask who the visitor is, by the spec's names: the browser may fill them in. */
+const PURPOSE_BY_NAME: Record<string, string> = { name: 'name', email: 'email', phone: 'tel' };
+
 /**
  * A form of channel-defined fields, checked with chat-core's rules (required, phone, email, the
  * field's own pattern) when submitted. Errors are wired to their controls for screen readers, the
@@ -116,6 +119,7 @@ export function FieldsForm({
               <Input
                 {...common}
                 {...INPUT_KIND[field.type]}
+                autoComplete={PURPOSE_BY_NAME[field.name] ?? INPUT_KIND[field.type].autoComplete}
                 onChange={(event) => set(field.name, event.target.value)}
               />
             )}

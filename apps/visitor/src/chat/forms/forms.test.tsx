@@ -41,6 +41,17 @@ describe('UserForm', () => {
     expect(screen.container.querySelector('dialog')).toBeNull();
   });
 
+  it('given fields asking who the visitor is, should let the browser fill them in (their purpose in autocomplete)', async () => {
+    const screen = await render(
+      <WithStrings>
+        <UserForm config={config(0)} onSubmit={async () => true} />
+      </WithStrings>,
+    );
+    await expect.element(screen.getByLabelText(/^Your name/)).toHaveAttribute('autocomplete', 'name');
+    await expect.element(screen.getByLabelText('Mobile')).toHaveAttribute('autocomplete', 'tel');
+    await expect.element(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'email');
+  });
+
   it('given a bad phone and email, should explain both, focus the first and send nothing', async () => {
     const onSubmit = vi.fn(async () => true);
     const screen = await render(
