@@ -3,39 +3,7 @@ import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { LocaleProvider } from '../LocaleProvider/LocaleProvider.js';
 import frFR from '../locales/fr-FR.json' with { type: 'json' };
-import { FileCard, fileKindOf, formatFileSize } from './FileCard.js';
-
-describe('formatFileSize', () => {
-  it.each([
-    [0, '0.00 B'],
-    [1023, '1023.00 B'],
-    [1024, '1.00 KB'],
-    [1536, '1.50 KB'],
-    [1024 ** 2 - 1, '1024.00 KB'],
-    [1024 ** 2, '1.00 MB'],
-    [1024 ** 3, '1.00 GB'],
-    [1024 ** 4, '1.00 TB'],
-    [1024 ** 5, '1.00 PB'],
-    [1024 ** 6, '1.00 EB'],
-    [1024 ** 7, '1.00 ZB'],
-    [1024 ** 8, '1.00 YB'],
-    [1024 ** 9, '1024.00 YB'],
-  ])('given %d bytes, should show %s', (bytes, expected) => {
-    expect(formatFileSize(bytes)).toBe(expected);
-  });
-
-  it('given each unit boundary minus one step below, should stay in the smaller unit', () => {
-    const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB'];
-    units.forEach((unit, index) => {
-      expect(formatFileSize(1000 * 1024 ** index)).toBe(`1000.00 ${unit}`);
-    });
-  });
-
-  it('given a negative or non-finite size, should show nothing', () => {
-    expect(formatFileSize(-1)).toBe('');
-    expect(formatFileSize(Number.NaN)).toBe('');
-  });
-});
+import { FileCard, fileKindOf } from './FileCard.js';
 
 describe('fileKindOf', () => {
   it.each([
@@ -53,7 +21,7 @@ describe('FileCard', () => {
   it('given a name, size and URL, should show them and a safe download link', async () => {
     const screen = await render(<FileCard name="invoice.pdf" size={2048} url="/files/invoice.pdf" />);
     await expect.element(screen.getByText('invoice.pdf')).toBeVisible();
-    await expect.element(screen.getByText('2.00 KB')).toBeVisible();
+    await expect.element(screen.getByText(/^2\.00\s?kB$/)).toBeVisible();
     const link = screen.getByRole('link', { name: 'Download invoice.pdf' });
     await expect.element(link).toHaveAttribute('href', '/files/invoice.pdf');
     await expect.element(link).toHaveAttribute('download', 'invoice.pdf');
@@ -82,7 +50,7 @@ describe('FileCard', () => {
   ])('given the unsafe URL %j, should show the name as text and make no link', async (url) => {
     const screen = await render(<FileCard name="invoice.pdf" size={2048} url={url} />);
     await expect.element(screen.getByText('invoice.pdf')).toBeVisible();
-    await expect.element(screen.getByText('2.00 KB')).toBeVisible();
+    await expect.element(screen.getByText(/^2\.00\s?kB$/)).toBeVisible();
     expect(screen.container.querySelector('a')).toBeNull();
     expect(screen.container.querySelector('[href]')).toBeNull();
   });
@@ -110,5 +78,21 @@ describe('FileCard', () => {
       </LocaleProvider>,
     );
     await expect.element(screen.getByRole('link')).toHaveAccessibleName('Télécharger a.txt');
+  });
+});
+
+describe('FileCard size', () => {
+  it('given the English locale, should show the size with 2 decimals in the unit of its size', async () => {
+    const screen = await render(<FileCard name="report.pdf" url="/files/report.pdf" size={1536} />);
+    await expect.element(screen.getByText(/^1\.50\s?kB$/)).toBeInTheDocument();
+  });
+
+  it("given another locale, should write the size in that locale's numbers and unit", async () => {
+    const screen = await render(
+      <LocaleProvider locale="fr-FR" messages={frFR}>
+        <FileCard name="rapport.pdf" url="/files/rapport.pdf" size={1536} />
+      </LocaleProvider>,
+    );
+    await expect.element(screen.getByText(/^1,50\s?ko$/)).toBeInTheDocument();
   });
 });

@@ -1,26 +1,12 @@
 import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
 import { IconAudio, IconDownload, IconFile, IconImage, IconVideo } from '../Icon/icons.js';
 import { cn } from '../internal/cn.js';
+import { formatFileSize } from '../internal/fileSize.js';
 import { isSafeUrl } from '../internal/safeUrl.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
-
-/**
- * Formats a byte count from B up to YB in steps of 1024 with 2 decimals: `formatFileSize(1536)`
- * is `"1.50 KB"`, `formatFileSize(0)` is `"0.00 B"`. Values past YB stay in YB. Negative or
- * non-finite input gives `""`.
- */
-export function formatFileSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '';
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(2)} ${UNITS[unit]}`;
-}
+/** The file size as the kit shows it: see `formatFileSize` (localised, 2 decimals, B to YB). */
+export { formatFileSize };
 
 /** The broad kind of a file, from its extension. */
 export type FileKind = 'image' | 'video' | 'audio' | 'file';
@@ -65,7 +51,7 @@ export const FileCard = forwardRef<HTMLDivElement, FileCardProps>(function FileC
   { name, size, url, className, children, ...rest },
   ref,
 ) {
-  const { t } = useLocale();
+  const { t, locale } = useLocale();
   const kind = fileKindOf(name);
   const Icon = ICONS[kind];
   return (
@@ -86,7 +72,7 @@ export const FileCard = forwardRef<HTMLDivElement, FileCardProps>(function FileC
         </span>
         {size !== undefined && (
           <span className="parley-file-card__size" dir="ltr">
-            {formatFileSize(size)}
+            {formatFileSize(size, locale)}
           </span>
         )}
         {children}
