@@ -23,6 +23,9 @@ const seed: Seed = {
       identity: 'optional',
       identitySecret: DESK_SECRET,
     },
+    // the alerts' agent (Nina), and the canned replies' and transfers' team (Tess hands chats to Theo)
+    { id: 'bell', tenantId: 't', info: { receiveMode: 3 } },
+    { id: 'team', tenantId: 't', info: { receiveMode: 3 } },
   ],
   // capacity 0: visitors wait in the queue until the agent joins from the console
   agents: [
@@ -35,8 +38,100 @@ const seed: Seed = {
       channels: ['desk'],
       online: true,
     },
+    {
+      id: 'n1',
+      username: 'nina',
+      password: 'pw-nina',
+      nick: 'Nina',
+      capacity: 0,
+      channels: ['bell'],
+      online: true,
+    },
+    {
+      id: 't1',
+      username: 'tess',
+      password: 'pw-tess',
+      nick: 'Tess',
+      capacity: 0,
+      channels: ['team'],
+      online: true,
+    },
+    // offline at first: visitors of the team wait for Tess instead of going to Theo's free slot
+    {
+      id: 't2',
+      username: 'theo',
+      password: 'pw-theo',
+      nick: 'Theo',
+      capacity: 1,
+      channels: ['team'],
+      online: false,
+    },
   ],
 };
+
+/**
+ * Stand-ins for what a test browser cannot show or play: a desktop Notification that records what
+ * it was asked to show (the permission is per origin, as in a browser: kept in localStorage), and
+ * an AudioContext that counts the chime's notes.
+ */
+const ALERT_STUBS = `(() => {
+  const KEY = 'test-notification-permission';
+  window.__notifications = [];
+  window.__permissionRequests = 0;
+  window.__chimeNotes = 0;
+  class FakeNotification {
+    static get permission() {
+      try { return localStorage.getItem(KEY) || 'default'; } catch { return 'default'; }
+    }
+    static requestPermission() {
+      window.__permissionRequests += 1;
+      localStorage.setItem(KEY, 'granted');
+      return Promise.resolve('granted');
+    }
+    constructor(title, options = {}) {
+      this.title = title;
+      this.body = options.body;
+      this.onclick = null;
+      window.__notifications.push(this);
+    }
+    close() {}
+  }
+  window.Notification = FakeNotification;
+  const param = () => ({ value: 0, setValueAtTime() {}, exponentialRampToValueAtTime() {}, linearRampToValueAtTime() {} });
+  const node = (extra) => ({ connect: (next) => next, disconnect() {}, ...extra });
+  window.AudioContext = class {
+    state = 'running';
+    currentTime = 0;
+    destination = node({});
+    resume() { return Promise.resolve(); }
+    createGain() { return node({ gain: param() }); }
+    createOscillator() {
+      return node({ type: 'sine', frequency: param(), start() { window.__chimeNotes += 1; }, stop() {} });
+    }
+  };
+})();`;
+/** How long a test waits for the console to show what the server or another tab did. */
+const SOON = { timeout: 10_000 };
+/** The chime is two notes. */
+const CHIME_NOTES = 2;
+
+type Shown = { title: string; body: string };
+/** What a page's desktop notifications showed, and how many notes it chimed. */
+const alertsOf = async (page: Page) =>
+  page.evaluate(() => {
+    const w = globalThis as unknown as { __notifications: Shown[]; __chimeNotes: number };
+    return {
+      notifications: w.__notifications.map(({ title, body }) => ({ title, body })),
+      chimes: w.__chimeNotes,
+    };
+  });
+/** Emulates the tab being hidden (another tab or window in front) or shown again. */
+const setVisibility = (page: Page, state: 'hidden' | 'visible') =>
+  page.evaluate((state) => {
+    const { document } = globalThis as unknown as { document: EventTarget };
+    Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, state);
 const [database] = testDatabases();
 
 describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () => {
@@ -54,6 +149,31 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
     });
     return ((await response.json()) as { data: Json }).data;
   };
+
+  /**
+   * Resolves once the console holds a poll (live delivery): a held poll answers what changes after
+   * the server first reads it, so a test waits for it before changing anything.
+   */
+  const holding = async (agent: Page) => {
+    await agent.waitForRequest((request) => /\/api\/agent\/poll\?.*wait=/.test(request.url()));
+    await agent.waitForTimeout(300);
+  };
+  const logIn = async (agent: Page, username: string, password: string, nick: string) => {
+    const held = holding(agent);
+    await agent.goto(`${base}/agent/`);
+    await agent.getByLabel('Username').fill(username);
+    await agent.getByLabel('Password').fill(password);
+    await agent.getByRole('button', { name: 'Log in' }).click();
+    await agent.getByText(new RegExp(`^${nick}: (Online|Offline)$`)).waitFor();
+    await held;
+  };
+  /** The visitor's chat events (what its page would show), from the start. */
+  const visitorEvents = async (started: Json) =>
+    (await visitor('getEventMsg', { ...started, cursor: '0' })).msgList as Array<{
+      event_type: number;
+      msgContent?: string;
+      adminNick?: string;
+    }>;
 
   beforeAll(async () => {
     if (!database) throw new Error('no database');
@@ -214,4 +334,344 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
       await context.close();
     }
   }, 60_000);
+
+  it('should alert a hidden console with the title, a chime and a notification, once across two tabs', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    await context.addInitScript(ALERT_STUBS);
+    try {
+      const first = await context.newPage();
+      const errors: string[] = [];
+      first.on('pageerror', (error) => errors.push(String(error)));
+      await logIn(first, 'nina', 'pw-nina', 'Nina');
+      // permission is asked from the header, never on load
+      const requests = () =>
+        first.evaluate(
+          () => (globalThis as unknown as { __permissionRequests: number }).__permissionRequests,
+        );
+      expect(await requests()).toBe(0);
+      await first.getByRole('button', { name: 'Turn on notifications' }).click();
+      await expect
+        .poll(() => first.getByRole('button', { name: 'Turn on notifications' }).count(), SOON)
+        .toBe(0);
+      expect(await requests()).toBe(1);
+
+      // a second tab of the same agent (same browser: already logged in, permission granted)
+      const second = await context.newPage();
+      second.on('pageerror', (error) => errors.push(String(error)));
+      const held = holding(second);
+      await second.goto(`${base}/agent/`);
+      await second.getByText('Nina: Online').waitFor();
+      await held;
+      expect(await second.getByRole('button', { name: 'Turn on notifications' }).count()).toBe(0);
+      const pages = [first, second];
+      const total = async () => {
+        const all = await Promise.all(pages.map(alertsOf));
+        // whichever tab showed each: in the order of their text
+        const key = (shown: Shown) => `${shown.title}\n${shown.body}`;
+        return {
+          notifications: all
+            .flatMap((alerts) => alerts.notifications)
+            .sort((a, b) => key(a).localeCompare(key(b))),
+          chimes: all.reduce((sum, alerts) => sum + alerts.chimes, 0),
+        };
+      };
+      for (const page of pages) await setVisibility(page, 'hidden');
+
+      // a visitor joins the queue: both titles count it, one tab chimes and notifies
+      const walt = await visitor('chatStart', { channelId: 'bell', userName: 'Walt' });
+      expect((await visitor('transferAgent', { userId: walt.userId })).status).toBe(3);
+      for (const page of pages) await expect.poll(() => page.title(), SOON).toBe('(1) Parley agent console');
+      await expect
+        .poll(async () => (await total()).notifications, SOON)
+        .toEqual([{ title: 'Walt is waiting in the queue', body: 'bell' }]);
+      await first.waitForTimeout(800);
+      expect(await total()).toEqual({
+        notifications: [{ title: 'Walt is waiting in the queue', body: 'bell' }],
+        chimes: CHIME_NOTES,
+      });
+
+      // back in the first tab: its count clears; the agent joins (no news for the other tab)
+      await setVisibility(first, 'visible');
+      await expect.poll(() => first.title(), SOON).toBe('Parley agent console');
+      expect(await second.title()).toBe('(1) Parley agent console');
+      await first.getByRole('button', { name: 'Join' }).click();
+      await first.getByRole('button', { name: 'Close chat' }).waitFor();
+      await second.getByRole('button', { name: /Walt/ }).waitFor();
+      await setVisibility(first, 'hidden');
+
+      // the visitor writes: one more notification, with the message, and one more chime
+      await visitor('sendMsg', { userId: walt.userId, msgContent: 'Is my parcel lost?', clientMsgId: 'n-1' });
+      await expect.poll(() => first.title(), SOON).toBe('(1) Parley agent console');
+      await expect.poll(() => second.title(), SOON).toBe('(2) Parley agent console');
+      await expect.poll(async () => (await total()).notifications.length, SOON).toBe(2);
+      await first.waitForTimeout(800);
+      expect(await total()).toEqual({
+        notifications: [
+          { title: 'New message from Walt', body: 'Is my parcel lost?' },
+          { title: 'Walt is waiting in the queue', body: 'bell' },
+        ],
+        chimes: 2 * CHIME_NOTES,
+      });
+
+      // clicking the notification opens that chat in the tab that showed it
+      const showed = async (page: Page) =>
+        (await alertsOf(page)).notifications.some((shown) => shown.body === 'Is my parcel lost?');
+      const notifier = (await showed(first)) ? first : second;
+      await notifier.evaluate(() => {
+        const shown = (
+          globalThis as unknown as { __notifications: Array<{ body: string; onclick: (() => void) | null }> }
+        ).__notifications;
+        shown.find((notification) => notification.body === 'Is my parcel lost?')?.onclick?.();
+      });
+      await expect
+        .poll(() => notifier.getByRole('button', { name: /Walt/ }).getAttribute('aria-current'), SOON)
+        .toBe('true');
+      await notifier.getByText('Is my parcel lost?', { exact: true }).waitFor();
+
+      // a console on screen keeps the hidden tabs quiet (the title still counts)
+      await setVisibility(first, 'visible');
+      await visitor('sendMsg', { userId: walt.userId, msgContent: 'It was due Monday', clientMsgId: 'n-2' });
+      await expect.poll(() => second.title(), SOON).toBe('(3) Parley agent console');
+      await first.waitForTimeout(800);
+      expect((await total()).notifications).toHaveLength(2);
+
+      // muted (remembered, in every tab): a notification, no chime
+      await first.getByRole('button', { name: 'Mute sound' }).click();
+      expect(await first.getByRole('button', { name: 'Mute sound' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
+      await expect
+        .poll(() => second.getByRole('button', { name: 'Mute sound' }).getAttribute('aria-pressed'), SOON)
+        .toBe('true');
+      const stored = (await context.storageState()).origins.flatMap((origin) => origin.localStorage);
+      expect(stored).toContainEqual({ name: 'parley-console-muted', value: '1' });
+      await setVisibility(first, 'hidden');
+      await visitor('sendMsg', { userId: walt.userId, msgContent: 'Hello?', clientMsgId: 'n-3' });
+      await expect.poll(async () => (await total()).notifications.length, SOON).toBe(3);
+      await first.waitForTimeout(800);
+      expect(await total()).toMatchObject({ chimes: 2 * CHIME_NOTES });
+      expect((await total()).notifications).toContainEqual({
+        title: 'New message from Walt',
+        body: 'Hello?',
+      });
+
+      await setVisibility(first, 'visible');
+      await first.getByRole('button', { name: /Walt/ }).click();
+      await first.getByRole('button', { name: 'Close chat' }).click();
+      await first.getByText('This chat has ended.').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
+  it('should offer canned replies after a slash in the reply box, and send the one picked', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    try {
+      const tess = await context.newPage();
+      const errors: string[] = [];
+      tess.on('pageerror', (error) => errors.push(String(error)));
+      await logIn(tess, 'tess', 'pw-tess', 'Tess');
+      const cleo = await visitor('chatStart', { channelId: 'team', userName: 'Cleo' });
+      expect((await visitor('transferAgent', { userId: cleo.userId })).status).toBe(3);
+      await tess.getByRole('button', { name: 'Join' }).click();
+      await tess.getByRole('button', { name: 'Close chat' }).waitFor();
+      // no canned replies yet: the reply box is a plain text box
+      expect(await tess.getByRole('textbox', { name: 'Message' }).count()).toBe(1);
+
+      await tess.getByRole('button', { name: 'Manage' }).click();
+      const panel = tess.getByRole('dialog', { name: 'Canned replies' });
+      await panel.getByText('No canned replies for this channel yet.').waitFor();
+      const add = async (name: string, text: string) => {
+        await panel.getByLabel('Short name').fill(name);
+        await panel.getByLabel('Reply text').fill(text);
+        await panel.getByRole('button', { name: 'Add reply' }).click();
+        await panel.getByText(`Saved “${name}”.`).waitFor();
+      };
+      await add('Shipping times', 'Orders ship within 2 working days.');
+      await add('Returns', 'You can return anything within 30 days.');
+      await add('Typo', 'Sorry, typo!');
+      // edit one, delete another
+      await panel.getByRole('button', { name: 'Edit' }).nth(1).click();
+      expect(await panel.getByLabel('Short name').inputValue()).toBe('Returns');
+      await panel.getByLabel('Reply text').fill('Returns are free within 30 days.');
+      await panel.getByRole('button', { name: 'Save changes' }).click();
+      await panel.getByText('Returns are free within 30 days.').waitFor();
+      await panel.getByRole('button', { name: 'Delete' }).nth(2).click();
+      await panel.getByText('Deleted “Typo”.').waitFor();
+      expect(await panel.getByRole('listitem').count()).toBe(2);
+      await tess.keyboard.press('Escape');
+      await panel.waitFor({ state: 'detached' });
+
+      // `/` opens the list; what follows filters it
+      const box = tess.getByRole('combobox', { name: 'Message' });
+      expect(await box.getAttribute('aria-expanded')).toBe('false');
+      await box.fill('/');
+      const list = tess.getByRole('listbox', { name: 'Canned replies' });
+      await expect.poll(() => list.getByRole('option').allInnerTexts(), SOON).toHaveLength(2);
+      expect(await box.getAttribute('aria-expanded')).toBe('true');
+      await box.pressSequentially('ship');
+      await expect.poll(() => list.getByRole('option').count(), SOON).toBe(1);
+      const option = list.getByRole('option', { name: /Shipping times/ });
+      expect(await option.getAttribute('aria-selected')).toBe('true');
+      expect(await box.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
+
+      // Escape closes the list and keeps the text; typing opens it again
+      await box.press('Escape');
+      await list.waitFor({ state: 'detached' });
+      expect(await box.inputValue()).toBe('/ship');
+      await box.fill('/s');
+      await list.waitFor();
+      // both names hold an "s": the one starting with it first; the arrows move through them
+      expect(await list.getByRole('option').allInnerTexts()).toEqual([
+        expect.stringContaining('Shipping times'),
+        expect.stringContaining('Returns'),
+      ]);
+      const selected = () => list.getByRole('option', { selected: true }).innerText();
+      expect(await selected()).toContain('Shipping times');
+      await box.press('ArrowDown');
+      expect(await selected()).toContain('Returns');
+      await box.press('ArrowDown');
+      expect(await selected()).toContain('Shipping times');
+      await box.press('ArrowUp');
+      expect(await selected()).toContain('Returns');
+
+      // Enter puts the text in the box; Enter again sends it to the visitor
+      await box.fill('/ship');
+      await box.press('Enter');
+      await list.waitFor({ state: 'detached' });
+      expect(await box.inputValue()).toBe('Orders ship within 2 working days.');
+      expect(await box.getAttribute('aria-expanded')).toBe('false');
+      await box.press('Enter');
+      await tess.getByText('Orders ship within 2 working days.', { exact: true }).waitFor();
+      await expect
+        .poll(
+          async () =>
+            (await visitorEvents(cleo)).filter((e) => e.event_type === 1201).map((e) => e.msgContent),
+          SOON,
+        )
+        .toEqual(['Orders ship within 2 working days.']);
+
+      // kept per agent and channel in this browser
+      const stored = (await context.storageState()).origins.flatMap((origin) => origin.localStorage);
+      const replies = JSON.parse(
+        stored.find((item) => item.name === 'parley-console-canned:t1:team')?.value ?? '[]',
+      );
+      expect(replies.map((reply: { name: string }) => reply.name)).toEqual(['Shipping times', 'Returns']);
+
+      await tess.getByRole('button', { name: 'Close chat' }).click();
+      await tess.getByText('This chat has ended.').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('should transfer a chat to a colleague with a note, and say why one cannot be taken', async () => {
+    const tessContext = await browser.newContext({ locale: 'en-US' });
+    const theoContext = await browser.newContext({ locale: 'en-US' });
+    await theoContext.addInitScript(ALERT_STUBS);
+    try {
+      const tess = await tessContext.newPage();
+      const theo = await theoContext.newPage();
+      const errors: string[] = [];
+      for (const page of [tess, theo]) page.on('pageerror', (error) => errors.push(String(error)));
+      await logIn(tess, 'tess', 'pw-tess', 'Tess');
+      await logIn(theo, 'theo', 'pw-theo', 'Theo');
+      await theo.getByRole('button', { name: 'Turn on notifications' }).click();
+
+      const hugo = await visitor('chatStart', { channelId: 'team', userName: 'Hugo' });
+      const ivy = await visitor('chatStart', { channelId: 'team', userName: 'Ivy' });
+      for (const started of [hugo, ivy]) await visitor('transferAgent', { userId: started.userId });
+      const queued = (name: string) => tess.getByRole('listitem').filter({ hasText: name });
+      for (const name of ['Hugo', 'Ivy']) {
+        await queued(name).getByRole('button', { name: 'Join' }).click();
+        await tess.getByRole('button', { name: new RegExp(name) }).waitFor();
+      }
+      const chatLink = (page: Page, name: string) =>
+        page.getByRole('navigation').getByRole('button', { name: new RegExp(name) });
+
+      // Theo is offline: nobody to hand the chat to
+      await chatLink(tess, 'Ivy').click();
+      await tess.getByRole('button', { name: 'Transfer', exact: true }).click();
+      let dialog = tess.getByRole('dialog', { name: 'Transfer the chat with Ivy' });
+      await dialog.getByText('No colleague is online on this channel.').waitFor();
+      expect(await dialog.getByRole('button', { name: 'Transfer chat' }).isDisabled()).toBe(true);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      // Theo goes online, then offline again while the dialog is open: a clear refusal
+      await theo.getByRole('button', { name: 'Go online' }).click();
+      await theo.getByText('Theo: Online').waitFor();
+      await tess.getByRole('button', { name: 'Transfer', exact: true }).click();
+      dialog = tess.getByRole('dialog', { name: 'Transfer the chat with Ivy' });
+      await dialog.getByRole('radio', { name: 'Theo' }).check();
+      await theo.getByRole('button', { name: 'Go offline' }).click();
+      await theo.getByText('Theo: Offline').waitFor();
+      await dialog.getByRole('button', { name: 'Transfer chat' }).click();
+      await dialog
+        .getByRole('alert')
+        .filter({ hasText: 'Theo is no longer online on this channel. Pick another colleague.' })
+        .waitFor();
+      await dialog.getByText('No colleague is online on this channel.').waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      // online again, Theo's tab hidden: Hugo goes to Theo with a note
+      await theo.getByRole('button', { name: 'Go online' }).click();
+      await theo.getByText('Theo: Online').waitFor();
+      await setVisibility(theo, 'hidden');
+      await chatLink(tess, 'Hugo').click();
+      await tess.getByRole('button', { name: 'Transfer', exact: true }).click();
+      dialog = tess.getByRole('dialog', { name: 'Transfer the chat with Hugo' });
+      await dialog.getByText('Available').waitFor();
+      await dialog.getByRole('radio', { name: 'Theo' }).check();
+      await dialog.getByLabel('Note for your colleague (optional)').fill('Wants a refund for order 42');
+      await dialog.getByRole('button', { name: 'Transfer chat' }).click();
+      await tess.getByText('The chat went to Theo.').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => chatLink(tess, 'Hugo').count(), SOON).toBe(0);
+      await tess.getByText('Pick a chat from the list.').waitFor();
+
+      // Theo: the chat, its note at the top, and the alert of the hidden tab
+      await chatLink(theo, 'Hugo').waitFor();
+      await expect.poll(() => theo.title(), SOON).toBe('(1) Parley agent console');
+      await expect
+        .poll(async () => (await alertsOf(theo)).notifications, SOON)
+        .toEqual([
+          { title: 'Tess transferred a chat with Hugo to you', body: 'Wants a refund for order 42' },
+        ]);
+      await setVisibility(theo, 'visible');
+      await chatLink(theo, 'Hugo').click();
+      const note = theo.getByRole('note', { name: 'Transfer note' });
+      expect(await note.innerText()).toMatch(/^Transferred by Tess\s+Wants a refund for order 42$/);
+      expect(
+        (await visitorEvents(hugo)).filter((e) => e.event_type === 1200).map((e) => e.adminNick),
+      ).toEqual(['Tess', 'Theo']);
+      await theo.getByRole('textbox', { name: 'Message' }).fill('Theo here, about your refund');
+      await theo.keyboard.press('Enter');
+      await expect
+        .poll(
+          async () =>
+            (await visitorEvents(hugo)).filter((e) => e.event_type === 1201).map((e) => e.msgContent),
+          SOON,
+        )
+        .toEqual(['Theo here, about your refund']);
+
+      // Theo's one slot is taken: shown, but not choosable
+      await chatLink(tess, 'Ivy').click();
+      await tess.getByRole('button', { name: 'Transfer', exact: true }).click();
+      dialog = tess.getByRole('dialog', { name: 'Transfer the chat with Ivy' });
+      await dialog.getByText('No free slot').waitFor();
+      expect(await dialog.getByRole('radio', { name: 'Theo' }).isDisabled()).toBe(true);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      await tess.getByRole('button', { name: 'Close chat' }).click();
+      await theo.getByRole('button', { name: 'Close chat' }).click();
+      await theo.getByText('This chat has ended.').waitFor();
+      await theo.getByRole('button', { name: 'Go offline' }).click();
+      expect(errors).toEqual([]);
+    } finally {
+      await tessContext.close();
+      await theoContext.close();
+    }
+  }, 90_000);
 });

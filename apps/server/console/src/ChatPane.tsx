@@ -1,5 +1,4 @@
 import { MsgType, SenderType } from '@parley/chat-protocol';
-import { Composer } from '@parley/chat-ui/Composer';
 import { FileCard } from '@parley/chat-ui/FileCard';
 import { Image } from '@parley/chat-ui/Image';
 import { Message, type MessageInput, type MessageModel } from '@parley/chat-ui/Message';
@@ -7,7 +6,9 @@ import { MessageList } from '@parley/chat-ui/MessageList';
 import { Typing } from '@parley/chat-ui/Typing';
 import { useRef } from 'react';
 import { api, type Chat, type WireMessage } from './api.js';
+import { useCannedReplies } from './canned.js';
 import { useT } from './i18n/I18nProvider.js';
+import { ReplyBox } from './ReplyBox.js';
 import type { Conversation } from './report.js';
 import { VerifiedBadge } from './VerifiedBadge.js';
 
@@ -33,24 +34,37 @@ function toMessage(message: WireMessage, visitorName: string): MessageInput {
   };
 }
 
-/** One chat: its visitor, its messages, the agent's actions and the composer. */
+/**
+ * One chat: its visitor, the note of the colleague who handed it over, its messages, the agent's
+ * actions (rating, transfer, close, refuse) and the reply box with the channel's canned replies.
+ */
 export function ChatPane({
+  agentId,
   sessionId,
   chat,
   conversation,
+  draft,
+  onDraft,
   onAct,
   onSent,
   onDeleted,
+  onTransfer,
 }: {
+  agentId: string;
   sessionId: string;
   chat: Chat | undefined;
   conversation: Conversation;
+  /** What the agent has typed in this chat's reply box, kept while other chats are on screen. */
+  draft: string;
+  onDraft: (text: string) => void;
   onAct: (work: () => Promise<unknown>) => Promise<void>;
   onSent: (message: WireMessage) => void;
   onDeleted: (messageId: string) => void;
+  onTransfer: () => void;
 }) {
   const t = useT();
   const lastTyping = useRef(0);
+  const [canned] = useCannedReplies(agentId, chat?.channelId);
   const visitorName = chat?.visitorName || t('chat.visitor');
   const open = chat !== undefined && !conversation.closed;
 
@@ -120,6 +134,9 @@ export function ChatPane({
             >
               {t('chat.askRating')}
             </button>
+            <button className="console-button" type="button" aria-haspopup="dialog" onClick={onTransfer}>
+              {t('transfer.button')}
+            </button>
             <button
               className="console-button"
               type="button"
@@ -137,6 +154,12 @@ export function ChatPane({
           </div>
         ) : null}
       </header>
+      {chat?.transferredFrom ? (
+        <div className="console-transfer-note" role="note" aria-label={t('transfer.noteLabel')}>
+          <strong>{t('transfer.from', { name: chat.transferredFrom })}</strong>
+          {chat.transferNote ? <p dir="auto">{chat.transferNote}</p> : null}
+        </div>
+      ) : null}
       <div className="console-messages">
         <MessageList
           messages={conversation.messages.map((message) => toMessage(message, visitorName))}
@@ -152,7 +175,10 @@ export function ChatPane({
         </div>
       ) : null}
       {open ? (
-        <Composer
+        <ReplyBox
+          value={draft}
+          onChange={onDraft}
+          replies={canned}
           onTyping={typing}
           onSend={(text) =>
             onAct(async () => {

@@ -39,6 +39,19 @@ export interface Chat {
   verified: boolean;
   verifiedPid: string | null;
   visitorTyping: string | null;
+  /** The colleague (nick) who handed this chat to this agent, and the note they left. */
+  transferredFrom?: string;
+  transferNote?: string;
+}
+
+/** Another agent of this agent's channels, for a transfer: `free` when they have a free slot. */
+export interface Colleague {
+  id: string;
+  nick: string;
+  online: boolean;
+  free: boolean;
+  /** The channels they share with this agent, when the server says. */
+  channels?: string[];
 }
 
 export interface Rating {
@@ -48,7 +61,7 @@ export interface Rating {
 }
 
 export type ConsoleEvent =
-  | { id: string; sessionId: string; type: 'message'; message: WireMessage }
+  | { id: string; sessionId: string; time?: number; type: 'message'; message: WireMessage }
   | ({ id: string; sessionId: string; type: 'rating' } & Rating)
   | { id: string; sessionId: string; type: 'read'; msgIds: string[] }
   | { id: string; sessionId: string; type: 'visitorClosed' }
@@ -88,6 +101,9 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   const response = await fetch(path, {
     method,
     credentials: 'same-origin',
+    // Never through the HTTP cache: besides stale answers, the browser would queue a poll behind
+    // the same poll of another console tab (its cache lock), and that tab's live delivery with it.
+    cache: 'no-store',
     headers: body === undefined || isForm ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
@@ -136,6 +152,12 @@ export const api = {
     form.append('file', file, file.name);
     return request<WireMessage>('POST', `${chat(sessionId)}/files`, form);
   },
+  colleagues: () => request<Colleague[]>('GET', '/api/agent/colleagues'),
+  transfer: (sessionId: string, agentId: string, note?: string) =>
+    request<{ to: { id: string; nick: string } }>('POST', `${chat(sessionId)}/transfer`, {
+      agentId,
+      ...(note ? { note } : {}),
+    }),
   remove: (sessionId: string, messageId: string) =>
     request<null>('DELETE', `${chat(sessionId)}/messages/${encodeURIComponent(messageId)}`),
 };

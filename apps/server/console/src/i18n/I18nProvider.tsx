@@ -11,6 +11,8 @@ import {
   useState,
 } from 'react';
 import { kitLocaleOf, useKitMessages } from '../../../../visitor/src/kitLocale.js';
+import { readStored, storage } from '../storage.js';
+import { setTitleName } from '../title.js';
 import {
   CONSOLE_LANGUAGE_KEY,
   chooseLanguage,
@@ -44,21 +46,8 @@ function i18nOf(language: Language, t: Translate, choose: (language: Language) =
 
 const I18nContext = createContext<I18n>(i18nOf(DEFAULT_LANGUAGE, englishT, () => {}));
 
-/** Local storage, or null where the browser refuses it (even reading `localStorage` can throw). */
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 function storedChoice(): string | null {
-  try {
-    return storage()?.getItem(CONSOLE_LANGUAGE_KEY) ?? null;
-  } catch {
-    return null;
-  }
+  return readStored(CONSOLE_LANGUAGE_KEY);
 }
 
 /**
@@ -108,7 +97,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     if (!shown) return;
     document.documentElement.lang = languageTag(language);
     document.documentElement.dir = directionOf(language);
-    document.title = t('app.title');
+    setTitleName(t('app.title'));
   }, [shown, language, t]);
 
   const choose = useCallback((next: Language) => void show(next, true), [show]);
