@@ -318,6 +318,21 @@ describe.each(testDatabases())('conversations on $name', (database) => {
       await server.visitor('chatClose', { userId: newcomer.userId });
     });
 
+    it('given a visitor queued between two polls, should answer the next held poll at once', async () => {
+      const last = (await agent.poll()).data;
+      const newcomer = await server.start('console');
+      await server.visitor('transferAgent', { userId: newcomer.userId });
+      const started = Date.now();
+      const answer = await agent.call(
+        'GET',
+        `/api/agent/poll?cursor=${last.cursor}&wait=10000&seen=${encodeURIComponent(last.view)}`,
+      );
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(answer.data.queue.length).toBe(last.queue.length + 1);
+      expect(answer.data.view).not.toBe(last.view);
+      await server.visitor('chatClose', { userId: newcomer.userId });
+    });
+
     it('given a held console poll and nothing new, should answer after the wait', async () => {
       const cursor = (await agent.poll()).data.cursor;
       const started = Date.now();

@@ -36,6 +36,8 @@ export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: A
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [transferring, setTransferring] = useState<string | null>(null);
   const cursor = useRef<string | undefined>(undefined);
+  /** The `view` of the last poll answer: sent back, so a change made between two polls is not held. */
+  const view = useRef<string | undefined>(undefined);
   const loaded = useRef(new Set<string>());
   const main = useRef<HTMLElement>(null);
 
@@ -108,8 +110,9 @@ export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: A
       let again = POLL_MS;
       const starting = cursor.current === undefined;
       try {
-        const answer = await api.poll(cursor.current, starting ? undefined : HOLD_MS);
+        const answer = await api.poll(cursor.current, starting ? undefined : HOLD_MS, view.current);
         if (stopped) return;
+        view.current = answer.view;
         apply(answer);
         if (answer.wait !== undefined || starting) again = 0;
       } catch (error) {

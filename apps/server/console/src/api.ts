@@ -82,6 +82,8 @@ export interface PollAnswer {
   cursor: string;
   /** Set when the server held the poll: the console may ask again at once. */
   wait?: number;
+  /** What the agent sees of the queue and chats, as a token: sent back with the next poll. */
+  view?: string;
   queue: QueueEntry[];
   chats: Chat[];
   events: ConsoleEvent[];
@@ -127,10 +129,11 @@ export const api = {
   logout: () => request<null>('POST', '/api/agent/logout'),
   setOnline: (online: boolean) => request<Agent>('POST', '/api/agent/status', { online }),
   /** The console's poll; with `wait` (ms) the server holds it until something changes for this agent. */
-  poll: (cursor?: string, wait?: number) => {
+  poll: (cursor?: string, wait?: number, seen?: string) => {
     const query = new URLSearchParams();
     if (cursor !== undefined) query.set('cursor', cursor);
     if (wait !== undefined) query.set('wait', String(wait));
+    if (seen !== undefined) query.set('seen', seen);
     const search = query.toString();
     return request<PollAnswer>('GET', `/api/agent/poll${search ? `?${search}` : ''}`);
   },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { agentEventNames, ChatStatus, OutType, SenderType, type WireMessage } from '@parley/chat-protocol';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.js';
 import {
@@ -108,18 +109,16 @@ export function holdAgentPoll(
   cursor: number | undefined,
   wait: number,
   signal?: AbortSignal,
+  /** The `view` of the answer the console last applied: a change since then is answered at once. */
+  seen?: string,
 ) {
-  type Answer = Awaited<ReturnType<typeof agentPoll>>;
-  const view = (answer: Answer) => JSON.stringify([answer.queue, answer.chats, answer.events]);
-  let seen: string | undefined;
   // Without a cursor the console is starting: it gets its view at once.
   return holdUntilNew(cursor === undefined ? 0 : wait, signal, {
     generation: () => store.cache.desk(),
     read: () => agentPoll(store, agent, cursor),
     isNew: (answer) => {
-      const now = view(answer);
-      seen ??= now;
-      return answer.events.length > 0 || now !== seen;
+      seen ??= answer.view;
+      return answer.events.length > 0 || answer.view !== seen;
     },
     waitForChange: (generation, ms, abort) => store.cache.waitForDesk(generation, ms, abort),
   });
@@ -185,7 +184,7 @@ export async function agentPoll(store: ConversationStore, agent: Agent, cursor?:
       ? await store.db.query<{ id: number | null }>('select max(id) as id from events')
       : [];
   const nextCursor = cursor === undefined ? (latest?.id ?? 0) : (events.at(-1)?.id ?? cursor);
-  return {
+  const answer = {
     agent,
     cursor: String(nextCursor),
     queue: queue.map((row) => ({
@@ -223,6 +222,12 @@ export async function agentPoll(store: ConversationStore, agent: Agent, cursor?:
       ...row.payload,
     })),
   };
+  // What this agent sees of the queue and its chats, in a few characters: the console sends it
+  // back, so a change it has not seen is answered at once, even if it happened between two polls.
+  const view = createHash('sha256')
+    .update(JSON.stringify([answer.queue, answer.chats]))
+    .digest('base64url');
+  return { ...answer, view: view.slice(0, 16) };
 }
 
 /** Messages visitors left on the agent's channels, newest first. */

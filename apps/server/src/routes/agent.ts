@@ -174,9 +174,11 @@ export function registerAgentRoutes(
   app.addHook('preClose', async () => closing.abort());
   app.get('/api/agent/poll', async (request, reply) => {
     const agent = await requireAgent(auth, request);
-    const { cursor, wait } = request.query as { cursor?: string; wait?: string };
+    const { cursor, wait, seen } = request.query as { cursor?: string; wait?: string; seen?: string };
     if (cursor !== undefined && !/^\d{1,15}$/.test(cursor)) throw badRequest('cursor must be a number');
     if (wait !== undefined && !/^\d{1,5}$/.test(wait)) throw badRequest('wait must be a number of ms');
+    if (seen !== undefined && !/^[\w-]{1,64}$/.test(seen))
+      throw badRequest('seen must be a view from a poll answer');
     // Held (wait): answered as soon as this agent's view changes; the console asks again at once.
     const gone = new AbortController();
     const abort = () => gone.abort();
@@ -189,6 +191,7 @@ export function registerAgentRoutes(
           cursor === undefined ? undefined : Number(cursor),
           wait === undefined ? 0 : Number(wait),
           gone.signal,
+          seen,
         ),
       );
     } finally {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { StrictMode, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
@@ -238,5 +238,19 @@ describe('Modal', () => {
     await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
     await expect.element(screen.getByRole('button', { name: 'Open outer' })).toHaveFocus();
     expect(document.body.style.overflow).toBe('');
+  });
+});
+
+describe('Modal in development (StrictMode)', () => {
+  it('given a modal that opens at once, should stay open through the double mount', async () => {
+    const onOpenChange = vi.fn();
+    const screen = await render(
+      <StrictMode>
+        <Modal defaultOpen title="Rate this conversation" onOpenChange={onOpenChange} />
+      </StrictMode>,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect.element(screen.getByRole('dialog', { name: 'Rate this conversation' })).toBeVisible();
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
   });
 });

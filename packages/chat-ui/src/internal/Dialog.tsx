@@ -247,7 +247,11 @@ const OpenDialog = forwardRef<
         event.preventDefault();
         if (closeOnEscape) close();
       })}
-      onClose={() => close()}
+      // A close event that arrives after the dialog opened again (React's development double mount
+      // closes and reopens it) is stale: only a dialog that is really closed closes the state.
+      onClose={() => {
+        if (!dialogRef.current?.open) close();
+      }}
     >
       {children}
     </dialog>
