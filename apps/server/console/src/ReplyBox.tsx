@@ -128,7 +128,7 @@ export function ReplyBox({
           )}
         </div>
       ) : null}
-      <p className="console-visually-hidden" role="status">
+      <p className="parley-visually-hidden" role="status">
         {open ? t('canned.matches', { count: matches.length }) : ''}
       </p>
       <Composer

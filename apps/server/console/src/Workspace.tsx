@@ -305,7 +305,7 @@ export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: A
           }}
         />
       ) : null}
-      <p className="console-visually-hidden" role="status">
+      <p className="parley-visually-hidden" role="status">
         {alerts.announcement}
       </p>
     </div>
