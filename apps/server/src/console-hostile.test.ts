@@ -1,9 +1,6 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { MsgType } from '@parley/chat-protocol';
-import { type Browser, chromium, type Page } from '@playwright/test';
-import { build } from 'vite';
+import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ANSWER_BOUND_MS,
@@ -17,9 +14,8 @@ import {
   HOSTILE_CORPUS,
   SAFE_URL,
 } from '../../../packages/chat-ui/src/test/hostileCorpus.js';
-import { buildServer } from './app.js';
-import { serverRoot } from './config.js';
 import type { Seed } from './seed.js';
+import { chromiumPath, startConsole } from './test/consoleBrowser.js';
 import { testDatabases } from './test/databases.js';
 import { type Data, Harness } from './test/harness.js';
 
@@ -27,7 +23,6 @@ import { type Data, Harness } from './test/harness.js';
 // messages, file names and typing, and left messages. Every payload of the hostile corpus arrives
 // through the visitor API, and the console, opened once, is checked in Chromium.
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Visitors whose chats carry the messages, so each chat stays a short list (not virtualised). */
 const CARRIERS = 8;
 const seed: Seed = {
@@ -86,8 +81,7 @@ const mainThreadDelay = (page: Page) =>
   );
 
 describe.skipIf(!existsSync(chromiumPath))('the agent console, given hostile visitors', () => {
-  const dist = mkdtempSync(join(tmpdir(), 'parley-console-hostile-'));
-  let app: Awaited<ReturnType<typeof buildServer>>;
+  let started: Awaited<ReturnType<typeof startConsole>> | undefined;
   let server: Harness;
   let base: string;
   let browser: Browser;
@@ -96,31 +90,14 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console, given hostile vis
 
   beforeAll(async () => {
     if (!database) throw new Error('no database');
-    await build({
-      configFile: join(serverRoot, 'console/vite.config.ts'),
-      build: { outDir: dist, emptyOutDir: true, sourcemap: false },
-      logLevel: 'silent',
-    });
-    app = await buildServer({
-      db: await database.open(),
-      seed,
-      consoleDist: dist,
+    started = await startConsole(await database.open(), seed, {
       // Hundreds of calls from one address in a few seconds.
       rateLimits: { perIp: 1_000_000, perVisitor: 1_000_000, chatStart: 1_000_000, login: 100 },
     });
-    server = new Harness(app);
-    base = await app.listen({ port: 0, host: '127.0.0.1' });
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: ['--headless', '--no-sandbox', '--disable-gpu'],
-    });
+    ({ base, browser } = started);
+    server = new Harness(started.app);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await app?.db.close();
-    rmSync(dist, { recursive: true, force: true });
-  });
+  afterAll(() => started?.stop());
 
   it('should show every payload as text in one page, run nothing, keep nothing dangerous and stay responsive', async () => {
     const payloads = HOSTILE_CORPUS.map((entry) => entry.payload);

@@ -1,17 +1,12 @@
 import { createHmac } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type Browser, chromium, type Page } from '@playwright/test';
-import { build } from 'vite';
+import { existsSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from './app.js';
-import { serverRoot } from './config.js';
 import type { Seed } from './seed.js';
 import type { Json } from './test/child.js';
+import { chromiumPath, startConsole } from './test/consoleBrowser.js';
 import { testDatabases } from './test/databases.js';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DESK_SECRET = 'console-test-desk-secret';
 const seed: Seed = {
   // identity optional: a visitor with a valid pid signature is verified, one without is not
@@ -135,8 +130,7 @@ const setVisibility = (page: Page, state: 'hidden' | 'visible') =>
 const [database] = testDatabases();
 
 describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () => {
-  const dist = mkdtempSync(join(tmpdir(), 'parley-console-'));
-  let app: Awaited<ReturnType<typeof buildServer>>;
+  let started: Awaited<ReturnType<typeof startConsole>> | undefined;
   let base: string;
   let browser: Browser;
   let page: Page;
@@ -177,27 +171,12 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
 
   beforeAll(async () => {
     if (!database) throw new Error('no database');
-    await build({
-      configFile: join(serverRoot, 'console/vite.config.ts'),
-      build: { outDir: dist, emptyOutDir: true, sourcemap: false },
-      logLevel: 'silent',
-    });
-    app = await buildServer({ db: await database.open(), seed, consoleDist: dist });
-    base = await app.listen({ port: 0, host: '127.0.0.1' });
-    if (!base) throw new Error('not listening');
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: ['--headless', '--no-sandbox', '--disable-gpu'],
-    });
+    started = await startConsole(await database.open(), seed);
+    ({ base, browser } = started);
     // English whatever the machine's own locale: the words below are the English pack's.
     page = await browser.newPage({ locale: 'en-US' });
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await app?.db.close();
-    rmSync(dist, { recursive: true, force: true });
-  });
+  afterAll(() => started?.stop());
 
   it('should let an agent log in, join a waiting visitor, talk, and close the chat', async () => {
     const errors: string[] = [];
