@@ -36,15 +36,18 @@ export const CHANNEL_TENANTS_KEY = 'chat-channel-tenants';
  * (the start then waits for the channel's tenant). A browser with no visitor id at all (a first
  * visit) has none; one that started a chat on this channel before has its tenant's.
  */
-function earlyVisitorId(engine: Pick<StartDeps, 'storage'>, channelId: string): string | undefined {
-  let tenants: Record<string, unknown> | null = null;
+/** The remembered `{ channelId: tenantId }` map; null when absent or damaged. */
+function readTenants(engine: Pick<StartDeps, 'storage'>): Record<string, unknown> | null {
   try {
     const saved: unknown = JSON.parse(engine.storage.getItem(CHANNEL_TENANTS_KEY) ?? 'null');
-    if (saved && typeof saved === 'object') tenants = saved as Record<string, unknown>;
+    return saved && typeof saved === 'object' ? (saved as Record<string, unknown>) : null;
   } catch {
-    // damaged: as if absent
+    return null; // damaged: as if absent
   }
-  const tenant = tenants?.[channelId];
+}
+
+function earlyVisitorId(engine: Pick<StartDeps, 'storage'>, channelId: string): string | undefined {
+  const tenant = readTenants(engine)?.[channelId];
   if (typeof tenant === 'string') return engine.storage.getItem(visitorIdKey(tenant)) ?? '';
   const keys = engine.storage.keys?.();
   if (keys && !keys.some((key) => /^chat-.*-uid$/.test(key))) return '';
@@ -52,13 +55,7 @@ function earlyVisitorId(engine: Pick<StartDeps, 'storage'>, channelId: string): 
 }
 
 function rememberTenant(engine: Pick<StartDeps, 'storage'>, channelId: string, tenantId: string): void {
-  let tenants: Record<string, unknown> = {};
-  try {
-    const saved: unknown = JSON.parse(engine.storage.getItem(CHANNEL_TENANTS_KEY) ?? '{}');
-    if (saved && typeof saved === 'object') tenants = saved as Record<string, unknown>;
-  } catch {
-    // damaged: start over
-  }
+  const tenants = readTenants(engine) ?? {};
   if (tenants[channelId] === tenantId) return;
   engine.storage.setItem(CHANNEL_TENANTS_KEY, JSON.stringify({ ...tenants, [channelId]: tenantId }));
 }
