@@ -361,6 +361,31 @@ describe('MessageList rows', () => {
     expect(timed).toEqual(['m-2', 'm0']);
   });
 
+  it('given new objects for the same messages on every change, should draw only the new and the changed rows', async () => {
+    const drawn: string[] = [];
+    const draw = (m: { _id: string; status?: string }) => {
+      drawn.push(m._id);
+      return <p>{`${m._id} ${m.status ?? ''}`}</p>;
+    };
+    // A caller that maps its messages to new objects each time, keeping nothing itself.
+    const copies = (list: MessageInput[]) => list.map((item) => ({ ...item }));
+    const initial = [...range(0, 3), message(3, { position: 'right', status: 'pending' })];
+    const screen = await render(<Harness initial={initial} renderMessage={draw} />);
+    await expect.element(screen.getByText('m3 pending')).toBeVisible();
+    drawn.length = 0;
+    await act(async () => setMessages((list) => [...copies(list), message(4)]));
+    await expect.element(screen.getByText('m4')).toBeVisible();
+    expect(drawn).toEqual(['m4']);
+    drawn.length = 0;
+    await act(async () =>
+      setMessages((list) =>
+        copies(list).map((item) => (item._id === 'm3' ? { ...item, status: 'sent' } : item)),
+      ),
+    );
+    await expect.element(screen.getByText('m3 sent')).toBeVisible();
+    expect(drawn).toEqual(['m3']);
+  });
+
   it('given renderMessage, should draw each message with it', async () => {
     const screen = await render(
       <div style={{ blockSize: 300, display: 'flex' }}>

@@ -16,8 +16,9 @@ import { cn } from '../internal/cn.js';
 import { prefersReducedMotion } from '../internal/useReducedMotion.js';
 import { type LocaleValue, useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { Message } from '../Message/Message.js';
-import { assignMessageTimes, createMessage, type MessageInput, type MessageModel } from '../Message/model.js';
+import type { MessageInput, MessageModel } from '../Message/model.js';
 import type { MessageStatusTimers } from '../MessageStatus/useMessageStatus.js';
+import { type DerivedRows, deriveRows } from './derive.js';
 import { PlainRows, type RowsEngine } from './rows.js';
 import type { VirtualRows } from './VirtualRows.js';
 
@@ -172,23 +173,12 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   const scrollerRef = useRef<HTMLDivElement | null>(null);
 
   // Models and time labels, decided once per message for this list (so prepending never moves
-  // a shown time) and reused as the same objects so unchanged rows skip rendering.
-  const models = useRef(new WeakMap<MessageInput, MessageModel>());
-  const timed = useRef(new Map<string, boolean>());
-  const items = useMemo(() => {
-    const built = messages.map((input) => {
-      let model = models.current.get(input);
-      if (!model) {
-        model = createMessage(input);
-        models.current.set(input, model);
-      }
-      const known = timed.current.get(model._id);
-      return known === undefined || model.hasTime === known ? model : { ...model, hasTime: known };
-    });
-    const result = assignMessageTimes(built);
-    for (const message of result) timed.current.set(message._id, message.hasTime === true);
-    return result;
-  }, [messages]);
+  // a shown time) and reused as the same objects so unchanged rows skip rendering. A change costs
+  // what changed: a new message looks at its predecessor only (see deriveRows).
+  // Derived from what was last committed, so a render React throws away changes nothing.
+  const committed = useRef<DerivedRows | null>(null);
+  const derived = useMemo(() => deriveRows(committed.current, messages), [messages]);
+  const items = derived.items;
 
   const contentRef = useRef<HTMLDivElement | null>(null);
   const engine = useRef<RowsEngine | null>(null);
@@ -312,16 +302,18 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     const before = previous.current;
     previous.current = { first: items[0]?._id, last: items.at(-1)?._id, count: items.length };
     // Failures in the first messages, in prepended history or in a list put in place of another
-    // are old news: known, not said. Several at once are said once.
-    const kept =
-      before?.first === undefined ? -1 : items.findIndex((message) => message._id === before.first);
+    // are old news: known, not said. Several at once are said once. Only messages made anew in
+    // this change (new, or changed in place) can have changed their delivery.
+    const { changed, keptFrom } = derived;
+    committed.current = derived;
     let failure = false;
-    for (const [index, message] of items.entries()) {
+    for (const index of changed) {
+      const message = items[index] as MessageModel;
       if (!notSent(message)) {
         if (message.status !== 'pending') failed.current.delete(message._id);
       } else if (!failed.current.has(message._id)) {
         failed.current.add(message._id);
-        if (kept >= 0 && index >= kept) failure = true;
+        if (keptFrom >= 0 && index >= keptFrom) failure = true;
       }
     }
     const notSentYet = failure ? [t('messageStatus.retry')] : [];
@@ -332,12 +324,13 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     if (!before.last || before.last === items.at(-1)?._id) {
       // A message refreshed in place (the queue position): say its new text, so the live region
       // never keeps the old one.
-      const changed = items
+      const updated = changed
+        .map((index) => items[index] as MessageModel)
         .filter((message) => announced.current.has(message._id))
         .map((message) => [message._id, speak(message)] as const)
         .filter(([id, text]) => text && text !== announced.current.get(id));
-      for (const [id, text] of changed) announced.current.set(id, text as string);
-      const spoken = [...changed.map(([, text]) => text as string), ...notSentYet];
+      for (const [id, text] of updated) announced.current.set(id, text as string);
+      const spoken = [...updated.map(([, text]) => text as string), ...notSentYet];
       if (spoken.length > 0) setAnnouncement(spoken.join('\n'));
       return;
     }
@@ -358,7 +351,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     if (atBottom.current && tween.current === null) scrollToEnd();
     else if (own) scrollToBottom();
     else setUnread((count) => count + appended.filter((message) => message.position !== 'right').length);
-  }, [items, scrollToBottom, scrollToEnd, getAnnouncement, t, setAnnouncement]);
+  }, [derived, items, scrollToBottom, scrollToEnd, getAnnouncement, t, setAnnouncement]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-check when the virtualiser arrives or the list becomes long
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useImperativeHandle, useLayoutEffect } from 'react';
+import { useCallback, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import type { RowsProps } from './rows.js';
 
 /**
@@ -17,12 +17,22 @@ export function VirtualRows({
   onResize,
   children,
 }: RowsProps) {
+  // The virtualiser lays every row out again whenever its key function changes: keep it the same
+  // function while the rows are the same ones (a scroll, a message updated in place), so a frame
+  // costs the rows in view, not the length of the conversation.
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new function only when the rows may be other ones
+  const getItemKey = useCallback(
+    (index: number) => itemsRef.current[index]?._id ?? index,
+    [items.length, items[0]?._id, items.at(-1)?._id],
+  );
   const virtualizer = useVirtualizer({
     count: items.length,
     // On mount the scroller's ref (an ancestor's) is not attached yet: use the parent element.
     getScrollElement: () => scrollerRef.current ?? contentRef.current?.parentElement ?? null,
     estimateSize: () => estimateSize,
-    getItemKey: (index) => items[index]?._id ?? index,
+    getItemKey,
     overscan: 6,
     anchorTo: 'end',
     initialOffset: () => items.length * estimateSize,

@@ -9,3 +9,4 @@ export {
   type MessageListProps,
   preloadMessageListVirtualizer,
 } from './MessageList.js';
+export { useMessageInputs } from './useMessageInputs.js';
