@@ -8,19 +8,13 @@
 // Parley's page is the real one: it also makes its API calls (channel info, chat start) to the
 // reference server before it can show the conversation; the peer page has its conversation inline
 // and calls nothing.
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../config/chromium.mjs';
 import { bundlePage } from './bundle.mjs';
+import { startReferenceServer } from './net.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..');
 const RUNS = Number(process.env.RUNS ?? 5);
 const SERVER_PORT = 3481;
 const PEER_PORT = 3482;
@@ -50,32 +44,6 @@ function servePeer(files) {
     response.writeHead(200, { 'content-type': type }).end(body);
   });
   return new Promise((resolve) => server.listen(PEER_PORT, '127.0.0.1', () => resolve(server)));
-}
-
-async function startServer() {
-  const child = spawn('node', [join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(SERVER_PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      PARLEY_DEMO: '1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'parley-bench-')),
-    },
-    stdio: 'ignore',
-  });
-  for (let attempt = 0; attempt < 120; attempt++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${SERVER_PORT}/healthz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill();
-  throw new Error(
-    'the reference server did not start (build it: npx turbo run build --filter=@parley/server)',
-  );
 }
 
 // Collected in the page from the first byte: largest contentful paint and long tasks.
@@ -129,7 +97,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const peerBundle = await bundlePage('visitor-page.chatui.tsx', 'visitor-page-chatui', 'es');
 const peerFiles = { 'bundle.js': peerBundle.js, 'bundle.css': peerBundle.css };
 const peer = await servePeer(peerFiles);
-const server = await startServer();
+const server = await startReferenceServer(SERVER_PORT);
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
 try {
   const pages = [
