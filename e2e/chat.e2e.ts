@@ -62,6 +62,11 @@ test('given the human channel, should transfer on the first message and carry th
 
   const { agent, chat } = await agentWithChat(request, 'human');
   await expect(page.getByText(/^You are talking to (Alice|Bob)$/)).toBeVisible();
+  // The agent's welcome is the agent speaking (name, avatar, on the left), not a centred notice.
+  const welcome = conversation(page).locator('[data-slot="message"]', { hasText: /How can I help you\?/ });
+  await expect(welcome).toHaveAttribute('data-position', 'left');
+  await expect(welcome).toHaveAttribute('data-type', 'text');
+  await expect(welcome.locator('.parley-message__name')).toHaveText(/^(Alice|Bob)$/);
   const visitorText = (await agent.messages(chat.sessionId)).messages.find(
     (message) => message.senderType === 1,
   );

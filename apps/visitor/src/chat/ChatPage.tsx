@@ -132,8 +132,13 @@ function Conversation() {
   const session = useSession();
   const messages = useAtomValue(messagesAtom);
   const historyStatus = useAtomValue(historyStatusAtom);
-  const { robotName } = useAtomValue(conversationAtom);
-  const rows = useMessageRows(messages, t, robotName);
+  const { robotName, adminCard } = useAtomValue(conversationAtom);
+  const rows = useMessageRows(
+    messages,
+    t,
+    robotName,
+    adminCard ? { nick: adminCard.adminNick, avatar: agentAvatarUrl(adminCard.avatar) } : undefined,
+  );
   // Stable across changes, so the list's rows see the same props when only the messages changed.
   const loadMore = useCallback(() => session.loadOlderHistory(), [session]);
   const retry = useCallback(

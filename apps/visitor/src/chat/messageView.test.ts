@@ -44,6 +44,45 @@ describe('toMessageInput', () => {
     });
   });
 
+  it('given the agent welcome (a system message carrying the agent name), should show the agent speaking, not a notice', () => {
+    const row = toMessageInput(
+      message({ senderType: 4, msgType: 3, senderName: 'Alice', msgContent: 'Hello, I am Alice.' }),
+      t,
+      '',
+      { nick: 'Alice', avatar: 'https://cdn.example/alice.png' },
+    );
+    expect(row).toMatchObject({
+      type: 'text',
+      position: 'left',
+      content: 'Hello, I am Alice.',
+      user: { name: 'Alice', avatar: 'https://cdn.example/alice.png' },
+    });
+  });
+
+  it('given a system message without a sender (a timeout, the queue), should stay a centred notice', () => {
+    expect(
+      toMessageInput(message({ senderType: 4, msgType: 3, msgContent: 'Are you still there?' }), t, ''),
+    ).toMatchObject({
+      type: 'system',
+      content: 'Are you still there?',
+    });
+    expect(
+      toMessageInput(message({ senderType: 4, msgType: 3, senderName: '  ', msgContent: 'Closed' }), t, ''),
+    ).toMatchObject({ type: 'system' });
+  });
+
+  it("given the serving agent's card, should give that agent's messages its avatar and others initials only", () => {
+    const agent = { nick: 'Alice', avatar: 'https://cdn.example/alice.png' };
+    expect(toMessageInput(message({ senderName: 'Alice' }), t, '', agent).user).toEqual({
+      name: 'Alice',
+      avatar: 'https://cdn.example/alice.png',
+    });
+    expect(toMessageInput(message({ senderName: 'Bob' }), t, '', agent).user).toEqual({ name: 'Bob' });
+    expect(toMessageInput(message({ senderName: 'Alice' }), t, '', { nick: 'Alice' }).user).toEqual({
+      name: 'Alice',
+    });
+  });
+
   it('given a pending robot answer, should show typing under the robot name', () => {
     expect(toMessageInput(message({ senderType: 3, status: 'pending' }), t, 'Robo')).toMatchObject({
       type: 'typing',

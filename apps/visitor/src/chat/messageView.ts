@@ -29,26 +29,38 @@ export function messageText(message: ChatMessage, t: Translate): string {
   return message.noticeKey ? t(message.noticeKey, message.noticeParams ?? {}) : message.msgContent;
 }
 
+/** The agent serving the chat, from the agent's card: whose messages get the card's avatar. */
+export interface ServingAgent {
+  nick: string;
+  /** An image URL the page may show (see agentAvatarUrl), or undefined for initials. */
+  avatar?: string;
+}
+
 /**
  * Turns one engine message into a row of the kit's MessageList (spec section 3: senderType 1 is
- * the visitor, on the right; 4 is the system, centred; agents and the robot on the left).
+ * the visitor, on the right; 4 is the system, centred; agents and the robot on the left). The
+ * agent's welcome travels as a system message with the agent's name (the spec's `sysMsg`); it is
+ * shown as the agent speaking, with the agent's name and avatar, not as a notice. The serving
+ * agent's messages carry the avatar of the agent's card; other senders show initials.
  */
 export function toMessageInput(
   message: ChatMessage,
   t: Translate,
   robotName: string,
+  agent?: ServingAgent,
 ): MessageInput<string | MessageContent> {
   const base = { _id: message.id, createdAt: message.msgTime };
-  if (message.senderType === SenderType.system)
+  const speaksAsAgent =
+    message.senderType === SenderType.system && !message.noticeKey && Boolean(message.senderName?.trim());
+  if (message.senderType === SenderType.system && !speaksAsAgent)
     return { ...base, type: 'system', content: messageText(message, t) };
   const mine = message.senderType === SenderType.visitor;
-  const user = mine
-    ? undefined
-    : {
-        name:
-          message.senderName ||
-          (message.senderType === SenderType.robot ? robotName || t('chat.robotName') : undefined),
-      };
+  const name =
+    message.senderName ||
+    (message.senderType === SenderType.robot ? robotName || t('chat.robotName') : undefined);
+  const avatar = agent?.avatar && name && name === agent.nick ? agent.avatar : undefined;
+  const user = mine ? undefined : { name, ...(avatar && { avatar }) };
+  if (speaksAsAgent) return { ...base, position: 'left', user, type: 'text', content: message.msgContent };
   const row = {
     ...base,
     position: mine ? ('right' as const) : ('left' as const),

@@ -3,7 +3,7 @@ import type { MessageInput } from '@parley/chat-ui/Message';
 import { useMessageInputs } from '@parley/chat-ui/MessageList';
 import { useCallback } from 'react';
 import type { Translate } from '../i18n/useT.js';
-import { type MessageContent, toMessageInput } from './messageView.js';
+import { type MessageContent, type ServingAgent, toMessageInput } from './messageView.js';
 
 export type MessageRow = MessageInput<string | MessageContent>;
 
@@ -11,8 +11,8 @@ export type MessageRow = MessageInput<string | MessageContent>;
  * The kit's rows for the engine's messages, each made once per message: the engine keeps an
  * unchanged message as the same object, so a new message costs one new row and every other row
  * stays the same object (a memoised row does not render again), found by its place without a
- * lookup (the kit's useMessageInputs). A new language or robot name
- * makes every row anew.
+ * lookup (the kit's useMessageInputs). A new language, robot name or serving agent makes every
+ * row anew.
  *
  * @example
  * const rows = useMessageRows(messages, t, robotName);
@@ -21,7 +21,13 @@ export function useMessageRows(
   messages: readonly ChatMessage[],
   t: Translate,
   robotName: string,
+  agent?: ServingAgent,
 ): MessageRow[] {
-  const toRow = useCallback((message: ChatMessage) => toMessageInput(message, t, robotName), [t, robotName]);
+  const nick = agent?.nick;
+  const avatar = agent?.avatar;
+  const toRow = useCallback(
+    (message: ChatMessage) => toMessageInput(message, t, robotName, nick ? { nick, avatar } : undefined),
+    [t, robotName, nick, avatar],
+  );
   return useMessageInputs(messages, toRow);
 }

@@ -65,6 +65,34 @@ describe('assignMessageTimes', () => {
   });
 });
 
+describe('Message in a group', () => {
+  const alice = { name: 'Alice Moreau', avatar: 'https://cdn.example/alice.png' };
+  const row = (group: 'first' | 'middle' | 'last') => (
+    <Message message={{ _id: group, content: `${group} words`, user: alice, group }} />
+  );
+
+  it('given the first of a group, should show the name and keep the avatar for the end', async () => {
+    const screen = await render(row('first'));
+    expect(screen.container.querySelector('.parley-message__name')?.textContent).toBe('Alice Moreau');
+    expect(screen.container.querySelector('[data-slot="message-avatar"]')).toBeNull();
+    expect(screen.container.querySelector('[data-slot="message"]')?.getAttribute('data-group')).toBe('first');
+  });
+
+  it('given a later message of a group, should hide the name from the eye but not from screen readers', async () => {
+    const screen = await render(row('middle'));
+    expect(screen.container.querySelector('.parley-message__name')).toBeNull();
+    const hidden = screen.container.querySelector('.parley-visually-hidden');
+    expect(hidden?.textContent).toBe('Alice Moreau');
+    expect(screen.container.querySelector('[data-slot="message-avatar"]')).toBeNull();
+  });
+
+  it('given the last of a group, should show the one avatar', async () => {
+    const screen = await render(row('last'));
+    await expect.element(screen.getByRole('img', { name: /Alice Moreau/ })).toBeVisible();
+    expect(screen.container.querySelector('.parley-message__name')).toBeNull();
+  });
+});
+
 describe('Message', () => {
   it('given a text message, should show it in a bubble on the left', async () => {
     const screen = await render(<Message message={{ content: 'Hello there', createdAt: t0 }} />);

@@ -80,7 +80,9 @@ function Name({ name, linked }: { name: string; linked: string | undefined }) {
  * One row of the conversation: the time label when `hasTime`, the author (avatar or initials,
  * name, optional profile link), and the content by type: `text` in a Bubble, `system` as a
  * SystemMessage, `typing` as the Typing indicator, `custom` through `renderContent`. The visitor's
- * own messages (position `right`) show their delivery status.
+ * own messages (position `right`) show their delivery status. In a group (`group`, decided by
+ * MessageList) the name shows on the first message only (later ones keep it for screen readers),
+ * the avatar on the last only, and the bubbles join.
  *
  * @example
  * <Message message={{ content: 'Hello', user: { name: 'Camille Martin' } }} />
@@ -112,6 +114,11 @@ export const Message = forwardRef<HTMLDivElement, MessageProps>(function Message
   else body = null;
 
   const isNotice = type === 'system' || position === 'pop';
+  // In a group, the name shows at its start and the avatar at its end; a follow-up keeps the name
+  // for screen readers, who meet each message on its own.
+  const group = message.group ?? 'single';
+  const opensGroup = group === 'single' || group === 'first';
+  const closesGroup = group === 'single' || group === 'last';
   return (
     <div
       ref={ref}
@@ -120,6 +127,7 @@ export const Message = forwardRef<HTMLDivElement, MessageProps>(function Message
       data-slot="message"
       data-position={position}
       data-type={type}
+      data-group={message.group}
       data-message-id={message._id}
     >
       {message.hasTime && (
@@ -131,9 +139,20 @@ export const Message = forwardRef<HTMLDivElement, MessageProps>(function Message
         body
       ) : (
         <div className="parley-message__row">
-          {user && <Avatar user={user} linked={linked} />}
+          {user &&
+            (closesGroup ? (
+              <Avatar user={user} linked={linked} />
+            ) : (
+              <span className="parley-message__avatar-space" aria-hidden="true" />
+            ))}
           <div className="parley-message__main">
-            {user?.name && position === 'left' && <Name name={user.name} linked={linked} />}
+            {user?.name &&
+              position === 'left' &&
+              (opensGroup ? (
+                <Name name={user.name} linked={linked} />
+              ) : (
+                <span className="parley-visually-hidden">{user.name}</span>
+              ))}
             <div className="parley-message__content">
               {body}
               {position === 'right' && status && (

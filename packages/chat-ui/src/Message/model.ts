@@ -3,6 +3,15 @@ import type { DeliveryStatus } from '../MessageStatus/useMessageStatus.js';
 /** Spec section 9: a message shows its time when more than 300 000 ms (5 min) passed since the last shown one. */
 export const MESSAGE_TIME_GAP = 300_000;
 
+/**
+ * Consecutive messages from one sender within this many ms (3 minutes) form a group: one name at
+ * its start, one avatar at its end, joined bubbles. A notice or a time label starts a new group.
+ */
+export const MESSAGE_GROUP_GAP = 180_000;
+
+/** Where a message sits in its sender's group: alone, or first, middle or last of several. */
+export type MessageGroupPosition = 'single' | 'first' | 'middle' | 'last';
+
 /** Where a message sits: received (left), sent by the visitor (right), or a centred notice (pop). */
 export type MessagePosition = 'left' | 'right' | 'pop';
 /** Built-in kinds; `custom` is drawn by the `renderContent` prop. */
@@ -35,6 +44,11 @@ export interface MessageModel<Content = unknown> {
   hasTime?: boolean;
   /** Delivery status of the visitor's own message. */
   status?: DeliveryStatus;
+  /**
+   * Its place in a group of consecutive messages from one sender (see {@link MESSAGE_GROUP_GAP});
+   * decided by `MessageList`. Absent: drawn alone.
+   */
+  group?: MessageGroupPosition;
 }
 
 /** What a product passes in: only `content` is required. */

@@ -146,6 +146,53 @@ export const UnreadWhileScrolledUp: Story = {
   },
 };
 
+const alice = { name: 'Alice Moreau' };
+const bot = { name: 'Parley bot' };
+const minute = 60_000;
+const grouped: MessageInput[] = [
+  { _id: 'g1', type: 'system', position: 'pop', content: 'Alice Moreau joined the chat', createdAt: t0 },
+  { _id: 'g2', content: 'Hello, I am Alice. How can I help you?', user: alice, createdAt: t0 + 1000 },
+  { _id: 'g3', content: 'I can see your order #1042 here.', user: alice, createdAt: t0 + 20_000 },
+  { _id: 'g4', content: 'It left our warehouse on Monday.', user: alice, createdAt: t0 + 40_000 },
+  { _id: 'g5', content: 'Great, thanks!', position: 'right', status: 'sent', createdAt: t0 + minute },
+  { _id: 'g6', content: 'When will it arrive?', position: 'right', status: 'sent', createdAt: t0 + 70_000 },
+  { _id: 'g7', content: 'Tomorrow before noon.', user: alice, createdAt: t0 + 2 * minute },
+  // More than 5 minutes later: the time label starts a new group.
+  { _id: 'g8', content: 'Here are answers to common questions:', user: bot, createdAt: t0 + 9 * minute },
+  { _id: 'g9', content: 'How do I track my parcel?', user: bot, createdAt: t0 + 9 * minute + 500 },
+  { _id: 'g10', content: 'Can I change the address?', user: bot, createdAt: t0 + 9 * minute + 900 },
+];
+
+/**
+ * Consecutive messages from one sender within 3 minutes form a group: the name once at its start,
+ * the avatar once at its end, tighter spacing and joined bubble corners. A notice or a time label
+ * starts a new group. Screen readers still hear the name on every message.
+ */
+export const Grouped: Story = {
+  args: { messages: grouped },
+  play: async ({ canvasElement }) => {
+    const rows = [...canvasElement.querySelectorAll('[data-slot="message"]')];
+    await waitFor(() =>
+      expect(rows.map((row) => row.getAttribute('data-group'))).toEqual([
+        'single',
+        'first',
+        'middle',
+        'last',
+        'first',
+        'last',
+        'single',
+        'first',
+        'middle',
+        'last',
+      ]),
+    );
+    // One visible name and one avatar per group of Alice's three messages.
+    const alices = rows.slice(1, 4);
+    await expect(alices.filter((row) => row.querySelector('.parley-message__name')).length).toBe(1);
+    await expect(alices.filter((row) => row.querySelector('[data-slot="message-avatar"]')).length).toBe(1);
+  },
+};
+
 /** Try it: receive messages, scroll up, load history at the top, use back-to-bottom. */
 export const Playground: Story = {
   render: () => <LiveConversation hasMore />,

@@ -16,7 +16,7 @@ import { cn } from '../internal/cn.js';
 import { prefersReducedMotion } from '../internal/useReducedMotion.js';
 import { type LocaleValue, useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { Message } from '../Message/Message.js';
-import type { MessageInput, MessageModel } from '../Message/model.js';
+import { MESSAGE_GROUP_GAP, type MessageInput, type MessageModel } from '../Message/model.js';
 import type { MessageStatusTimers } from '../MessageStatus/useMessageStatus.js';
 import { type DerivedRows, deriveRows } from './derive.js';
 import { PlainRows, type RowsEngine } from './rows.js';
@@ -95,6 +95,11 @@ export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   estimateSize?: number;
   /** The reference moment for relative time labels (default renderer). Default: now. */
   now?: Date | number;
+  /**
+   * Groups consecutive messages from one sender within `MESSAGE_GROUP_GAP` (3 minutes): one name
+   * at the start, one avatar at the end, joined bubbles (each model's `group`). Default true.
+   */
+  grouping?: boolean;
 }
 
 /** How many announced messages are watched for an update in place. */
@@ -145,7 +150,9 @@ const Row = memo(function Row({
  * up; then a back-to-bottom button counts them. The button also shows past 3 viewport heights
  * (at least 600 px) from the bottom. A message that grows at the bottom (typing effect,
  * streaming) keeps the bottom in view. Each row's time label follows the 5-minute rule, decided
- * once per list so times never jump when history is prepended.
+ * once per list so times never jump when history is prepended. Consecutive messages from one
+ * sender within 3 minutes are grouped (`grouping`): the name once at the start, the avatar once
+ * at the end, joined bubbles; a notice or a time label starts a new group.
  *
  * @example
  * const list = useRef<MessageListHandle>(null);
@@ -163,6 +170,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     getAnnouncement,
     estimateSize = 72,
     now,
+    grouping = true,
     className,
     onScroll,
     ...rest
@@ -177,7 +185,8 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   // what changed: a new message looks at its predecessor only (see deriveRows).
   // Derived from what was last committed, so a render React throws away changes nothing.
   const committed = useRef<DerivedRows | null>(null);
-  const derived = useMemo(() => deriveRows(committed.current, messages), [messages]);
+  const groupGap = grouping ? MESSAGE_GROUP_GAP : 0;
+  const derived = useMemo(() => deriveRows(committed.current, messages, { groupGap }), [messages, groupGap]);
   const items = derived.items;
 
   const contentRef = useRef<HTMLDivElement | null>(null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_TIME_GAP, type MessageInput } from '../Message/model.js';
+import { MESSAGE_GROUP_GAP, MESSAGE_TIME_GAP, type MessageInput } from '../Message/model.js';
 import { deriveRows, sameInput } from './derive.js';
 
 const t0 = Date.UTC(2026, 2, 18, 10);
@@ -107,5 +107,73 @@ describe('sameInput', () => {
     expect(sameInput(base, { ...base, user: { name: 'Alice', avatar: 'https://x.test/a.png' } })).toBe(false);
     const { user: _user, ...withoutUser } = base;
     expect(sameInput(base, withoutUser)).toBe(false);
+  });
+});
+
+describe('deriveRows groups', () => {
+  const alice = { name: 'Alice' };
+  const from = (id: string, at: number, extra: Partial<MessageInput> = {}) =>
+    message(id, at, { user: alice, hasTime: false, ...extra });
+  const groups = (rows: ReturnType<typeof deriveRows>) => rows.items.map((row) => row.group);
+
+  it('given messages from one sender, should group them within 180 000 ms (3 minutes) and no longer', () => {
+    expect(MESSAGE_GROUP_GAP).toBe(180_000);
+    const rows = deriveRows(null, [
+      from('a', 0),
+      from('b', minute),
+      from('c', minute + MESSAGE_GROUP_GAP), // exactly 3 minutes after b: still grouped
+      from('d', minute + 2 * MESSAGE_GROUP_GAP + 1), // one ms more: a new group
+    ]);
+    expect(groups(rows)).toEqual(['first', 'middle', 'last', 'single']);
+  });
+
+  it('given another author, the other side, a notice or a time label between, should start a new group', () => {
+    const rows = deriveRows(null, [
+      from('a', 0),
+      from('b', 1000, { user: { name: 'Bob' } }),
+      from('c', 2000, { user: { name: 'Bob', avatar: 'https://x.test/bob.png' } }),
+      from('d', 3000, { position: 'right', user: undefined }),
+      from('e', 4000, { position: 'right', user: undefined }),
+      from('f', 5000, { type: 'system', position: 'pop', user: undefined }),
+      from('g', 6000),
+      from('h', 7000, { hasTime: true }),
+    ]);
+    expect(groups(rows)).toEqual([
+      'single',
+      'single',
+      'single',
+      'first',
+      'last',
+      'single',
+      'single',
+      'single',
+    ]);
+  });
+
+  it('given a message appended to a group, should remake only it and the one before (no longer last)', () => {
+    const first = deriveRows(null, [from('a', 0), from('b', 1000), from('c', 2000)]);
+    expect(groups(first)).toEqual(['first', 'middle', 'last']);
+    const next = deriveRows(first, [...first.inputs, from('d', 3000)]);
+    expect(groups(next)).toEqual(['first', 'middle', 'middle', 'last']);
+    expect(next.items[0]).toBe(first.items[0]);
+    expect(next.items[1]).toBe(first.items[1]);
+    expect(next.items[2]).not.toBe(first.items[2]);
+  });
+
+  it('given history prepended by the same sender, should join it to the group below', () => {
+    const first = deriveRows(null, [from('c', 0), from('d', 1000)]);
+    const next = deriveRows(first, [from('a', -2000), from('b', -1000), ...first.inputs]);
+    expect(groups(next)).toEqual(['first', 'middle', 'middle', 'last']);
+  });
+
+  it('given the last message removed, should make the new last message close its group', () => {
+    const first = deriveRows(null, [from('a', 0), from('b', 1000), from('c', 2000)]);
+    const next = deriveRows(first, first.inputs.slice(0, 2));
+    expect(groups(next)).toEqual(['first', 'last']);
+  });
+
+  it('given grouping off (a gap of 0), should leave every message alone', () => {
+    const rows = deriveRows(null, [from('a', 0), from('b', 1000)], { groupGap: 0 });
+    expect(groups(rows)).toEqual([undefined, undefined]);
   });
 });

@@ -1,4 +1,12 @@
-import { createMessage, MESSAGE_TIME_GAP, type MessageInput, type MessageModel } from '../Message/model.js';
+import {
+  createMessage,
+  MESSAGE_GROUP_GAP,
+  MESSAGE_TIME_GAP,
+  type MessageGroupPosition,
+  type MessageInput,
+  type MessageModel,
+  type MessageUser,
+} from '../Message/model.js';
 
 /**
  * What `MessageList` keeps between two renders to turn its `messages` prop into row models at the
@@ -20,6 +28,8 @@ export interface DerivedRows {
   readonly keptFrom: number;
   /** Time decisions by message id, so a message updated in place or moved never changes its label. */
   readonly timed: Map<string, boolean>;
+  /** The group gap these rows were grouped with. */
+  readonly groupGap: number;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -69,6 +79,31 @@ function findKept(previous: DerivedRows, inputs: readonly MessageInput[]): numbe
   return -1;
 }
 
+const sameAuthor = (a: MessageUser | undefined, b: MessageUser | undefined) =>
+  a === b || (a?.name === b?.name && a?.avatar === b?.avatar && a?.url === b?.url);
+
+/** Whether `next` continues `previous`'s group: same side and author, no notice or time label between, close in time. */
+function joins(previous: MessageModel | undefined, next: MessageModel | undefined, gap: number): boolean {
+  if (!previous || !next || next.hasTime) return false;
+  if (previous.type === 'system' || next.type === 'system' || next.position === 'pop') return false;
+  if (previous.position !== next.position || !sameAuthor(previous.user, next.user)) return false;
+  const elapsed = next.createdAt - previous.createdAt;
+  return elapsed >= 0 && elapsed <= gap;
+}
+
+function groupAt(items: readonly MessageModel[], index: number, gap: number): MessageGroupPosition {
+  const after = joins(items[index - 1], items[index], gap);
+  const before = joins(items[index], items[index + 1], gap);
+  if (after) return before ? 'middle' : 'last';
+  return before ? 'first' : 'single';
+}
+
+/** How rows are derived: the time-label gap, and the group gap (0: no groups). */
+export interface DeriveOptions {
+  timeGap?: number;
+  groupGap?: number;
+}
+
 /**
  * Turns `inputs` into row models, reusing `previous` (see {@link DerivedRows}). A list that
  * changed nothing gets `previous` back, so nothing downstream renders again. The walk over the
@@ -82,12 +117,13 @@ function findKept(previous: DerivedRows, inputs: readonly MessageInput[]): numbe
 export function deriveRows(
   previous: DerivedRows | null,
   inputs: readonly MessageInput[],
-  gap: number = MESSAGE_TIME_GAP,
+  { timeGap = MESSAGE_TIME_GAP, groupGap = MESSAGE_GROUP_GAP }: DeriveOptions = {},
 ): DerivedRows {
-  if (previous && previous.inputs === inputs) return previous;
+  const reusable = previous?.groupGap === groupGap ? previous : null;
+  if (reusable && reusable.inputs === inputs) return reusable;
   const timed = previous?.timed ?? new Map<string, boolean>();
-  const keptFrom = previous ? findKept(previous, inputs) : -1;
-  const before = previous && keptFrom >= 0 ? previous : null;
+  const keptFrom = reusable ? findKept(reusable, inputs) : -1;
+  const before = reusable && keptFrom >= 0 ? reusable : null;
   const items = new Array<MessageModel>(inputs.length);
   const changed: number[] = [];
   let lastShown = Number.NEGATIVE_INFINITY;
@@ -107,7 +143,7 @@ export function deriveRows(
     } else {
       same = false;
       const made = createMessage(input);
-      const decided = made.hasTime ?? timed.get(made._id) ?? made.createdAt - lastShown > gap;
+      const decided = made.hasTime ?? timed.get(made._id) ?? made.createdAt - lastShown > timeGap;
       timed.set(made._id, decided);
       model = made.hasTime === decided ? made : { ...made, hasTime: decided };
       changed.push(index);
@@ -115,6 +151,25 @@ export function deriveRows(
     if (model.hasTime) lastShown = model.createdAt;
     items[index] = model;
   }
+  // Groups: a message's place depends on its neighbours, so only the rows beside a change (and the
+  // ends, for a list that shrank) can move; the rest keep their models.
+  const last = items.length - 1;
+  const fresh = new Set(changed);
+  const around = before
+    ? [0, last, ...changed.flatMap((index) => [index - 1, index, index + 1])]
+    : items.keys();
+  for (const index of around) {
+    const model = items[index];
+    if (!model) continue;
+    const group = groupGap > 0 ? groupAt(items, index, groupGap) : undefined;
+    if (model.group === group) continue;
+    if (fresh.has(index))
+      model.group = group; // made in this pass: nobody has seen it yet
+    else {
+      items[index] = { ...model, group };
+      same = false;
+    }
+  }
   if (same && before) return { ...before, inputs, changed: [], keptFrom: 0 };
-  return { inputs, items, changed, keptFrom, timed };
+  return { inputs, items, changed, keptFrom, timed, groupGap };
 }
