@@ -18,6 +18,8 @@ export class Agent {
   private constructor(
     private readonly request: APIRequestContext,
     private readonly token: string,
+    /** The demo agent's login name (its password is `{username}-demo`). */
+    readonly username: string,
   ) {}
 
   private static readonly tokens = new Map<string, string>();
@@ -35,7 +37,7 @@ export class Agent {
       token = body.data.token;
       Agent.tokens.set(username, token);
     }
-    return new Agent(request, token);
+    return new Agent(request, token, username);
   }
 
   private async call<T>(method: 'get' | 'post' | 'delete', path: string, data?: object): Promise<T> {
