@@ -33,6 +33,13 @@ export default [
     limit: '3 KB',
   },
   {
+    // Fetched only when the chat refuses to run in the host page.
+    name: "embed-refusal.js, the loader's refused-frame notice",
+    path: 'dist/embed-refusal.js',
+    gzip: true,
+    limit: '1 KB',
+  },
+  {
     name: 'Initial JS of /chat/index, React included',
     path: initialScripts(),
     gzip: true,

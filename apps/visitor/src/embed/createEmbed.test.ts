@@ -12,8 +12,12 @@ function mount(options: Partial<Parameters<typeof createEmbed>[0]> = {}) {
     embed,
     launcher: root.querySelector('button.l') as HTMLButtonElement,
     badge: root.querySelector('.b') as HTMLElement,
+    bubble: root.querySelector('.t') as HTMLElement,
+    preview: root.querySelector('.t button.o') as HTMLButtonElement,
+    dismiss: root.querySelector('.t button.x') as HTMLButtonElement,
+    focused: () => root.activeElement,
     panel: root.querySelector('.p') as HTMLElement,
-    close: root.querySelector('button.x') as HTMLButtonElement,
+    close: root.querySelector('.p button.x') as HTMLButtonElement,
     frame: () => root.querySelector('iframe'),
   };
 }
@@ -31,7 +35,22 @@ const agentMessage = (id: string) => ({
 afterEach(() => {
   embed?.destroy();
   embed = undefined;
+  vi.useRealTimers();
 });
+
+const notification = (id: string, unread: number) => ({
+  source: 'parley',
+  type: 'notification',
+  notification: { id, time: 1_700_000_000_000, unread },
+});
+
+/** A launcher whose chat was opened once and closed again, so agent messages reach it. */
+function mountClosedAfterChat(options: Partial<Parameters<typeof createEmbed>[0]> = {}) {
+  const mounted = mount(options);
+  mounted.launcher.click();
+  embed?.close();
+  return mounted;
+}
 
 describe('embed loader', () => {
   it('given a page, should add only a labelled launcher and load no chat frame yet', () => {
@@ -187,10 +206,11 @@ describe('embed loader', () => {
 
 describe('embed loader: a chat that refuses this site', () => {
   const loaded = (frame: HTMLIFrameElement | null) => frame?.dispatchEvent(new Event('load'));
+  const loadRefusal = () => import('./refusal.js');
 
   it('given the frame loaded and the chat never says it runs, should explain and offer a new tab', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { launcher, panel, frame } = mount({ readyTimeout: 20 });
+    const { launcher, panel, frame } = mount({ readyTimeout: 20, loadRefusal });
     launcher.click();
     loaded(frame());
     await vi.waitFor(() => expect(panel.querySelector('[role="alert"]')).not.toBeNull());
@@ -208,7 +228,7 @@ describe('embed loader: a chat that refuses this site', () => {
 
   it('given the chat says it runs, should show it, count nothing unread and report no error', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { launcher, panel, frame, badge } = mount({ readyTimeout: 20 });
+    const { launcher, panel, frame, badge } = mount({ readyTimeout: 20, loadRefusal });
     launcher.click();
     loaded(frame());
     fromChat(frame(), { source: 'parley', type: 'ready' });
@@ -218,5 +238,170 @@ describe('embed loader: a chat that refuses this site', () => {
     expect(badge.hidden).toBe(true);
     expect(error).not.toHaveBeenCalled();
     error.mockRestore();
+  });
+});
+
+describe('embed loader: the preview beside the launcher', () => {
+  it('given an agent message while closed, should preview its sender and text, politely and without taking the focus', () => {
+    const { bubble, preview, launcher, frame } = mountClosedAfterChat();
+    fromChat(frame(), agentMessage('m1'));
+    expect(bubble.hidden).toBe(false);
+    expect(preview.textContent).toBe('Mia: hello m1');
+    expect(bubble.closest('[role="status"]')).not.toBeNull();
+    expect(document.activeElement?.shadowRoot?.activeElement).toBe(launcher);
+  });
+
+  it('given several agent messages, should preview only the latest', () => {
+    const { preview, badge, frame } = mountClosedAfterChat();
+    fromChat(frame(), agentMessage('m1'));
+    fromChat(frame(), agentMessage('m2'));
+    expect(preview.textContent).toBe('Mia: hello m2');
+    expect(badge.textContent).toBe('2');
+  });
+
+  it('given a long message, should show its first 100 characters and an ellipsis', () => {
+    const { preview, frame } = mountClosedAfterChat();
+    const text = `${'a'.repeat(99)}😀${'b'.repeat(50)}`;
+    fromChat(frame(), { ...agentMessage('m1'), message: { id: 'm1', text, time: 1 } });
+    expect(preview.textContent).toBe(`${'a'.repeat(99)}😀…`);
+  });
+
+  it('given a hostile message, should show it as text', () => {
+    const { preview, frame } = mountClosedAfterChat();
+    const text = '<img src=x onerror="window.hacked=1"><b>bold</b>';
+    fromChat(frame(), {
+      ...agentMessage('m1'),
+      message: { id: 'm1', text, senderName: '<i>Mia</i>', time: 1 },
+    });
+    expect(preview.textContent).toBe(`<i>Mia</i>: ${text}`);
+    expect(preview.children).toHaveLength(0);
+  });
+
+  it('given a notification without content, should preview a generic line', () => {
+    const { preview, badge, frame } = mountClosedAfterChat({ labels: { newMessage: 'Nouveau message' } });
+    fromChat(frame(), notification('m1', 1));
+    expect(preview.textContent).toBe('Nouveau message');
+    expect(badge.textContent).toBe('1');
+  });
+
+  it('given an agent message while open, should show no preview', () => {
+    const { launcher, bubble, frame } = mount();
+    launcher.click();
+    fromChat(frame(), agentMessage('m1'));
+    expect(bubble.hidden).toBe(true);
+  });
+
+  it('when the preview is pressed, should open the chat and clear the badge and the preview', () => {
+    const { preview, bubble, badge, panel, frame } = mountClosedAfterChat();
+    fromChat(frame(), agentMessage('m1'));
+    preview.click();
+    expect(panel.hidden).toBe(false);
+    expect(bubble.hidden).toBe(true);
+    expect(badge.hidden).toBe(true);
+    embed?.close();
+    expect(bubble.hidden).toBe(true);
+  });
+
+  it('when the chat is opened another way, should clear the preview', () => {
+    const { bubble, frame } = mountClosedAfterChat();
+    fromChat(frame(), agentMessage('m1'));
+    embed?.open();
+    expect(bubble.hidden).toBe(true);
+  });
+
+  it('when dismissed by its button or Escape, should hide, keep the badge and give the launcher the focus', () => {
+    const { bubble, dismiss, preview, badge, launcher, panel, frame } = mountClosedAfterChat();
+    fromChat(frame(), agentMessage('m1'));
+    expect(dismiss.getAttribute('aria-label')).toBe('Dismiss');
+    dismiss.click();
+    expect(bubble.hidden).toBe(true);
+    expect(badge.textContent).toBe('1');
+    expect(document.activeElement?.shadowRoot?.activeElement).toBe(launcher);
+
+    fromChat(frame(), agentMessage('m2'));
+    expect(bubble.hidden).toBe(false);
+    preview.focus();
+    preview.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    expect(bubble.hidden).toBe(true);
+    expect(panel.hidden).toBe(true);
+    expect(document.activeElement?.shadowRoot?.activeElement).toBe(launcher);
+  });
+
+  it('given position left, should put the preview on the launcher side', () => {
+    const { bubble } = mount({ position: 'left' });
+    expect(bubble.classList.contains('L')).toBe(true);
+  });
+});
+
+describe('embed loader: the greeting', () => {
+  it('given a greeting, should show it after the delay and not before', () => {
+    vi.useFakeTimers();
+    const { bubble, preview, frame } = mount({
+      greeting: 'Need help choosing a size?',
+      greetingDelay: 20_000,
+    });
+    vi.advanceTimersByTime(19_999);
+    expect(bubble.hidden).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(bubble.hidden).toBe(false);
+    expect(preview.textContent).toBe('Need help choosing a size?');
+    expect(frame()).toBeNull();
+  });
+
+  it('given no delay, should greet after 15 seconds', () => {
+    vi.useFakeTimers();
+    const { bubble } = mount({ greeting: 'Hello' });
+    vi.advanceTimersByTime(14_999);
+    expect(bubble.hidden).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(bubble.hidden).toBe(false);
+  });
+
+  it('given a long or hostile greeting, should show its first 100 characters as text', () => {
+    vi.useFakeTimers();
+    const greeting = `<b>${'x'.repeat(120)}</b>`;
+    const { preview } = mount({ greeting, greetingDelay: 0 });
+    vi.advanceTimersByTime(0);
+    expect(preview.textContent).toBe(`${greeting.slice(0, 100)}…`);
+    expect(preview.children).toHaveLength(0);
+  });
+
+  it('when pressed, should open the chat and not come back', () => {
+    vi.useFakeTimers();
+    const { bubble, preview, panel } = mount({ greeting: 'Hello', greetingDelay: 1000 });
+    vi.advanceTimersByTime(1000);
+    preview.click();
+    expect(panel.hidden).toBe(false);
+    expect(bubble.hidden).toBe(true);
+    embed?.close();
+    vi.advanceTimersByTime(60_000);
+    expect(bubble.hidden).toBe(true);
+  });
+
+  it('given the chat opened before the delay, should never greet', () => {
+    vi.useFakeTimers();
+    const { bubble, launcher } = mount({ greeting: 'Hello', greetingDelay: 1000 });
+    launcher.click();
+    embed?.close();
+    vi.advanceTimersByTime(60_000);
+    expect(bubble.hidden).toBe(true);
+  });
+
+  it('when dismissed, should not come back', () => {
+    vi.useFakeTimers();
+    const { bubble, dismiss } = mount({ greeting: 'Hello', greetingDelay: 1000 });
+    vi.advanceTimersByTime(1000);
+    dismiss.click();
+    vi.advanceTimersByTime(60_000);
+    expect(bubble.hidden).toBe(true);
+  });
+
+  it('when destroyed before the delay, should leave no timer behind', () => {
+    vi.useFakeTimers();
+    mount({ greeting: 'Hello', greetingDelay: 1000 });
+    expect(vi.getTimerCount()).toBe(1);
+    embed?.destroy();
+    embed = undefined;
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

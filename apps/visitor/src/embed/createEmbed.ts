@@ -11,6 +11,10 @@ export interface EmbedLabels {
   refused: string;
   /** The link to the chat in its own tab, shown with `refused`. Default 'Open the chat in a new tab'. */
   openInTab: string;
+  /** The button that dismisses the preview beside the launcher. Default 'Dismiss'. */
+  dismiss: string;
+  /** The preview of an agent message this page is not told the text of. Default 'New message'. */
+  newMessage: string;
 }
 
 export interface EmbedOptions {
@@ -28,6 +32,18 @@ export interface EmbedOptions {
    * server does not allow this site to frame it. Default 8000.
    */
   readyTimeout?: number;
+  /**
+   * Loads what the panel shows when the chat refuses this site (`showRefusal`), only when that
+   * happens. Default: the script `embed-refusal.js` beside the chat page.
+   */
+  loadRefusal?: () => Promise<typeof import('./refusal.js')>;
+  /**
+   * Shown beside the launcher `greetingDelay` ms after the loader started, unless the chat was
+   * opened before; dismissed, it does not come back. Plain text, cut at 100 characters.
+   */
+  greeting?: string | undefined;
+  /** Default 15000. */
+  greetingDelay?: number | undefined;
 }
 
 export interface EmbedMessage {
@@ -65,20 +81,27 @@ export interface ParleyEmbed {
   destroy(): void;
 }
 
-const CSS = `:host{all:initial}
-.l,.p{position:fixed;z-index:2147483000;font:14px/1.4 system-ui,sans-serif}
-.l{bottom:20px;width:56px;height:56px;border:0;border-radius:50%;background:#0b57d0;color:#fff;cursor:pointer;box-shadow:0 4px 16px #0004;display:grid;place-items:center}
-.l:focus-visible,.x:focus-visible{outline:3px solid #0b57d0;outline-offset:3px}
-.b{position:absolute;top:-4px;inset-inline-end:-4px;min-width:20px;height:20px;padding:0 5px;box-sizing:border-box;border-radius:10px;background:#b3261e;color:#fff;font-size:12px;line-height:20px;text-align:center}
-.p{bottom:88px;width:380px;height:min(640px,calc(100vh - 120px));display:flex;flex-direction:column;background:#fff;border-radius:12px;overflow:hidden;box-shadow:0 8px 32px #0005}
-.h{display:flex;justify-content:flex-end;padding:4px;background:#0b57d0}
-.x{width:32px;height:32px;border:0;border-radius:6px;background:none;color:#fff;font-size:22px;line-height:1;cursor:pointer}
-.f{flex:1;border:0;width:100%}
-.e{margin:auto;padding:24px;text-align:center;color:#1f1f1f}.e a{color:#0b57d0}
-.R{right:20px}.L{left:20px}
-[hidden]{display:none!important}
-@media (max-width:480px){.p{inset:0;width:auto;height:auto;border-radius:0}}
-@media (prefers-reduced-motion:no-preference){.l{transition:transform .15s}.l:hover{transform:scale(1.06)}}`;
+// One string, no line breaks: the rules are joined at build time.
+const CSS =
+  ':host{all:initial}' +
+  '.l,.p,.t{position:fixed;z-index:2147483000;font:14px/1.4 system-ui,sans-serif}' +
+  '.l{bottom:20px;width:56px;height:56px;border:0;border-radius:50%;background:#0b57d0;color:#fff;cursor:pointer;box-shadow:0 4px 16px #0004;display:grid;place-items:center}' +
+  'button:focus-visible{outline:3px solid #0b57d0;outline-offset:3px}' +
+  '.b{position:absolute;top:-4px;inset-inline-end:-4px;min-width:10px;padding:0 5px;border-radius:10px;background:#b3261e;color:#fff;font-size:12px;line-height:20px;text-align:center}' +
+  '.p,.t{bottom:88px;display:flex;background:#fff;color:#1f1f1f;border-radius:12px;box-shadow:0 8px 32px #0005}' +
+  '.t{align-items:start;max-width:min(320px,calc(100vw - 42px));border:1px solid transparent}' +
+  '.o{all:unset;flex:1;padding:10px 0;padding-inline-start:14px;cursor:pointer;overflow-wrap:anywhere}' +
+  '.t .x{margin:4px;color:inherit}' +
+  '.p{width:380px;height:min(640px,calc(100vh - 120px));flex-direction:column;overflow:hidden}' +
+  '.h{display:flex;justify-content:flex-end;padding:4px;background:#0b57d0}' +
+  '.x{width:32px;height:32px;border:0;border-radius:6px;background:none;color:#fff;font-size:22px;line-height:1;cursor:pointer}' +
+  '.f{flex:1;border:0;width:100%}' +
+  '.e{margin:auto;padding:24px;text-align:center}.e a{color:#0b57d0}' +
+  '.R{right:20px}.L{left:20px}' +
+  '[hidden]{display:none!important}' +
+  '@media (max-width:480px){.p{inset:0;width:auto;height:auto;border-radius:0}}' +
+  '@media (prefers-reduced-motion:no-preference){.l{transition:transform .15s}.l:hover{transform:scale(1.06)}.t{animation:u .2s}}' +
+  '@keyframes u{from{opacity:0;transform:translateY(8px)}}';
 
 const ICON =
   '<svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><path d="M4 5h16v11H8l-4 4Z"/></svg>';
@@ -92,16 +115,19 @@ const ICON =
  * chat.on('message', (message) => console.info(message.text));
  */
 export function createEmbed(options: EmbedOptions): ParleyEmbed {
-  const labels: EmbedLabels = {
+  // The refusal's labels have their defaults in refusal.ts, which is loaded only when needed.
+  const labels: Partial<EmbedLabels> & Omit<EmbedLabels, 'refused' | 'openInTab'> = {
     open: 'Open chat',
     close: 'Close chat',
     title: 'Customer service chat',
-    refused: 'The chat cannot be shown on this site.',
-    openInTab: 'Open the chat in a new tab',
+    dismiss: 'Dismiss',
+    newMessage: 'New message',
     ...options.labels,
   };
   const url = new URL(options.chatUrl);
   for (const [name, value] of Object.entries(options.params ?? {})) url.searchParams.set(name, value);
+  // The chat in its own tab, for a site the chat refuses to be framed by.
+  const tabUrl = url.href;
   url.searchParams.set('from', 'iframe');
   const chatOrigin = url.origin;
   const side = options.position === 'left' ? 'L' : 'R';
@@ -109,30 +135,50 @@ export function createEmbed(options: EmbedOptions): ParleyEmbed {
   const host = document.createElement('div');
   host.setAttribute('data-parley-embed', '');
   const root = host.attachShadow({ mode: 'open' });
-  root.innerHTML = `<style>${CSS}</style><button class="l ${side}" type="button" aria-expanded="false" aria-controls="p">${ICON}<span class="b" hidden></span></button><div class="p ${side}" id="p" role="dialog" hidden><div class="h"><button class="x" type="button">×</button></div></div>`;
-  const launcher = root.querySelector('.l') as HTMLButtonElement;
-  const badge = root.querySelector('.b') as HTMLSpanElement;
-  const panel = root.querySelector('.p') as HTMLDivElement;
-  const closeButton = root.querySelector('.x') as HTMLButtonElement;
+  root.innerHTML = `<style>${CSS}</style><button class="l ${side}" type="button" aria-expanded="false" aria-controls="p">${ICON}<span class="b" hidden></span></button><div role="status"><div class="t ${side}" hidden><button class="o" type="button"></button><button class="x" type="button">×</button></div></div><div class="p ${side}" id="p" role="dialog" hidden><div class="h"><button class="x" type="button">×</button></div></div>`;
+  const [launcher, preview, dismissButton, closeButton] = root.querySelectorAll('button') as unknown as [
+    HTMLButtonElement,
+    HTMLButtonElement,
+    HTMLButtonElement,
+    HTMLButtonElement,
+  ];
+  const [badge, bubble, panel] = root.querySelectorAll('.b,.t,.p') as unknown as [
+    HTMLElement,
+    HTMLElement,
+    HTMLElement,
+  ];
   panel.setAttribute('aria-label', labels.title);
   closeButton.setAttribute('aria-label', labels.close);
+  dismissButton.setAttribute('aria-label', labels.dismiss);
   (options.container ?? document.body).append(host);
 
   let frame: HTMLIFrameElement | null = null;
   let ready = false;
   let readyTimer: ReturnType<typeof setTimeout> | undefined;
-  let refusal: HTMLParagraphElement | null = null;
+  let refusal: HTMLElement | null = null;
   let opened = false;
   let unread = 0;
-  const listeners: { [E in keyof Events]: Set<(payload: Events[E]) => void> } = {
-    message: new Set(),
-    notification: new Set(),
-    open: new Set(),
-    close: new Set(),
-  };
+  const listeners: Partial<Record<keyof Events, Set<(payload: never) => void>>> = {};
   const emit = <E extends keyof Events>(event: E, payload: Events[E]) => {
-    for (const listener of listeners[event]) listener(payload);
+    for (const listener of listeners[event] ?? []) (listener as (payload: Events[E]) => void)(payload);
   };
+
+  // The preview beside the launcher: the latest agent message while the panel is closed, or the
+  // greeting. Text only (textContent), so whatever an agent writes shows as written.
+  const showPreview = (text: string, name = '') => {
+    const characters = [...text.trim()];
+    preview.textContent =
+      (name && `${name}: `) + characters.slice(0, 100).join('') + (characters[100] ? '…' : '');
+    bubble.hidden = false;
+  };
+  const hidePreview = () => {
+    bubble.hidden = true;
+  };
+  const { greeting } = options;
+  // Only before the chat was ever opened; in memory, so a new page view may greet again.
+  const greetingTimer = greeting
+    ? setTimeout(() => showPreview(greeting), options.greetingDelay ?? 15_000)
+    : undefined;
 
   const render = () => {
     launcher.setAttribute('aria-expanded', String(opened));
@@ -148,27 +194,24 @@ export function createEmbed(options: EmbedOptions): ParleyEmbed {
   };
 
   // The browser shows no error to the page when a frame is refused (CSP frame-ancestors): the chat
-  // page's 'ready' not arriving after the frame loaded is the sign. The visitor gets a way on in a
-  // new tab; the site's developer gets the reason in the console.
-  const refused = () => {
+  // page's 'ready' not arriving after the frame loaded is the sign.
+  const refused = async () => {
+    const { showRefusal } = await (options.loadRefusal ?? loadRefusal)();
     if (ready || !frame || refusal) return;
-    console.error(
-      `Parley: the chat at ${chatOrigin} did not start in this page. Its server does not allow ${location.origin} to frame it: add this site to the channel's sites (or FRAME_ANCESTORS) on the chat server.`,
-    );
-    const tab = new URL(url.href);
-    tab.searchParams.delete('from');
-    refusal = document.createElement('p');
-    refusal.className = 'e';
-    refusal.setAttribute('role', 'alert');
-    const link = document.createElement('a');
-    link.href = tab.href;
-    link.target = '_blank';
-    link.rel = 'noopener';
-    link.textContent = labels.openInTab;
-    refusal.append(labels.refused, document.createElement('br'), link);
     frame.hidden = true;
-    panel.append(refusal);
+    refusal = showRefusal(panel, chatOrigin, tabUrl, labels);
   };
+  // A classic script, as embed.js is: the chat server sends no CORS headers a module would need.
+  const loadRefusal = () =>
+    new Promise<typeof import('./refusal.js')>((resolve) => {
+      const script = document.createElement('script');
+      script.src = new URL('embed-refusal.js', url).href;
+      script.onload = () =>
+        resolve(
+          (window as unknown as { ParleyEmbedRefusal: typeof import('./refusal.js') }).ParleyEmbedRefusal,
+        );
+      document.head.append(script);
+    });
   const onFrameLoad = () => {
     tellChat();
     clearTimeout(readyTimer);
@@ -187,10 +230,16 @@ export function createEmbed(options: EmbedOptions): ParleyEmbed {
       return;
     }
     if (event.data.type === 'close') return api.close();
-    if (!opened) unread += 1;
+    const { data } = event;
+    // Without the text (a notification), the preview says only that a message arrived.
+    const message = data.type === 'message' ? data.message : { text: labels.newMessage, senderName: '' };
+    if (!opened) {
+      unread += 1;
+      showPreview(message.text, message.senderName);
+    }
     render();
-    if (event.data.type === 'notification') emit('notification', event.data.notification);
-    else emit('message', event.data.message);
+    // 'message' and 'notification' carry their payload under their own name.
+    emit(data.type, (data as unknown as Record<typeof data.type, Events[typeof data.type]>)[data.type]);
   };
   window.addEventListener('message', onMessage);
 
@@ -205,6 +254,8 @@ export function createEmbed(options: EmbedOptions): ParleyEmbed {
         frame.addEventListener('load', onFrameLoad);
         panel.append(frame);
       }
+      clearTimeout(greetingTimer);
+      hidePreview();
       if (opened) return;
       opened = true;
       unread = 0;
@@ -225,11 +276,14 @@ export function createEmbed(options: EmbedOptions): ParleyEmbed {
     isOpen: () => opened,
     unread: () => unread,
     on(event, listener) {
-      listeners[event].add(listener);
-      return () => listeners[event].delete(listener);
+      const set = listeners[event] ?? new Set();
+      listeners[event] = set;
+      set.add(listener);
+      return () => set.delete(listener);
     },
     destroy() {
       clearTimeout(readyTimer);
+      clearTimeout(greetingTimer);
       window.removeEventListener('message', onMessage);
       for (const set of Object.values(listeners)) set.clear();
       host.remove();
@@ -239,8 +293,17 @@ export function createEmbed(options: EmbedOptions): ParleyEmbed {
 
   launcher.addEventListener('click', api.toggle);
   closeButton.addEventListener('click', api.close);
-  panel.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape') api.close();
+  preview.addEventListener('click', api.open);
+  // Dismissed, the preview's buttons are gone: the launcher takes the focus instead of the page.
+  const dismiss = () => {
+    hidePreview();
+    launcher.focus();
+  };
+  dismissButton.addEventListener('click', dismiss);
+  // Escape dismisses the preview when it has the focus, and otherwise closes the panel.
+  root.addEventListener('keydown', (event) => {
+    if ((event as KeyboardEvent).key === 'Escape')
+      bubble.contains(event.target as Node) ? dismiss() : api.close();
   });
   render();
   return api;

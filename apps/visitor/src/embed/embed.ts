@@ -4,11 +4,13 @@
 //
 // data-channel-id, data-group-id, data-admin-id, data-username, data-email, data-phone, data-pid,
 // data-pid-signature, data-params and data-storage become the chat page's query parameters; data-position="left"
-// moves the launcher; data-label-open, data-label-close, data-label-title, data-label-refused and
-// data-label-open-in-tab replace the English labels.
+// moves the launcher; data-label-open, data-label-close, data-label-title, data-label-refused,
+// data-label-open-in-tab, data-label-dismiss and data-label-new-message replace the English labels;
+// data-greeting (with data-greeting-delay, in seconds) greets the visitor beside the launcher.
 // Calls made before the script loads are queued: window.Parley = window.Parley || { q: [] } and
 // Parley.q.push(['open']).
 import { createEmbed, type ParleyEmbed } from './createEmbed.js';
+import { scriptOptions } from './scriptOptions.js';
 
 type QueuedCall = [keyof ParleyEmbed, ...unknown[]];
 /** Before the loader runs, `window.Parley` may be a stub holding queued calls. */
@@ -18,38 +20,10 @@ const script = document.currentScript as HTMLScriptElement | null;
 
 const existing = global.Parley;
 if (script && !(existing && 'open' in existing)) {
-  const data = script.dataset;
-  const params: Record<string, string> = {};
-  const names = [
-    'channelId',
-    'groupId',
-    'adminId',
-    'username',
-    'email',
-    'phone',
-    'pid',
-    'pidSignature',
-    'params',
-    'storage',
-  ];
-  for (const name of names) {
-    const value = data[name];
-    if (value) params[name.toLowerCase()] = value;
-  }
+  const options = scriptOptions(script.dataset, script.src);
   const queued: QueuedCall[] = (existing as { q?: QueuedCall[] } | undefined)?.q ?? [];
   const start = () => {
-    const embed = createEmbed({
-      chatUrl: new URL('index', script.src).href,
-      params,
-      position: data.position === 'left' ? 'left' : 'right',
-      labels: {
-        ...(data.labelOpen && { open: data.labelOpen }),
-        ...(data.labelClose && { close: data.labelClose }),
-        ...(data.labelTitle && { title: data.labelTitle }),
-        ...(data.labelRefused && { refused: data.labelRefused }),
-        ...(data.labelOpenInTab && { openInTab: data.labelOpenInTab }),
-      },
-    });
+    const embed = createEmbed(options);
     global.Parley = embed;
     for (const [method, ...args] of queued) (embed[method] as (...a: unknown[]) => unknown)(...args);
   };
