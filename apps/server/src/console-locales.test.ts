@@ -28,6 +28,7 @@ const SAME_AS_ENGLISH: Record<string, Language[]> = {
   'workspace.statusOnline': ['de', 'nl'],
   'workspace.statusOffline': ['de', 'nl'],
   'login.password': ['it', 'tl'],
+  'visitor.name': ['de'],
 };
 
 /** Languages in a script other than Latin: the only Latin they hold is the brand and "ID". */

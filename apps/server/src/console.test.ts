@@ -161,6 +161,19 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
     await agent.getByText(new RegExp(`^${nick}: (Online|Offline)$`)).waitFor();
     await held;
   };
+  /** An agent API call from a logged-in console page (its session cookie, its origin). */
+  const agentApi = (agent: Page, method: string, path: string, body?: object) =>
+    agent.evaluate(
+      async ([method, path, body]) => {
+        const response = await fetch(path as string, {
+          method: method as string,
+          headers: body ? { 'content-type': 'application/json' } : {},
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        return (await response.json()) as Json;
+      },
+      [method, path, body] as const,
+    );
   /** The visitor's chat events (what its page would show), from the start. */
   const visitorEvents = async (started: Json) =>
     (await visitor('getEventMsg', { ...started, cursor: '0' })).msgList as Array<{
@@ -242,12 +255,117 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
     expect(await badge.innerText()).toBe('✓ Verified shop-user-7');
     expect(await queued('Uma').getByRole('note').count()).toBe(0);
 
-    // joined: the chat list and the chat's header both say so
+    // joined: the chat list, the chat's header and the visitor panel all say so
     await queued('Vera').getByRole('button', { name: 'Join' }).click();
-    await expect.poll(() => badge.count()).toBe(2);
+    await expect.poll(() => badge.count()).toBe(3);
+    expect(await page.getByRole('complementary', { name: 'Visitor details' }).getByRole('note').count()).toBe(
+      1,
+    );
     await page.getByRole('button', { name: 'Close chat' }).click();
     await queued('Uma').getByRole('button', { name: 'Refuse' }).click();
-    await expect.poll(() => page.getByRole('note').count()).toBe(0);
+    // the lists are empty; the ended chat's panel still says who its visitor was
+    await expect.poll(() => page.getByRole('navigation').getByRole('note').count()).toBe(0);
+  }, 60_000);
+
+  it('should show the visitor beside the chat, with their local time, and open an earlier chat read-only', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    const pageUrl = `https://shop.example/orders/42?${'filter=shipped&'.repeat(30)}tab=tracking`;
+    const context = {
+      userName: 'Paula',
+      email: 'paula@example.com',
+      phone: '+977 1 5550 123',
+      pageUrl,
+      // not http(s): shown, but not as a link
+      previousUrl: 'android-app://com.example.mail/',
+      language: 'de-AT',
+      timeZone: 'Asia/Kathmandu',
+    };
+    const queued = (name: string) => page.getByRole('listitem').filter({ hasText: name });
+    const panel = page.getByRole('complementary', { name: 'Visitor details' });
+
+    // an earlier chat: Dana answered, the visitor rated it
+    const first = await visitor('chatStart', { channelId: 'desk', ...context });
+    await visitor('sendMsg', { userId: first.userId, msgContent: 'Where is order 42?', clientMsgId: 'p-1' });
+    await visitor('transferAgent', { userId: first.userId });
+    await queued('Paula').getByRole('button', { name: 'Join' }).click();
+    await page.getByRole('main').getByText('Where is order 42?', { exact: true }).waitFor();
+    await panel.getByText('No earlier chats.').waitFor();
+    await page.getByRole('textbox', { name: 'Message' }).fill('It ships tomorrow.');
+    await page.keyboard.press('Enter');
+    await page.getByRole('main').getByText('It ships tomorrow.', { exact: true }).waitFor();
+    await visitor('evaluate', { userId: first.userId, star: 5 });
+    await page.getByRole('button', { name: 'Close chat' }).click();
+    await page.getByText('This chat has ended.').waitFor();
+
+    // she comes back
+    const again = await visitor('chatStart', { channelId: 'desk', ...context, userId: first.userId });
+    await visitor('sendMsg', { userId: again.userId, msgContent: 'It did not ship', clientMsgId: 'p-2' });
+    await visitor('transferAgent', { userId: again.userId });
+    await queued('Paula').getByRole('button', { name: 'Join' }).click();
+    await page.getByRole('main').getByText('It did not ship', { exact: true }).waitFor();
+
+    /** What the panel says under a label. */
+    const detail = (label: string) =>
+      panel.locator(`xpath=.//dt[normalize-space()="${label}"]/following-sibling::dd[1]`);
+    await detail('Name').getByText('Paula').waitFor();
+    expect(await detail('Email').innerText()).toBe('paula@example.com');
+    expect(await detail('Phone').innerText()).toBe('+977 1 5550 123');
+    const languageName = await page.evaluate(() =>
+      new Intl.DisplayNames(['en-US'], { type: 'language' }).of('de-AT'),
+    );
+    expect(await detail('Language').innerText()).toBe(`${languageName} de-AT`);
+    // a live clock in her time zone, written the console's way
+    const clockThere = () =>
+      page.evaluate(() =>
+        new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Kathmandu', timeStyle: 'short' }).format(
+          Date.now(),
+        ),
+      );
+    await expect
+      .poll(
+        async () => [
+          await detail('Local time').innerText(),
+          `${await clockThere()} (UTC+05:45) Asia/Kathmandu`,
+        ],
+        SOON,
+      )
+      .toSatisfy(([shown, expected]) => shown === expected);
+    // the long page address: one line on screen, whole in its text and tooltip, a link
+    const link = detail('Chat opened on').getByRole('link');
+    expect(await link.getAttribute('href')).toBe(pageUrl);
+    expect(await link.getAttribute('title')).toBe(pageUrl);
+    expect(await link.innerText()).toBe(pageUrl);
+    const cut = await link.evaluate((element) => {
+      const box = element as unknown as { scrollWidth: number; clientWidth: number };
+      return box.scrollWidth > box.clientWidth;
+    });
+    expect(cut).toBe(true);
+    expect(await detail('Came from').innerText()).toBe('android-app://com.example.mail/');
+    expect(await detail('Came from').getByRole('link').count()).toBe(0);
+    // nothing the visitor did not tell
+    expect(await panel.getByText('undefined').count()).toBe(0);
+    expect(await panel.getByText('Identity').count()).toBe(0);
+
+    // the earlier chat: when, who, the rating, what she asked; it opens read-only
+    const earlier = panel.getByRole('listitem');
+    expect(await earlier.count()).toBe(1);
+    expect(await earlier.innerText()).toMatch(
+      /Dana · desk · Rated 5 of 5\s+Where is order 42\?\s+Messages: 2/,
+    );
+    await earlier.getByRole('button', { name: 'Read chat' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Chat of / });
+    await dialog.getByText('It ships tomorrow.', { exact: true }).waitFor();
+    await dialog.getByText('Where is order 42?', { exact: true }).waitFor();
+    expect(await dialog.getByText('An earlier chat, read only.').count()).toBe(1);
+    expect(await dialog.getByRole('textbox').count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Close chat' }).click();
+    await page.getByText('This chat has ended.').waitFor();
+    expect(errors).toEqual([]);
   }, 60_000);
 
   it("should speak the browser's Arabic right to left, and keep German once the agent picks it", async () => {
@@ -444,8 +562,9 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
     }
   }, 90_000);
 
-  it('should offer canned replies after a slash in the reply box, and send the one picked', async () => {
+  it('should keep canned replies on the server, offer them after a slash in the reply box, and send the one picked', async () => {
     const context = await browser.newContext({ locale: 'en-US' });
+    const elsewhere = await browser.newContext({ locale: 'en-US' });
     try {
       const tess = await context.newPage();
       const errors: string[] = [];
@@ -457,10 +576,21 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
       await tess.getByRole('button', { name: 'Close chat' }).waitFor();
       // no canned replies yet: the reply box is a plain text box
       expect(await tess.getByRole('textbox', { name: 'Message' }).count()).toBe(1);
-
       await tess.getByRole('button', { name: 'Manage' }).click();
       const panel = tess.getByRole('dialog', { name: 'Canned replies' });
       await panel.getByText('No canned replies for this channel yet.').waitFor();
+      await tess.keyboard.press('Escape');
+      await panel.waitFor({ state: 'detached' });
+
+      // one made through the API (as an integration would): the panel lists it
+      const greeting = await agentApi(tess, 'POST', '/api/agent/canned', {
+        channelId: 'team',
+        title: 'Greeting',
+        text: 'Hello, how can I help?',
+      });
+      expect(greeting.code).toBe(200);
+      await tess.getByRole('button', { name: 'Manage' }).click();
+      await panel.getByText('Hello, how can I help?').waitFor();
       const add = async (name: string, text: string) => {
         await panel.getByLabel('Short name').fill(name);
         await panel.getByLabel('Reply text').fill(text);
@@ -471,14 +601,15 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
       await add('Returns', 'You can return anything within 30 days.');
       await add('Typo', 'Sorry, typo!');
       // edit one, delete another
-      await panel.getByRole('button', { name: 'Edit' }).nth(1).click();
+      const listed = (name: string) => panel.getByRole('listitem').filter({ hasText: name });
+      await listed('Returns').getByRole('button', { name: 'Edit' }).click();
       expect(await panel.getByLabel('Short name').inputValue()).toBe('Returns');
       await panel.getByLabel('Reply text').fill('Returns are free within 30 days.');
       await panel.getByRole('button', { name: 'Save changes' }).click();
       await panel.getByText('Returns are free within 30 days.').waitFor();
-      await panel.getByRole('button', { name: 'Delete' }).nth(2).click();
+      await listed('Typo').getByRole('button', { name: 'Delete' }).click();
       await panel.getByText('Deleted “Typo”.').waitFor();
-      expect(await panel.getByRole('listitem').count()).toBe(2);
+      expect(await panel.getByRole('listitem').count()).toBe(3);
       await tess.keyboard.press('Escape');
       await panel.waitFor({ state: 'detached' });
 
@@ -487,7 +618,9 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
       expect(await box.getAttribute('aria-expanded')).toBe('false');
       await box.fill('/');
       const list = tess.getByRole('listbox', { name: 'Canned replies' });
-      await expect.poll(() => list.getByRole('option').allInnerTexts(), SOON).toHaveLength(2);
+      // the API's reply too
+      await expect.poll(() => list.getByRole('option').count(), SOON).toBe(3);
+      expect(await list.getByRole('option', { name: /Greeting/ }).count()).toBe(1);
       expect(await box.getAttribute('aria-expanded')).toBe('true');
       await box.pressSequentially('ship');
       await expect.poll(() => list.getByRole('option').count(), SOON).toBe(1);
@@ -531,18 +664,51 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
         )
         .toEqual(['Orders ship within 2 working days.']);
 
-      // kept per agent and channel in this browser
+      // kept on the server, per agent and channel; nothing in this browser
+      const kept = await agentApi(tess, 'GET', '/api/agent/canned?channelId=team');
+      expect(kept.data.map((reply: { title: string }) => reply.title)).toEqual([
+        'Greeting',
+        'Shipping times',
+        'Returns',
+      ]);
       const stored = (await context.storageState()).origins.flatMap((origin) => origin.localStorage);
-      const replies = JSON.parse(
-        stored.find((item) => item.name === 'parley-console-canned:t1:team')?.value ?? '[]',
-      );
-      expect(replies.map((reply: { name: string }) => reply.name)).toEqual(['Shipping times', 'Returns']);
-
+      expect(stored.filter((item) => item.name.startsWith('parley-console-canned'))).toEqual([]);
       await tess.getByRole('button', { name: 'Close chat' }).click();
       await tess.getByText('This chat has ended.').waitFor();
+
+      // another browser, where an earlier version of the console kept a reply: the server's replies,
+      // and that one moved to the server once (a nameless one cannot be, and is dropped)
+      const other = await elsewhere.newPage();
+      other.on('pageerror', (error) => errors.push(String(error)));
+      await other.goto(`${base}/agent/`);
+      await other.evaluate(() =>
+        localStorage.setItem(
+          'parley-console-canned:t1:team',
+          JSON.stringify([
+            { id: 'old-1', name: 'Opening hours', text: 'We are open 9 to 5.' },
+            { id: 'old-2', name: ' ', text: 'A reply without a name' },
+          ]),
+        ),
+      );
+      await logIn(other, 'tess', 'pw-tess', 'Tess');
+      const otherPanel = other.getByRole('dialog', { name: 'Canned replies' });
+      const names = () => otherPanel.getByRole('listitem').locator('strong').allInnerTexts();
+      for (const round of ['imported', 'after a reload']) {
+        if (round === 'after a reload') {
+          await other.reload();
+          await other.getByText('Tess: Online').waitFor();
+        }
+        await other.getByRole('button', { name: 'Manage' }).click();
+        await expect.poll(names, SOON).toEqual(['Greeting', 'Shipping times', 'Returns', 'Opening hours']);
+        await other.keyboard.press('Escape');
+        await otherPanel.waitFor({ state: 'detached' });
+      }
+      const left = (await elsewhere.storageState()).origins.flatMap((origin) => origin.localStorage);
+      expect(left.filter((item) => item.name.startsWith('parley-console-canned'))).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+      await elsewhere.close();
     }
   }, 60_000);
 

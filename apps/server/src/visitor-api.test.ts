@@ -271,6 +271,41 @@ describe.each(testDatabases())('the visitor API on $name', (database) => {
       expect(answer.message).toContain(field);
     });
 
+    it.each([
+      ['pageUrl', 'javascript:alert(1)'],
+      ['pageUrl', 'ftp://files.example/a'],
+      ['pageUrl', `https://shop.example/${'x'.repeat(4000)}`],
+      ['language', 'de_AT'],
+      ['language', `de-${'x'.repeat(40)}`],
+      ['timeZone', '../../etc/passwd'],
+      ['timeZone', `Europe/${'X'.repeat(64)}`],
+      ['timeZone', 42],
+    ])(
+      'given chatStart with %s %j, should answer 400 naming the field and start nothing',
+      async (field, value) => {
+        const answer = await server.visitor('chatStart', { channelId: 'demo', [field]: value });
+        expect(answer).toMatchObject({ status: 400, code: 400, data: null });
+        expect(answer.message).toContain(field);
+      },
+    );
+
+    it("given chatStart with the visitor's page, language and time zone, or with them empty, should start", async () => {
+      const full = await server.visitor('chatStart', {
+        channelId: 'demo',
+        pageUrl: 'https://shop.example/cart',
+        language: 'zh-Hant-TW',
+        timeZone: 'America/Argentina/Buenos_Aires',
+      });
+      expect(full.code).toBe(200);
+      const empty = await server.visitor('chatStart', {
+        channelId: 'demo',
+        pageUrl: '',
+        language: '',
+        timeZone: null,
+      });
+      expect(empty.code).toBe(200);
+    });
+
     it('given an unknown call, should answer 404', async () => {
       expect(await server.visitor('dropTables', {})).toMatchObject({ status: 404, code: 404 });
     });

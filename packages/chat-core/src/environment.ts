@@ -7,8 +7,8 @@ type Host = {
   localStorage?: StorageLike;
   sessionStorage?: StorageLike;
   document?: { visibilityState?: string; referrer?: string };
-  navigator?: { onLine?: boolean };
-  location?: { search?: string };
+  navigator?: { onLine?: boolean; language?: string };
+  location?: { search?: string; origin?: string; pathname?: string };
   addEventListener?: (type: string, listener: () => void) => void;
   removeEventListener?: (type: string, listener: () => void) => void;
   URL?: { createObjectURL?: (blob: Blob) => string };
@@ -109,6 +109,23 @@ export const defaultConnectivity = (): Signal =>
   windowSignal(() => host().navigator?.onLine !== false, ['online', 'offline']);
 export const defaultSearch = (): string => host().location?.search ?? '';
 export const defaultReferrer = (): string => host().document?.referrer ?? '';
+/**
+ * This page's address without its query and fragment: the chat page's query carries the
+ * visitor's identity (pid and its signature, name, email, phone), which the page URL must not
+ * repeat.
+ */
+export const defaultPageUrl = (): string => {
+  const { origin, pathname } = host().location ?? {};
+  return origin && origin !== 'null' ? `${origin}${pathname ?? ''}` : '';
+};
+export const defaultLanguage = (): string => host().navigator?.language ?? '';
+export const defaultTimeZone = (): string => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+  } catch {
+    return '';
+  }
+};
 export const defaultCreateObjectUrl = (file: Blob): string | undefined => host().URL?.createObjectURL?.(file);
 
 /**

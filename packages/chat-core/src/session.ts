@@ -3,11 +3,14 @@ import type { Conversation, Core, TransferRequest } from './context.js';
 import {
   defaultConnectivity,
   defaultCreateObjectUrl,
+  defaultLanguage,
   defaultLogger,
+  defaultPageUrl,
   defaultReferrer,
   defaultSearch,
   defaultStorage,
   defaultTimers,
+  defaultTimeZone,
   defaultVisibility,
   guardStorage,
 } from './environment.js';
@@ -66,6 +69,15 @@ export interface ChatSessionOptions {
   search?: string;
   /** The page the visitor came from; default `document.referrer`. */
   referrer?: string;
+  /**
+   * The http(s) page the visitor is on; default the host page (`document.referrer`) when embedded
+   * (`from=iframe`), else this page's address without its query (`location`).
+   */
+  pageUrl?: string;
+  /** The visitor's language, a BCP 47 tag; default `navigator.language`. */
+  language?: string;
+  /** The visitor's IANA time zone; default `Intl.DateTimeFormat().resolvedOptions().timeZone`. */
+  timeZone?: string;
   /** Told of each agent message when the page is embedded (`from=iframe`). */
   notifyParent?: (message: ChatMessage) => void;
   /** Local preview of a file while it uploads; default `URL.createObjectURL`. */
@@ -331,7 +343,13 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
     const visitor = await startChat(
       { ...core, ...conversation, status, transfer, startPolling: () => polling.start() },
       options.search ?? defaultSearch(),
-      options.referrer ?? defaultReferrer(),
+      {
+        referrer: options.referrer ?? defaultReferrer(),
+        pageUrl: options.pageUrl,
+        ownUrl: defaultPageUrl(),
+        language: options.language ?? defaultLanguage(),
+        timeZone: options.timeZone ?? defaultTimeZone(),
+      },
     );
     if (!visitor) return;
     systemQueue.start();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage } from './environment.js';
 import { advance, CHANNEL, FakeServer, installFakeClock, NOW, setup, started } from './test/fakeServer.js';
 
@@ -71,7 +71,7 @@ describe('start: URL parameters and page errors', () => {
     expect(state().error?.text).toBe('failed to create session,ok');
   });
 
-  it('given every URL parameter, should pass them and the referrer to chatStart', async () => {
+  it("given every URL parameter, should pass them, the referrer and the visitor's browser to chatStart", async () => {
     const { server } = await started({
       search:
         '?channelid=c1&pid=p&pidsignature=5f1c&params=x%3D1&username=Ann&email=a@b.co&phone=13800000000&groupid=g2&adminid=a7',
@@ -88,7 +88,61 @@ describe('start: URL parameters and page errors', () => {
       groupId: 'g2',
       adminId: 'a7',
       previousUrl: 'https://shop.example/cart',
+      pageUrl: '',
+      language: 'de-AT',
+      timeZone: 'Europe/Vienna',
     });
+  });
+});
+
+describe("start: the visitor's page, language and time zone", () => {
+  it('given a page URL, a language and a time zone, should send them in chatStart', async () => {
+    const { server } = await started({
+      page: {
+        pageUrl: 'https://shop.example/shoes?size=42',
+        language: 'pt-BR',
+        timeZone: 'America/Sao_Paulo',
+      },
+    });
+    expect(server.bodies('chatStart')[0]).toMatchObject({
+      previousUrl: 'https://shop.example/cart',
+      pageUrl: 'https://shop.example/shoes?size=42',
+      language: 'pt-BR',
+      timeZone: 'America/Sao_Paulo',
+    });
+  });
+
+  it('given an embedded page (from=iframe), should send the host page (its referrer) as the page URL', async () => {
+    const { server } = await started({ search: '?channelId=c1&from=iframe' });
+    expect(server.bodies('chatStart')[0]).toMatchObject({
+      previousUrl: 'https://shop.example/cart',
+      pageUrl: 'https://shop.example/cart',
+    });
+  });
+
+  it("given a page that is not embedded, should send the chat page's address without its query", async () => {
+    vi.stubGlobal('location', {
+      search: '?channelId=c1&email=ann@example.com',
+      origin: 'https://chat.example',
+      pathname: '/chat/index',
+    });
+    try {
+      const { server } = await started({ search: '?channelId=c1&email=ann@example.com' });
+      expect(server.bodies('chatStart')[0]).toMatchObject({ pageUrl: 'https://chat.example/chat/index' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it.each([
+    ['a page that is not http(s)', { pageUrl: 'file:///Users/ann/chat.html' }, 'pageUrl'],
+    ['a page URL over 4000 characters', { pageUrl: `https://shop.example/${'x'.repeat(4000)}` }, 'pageUrl'],
+    ['a language that is no BCP 47 tag', { language: 'de_AT.UTF-8' }, 'language'],
+    ['a time zone that is no IANA name', { timeZone: ':/etc/localtime' }, 'timeZone'],
+  ] as const)('given %s, should leave that field empty and still start', async (_case, page, field) => {
+    const { server, state } = await started({ page });
+    expect(server.bodies('chatStart')[0]?.[field]).toBe('');
+    expect(state().phase).toBe('ready');
   });
 });
 

@@ -16,6 +16,7 @@ import { ChatApiError } from './transport.js';
 import type { ChannelInfo, ChatMessage, ChatStartData, EngineText } from './types.js';
 import { readUrlParams } from './urlParams.js';
 import { shouldShowUserForm } from './userForm.js';
+import { type VisitorPage, visitorPageFields } from './visitorPage.js';
 
 /**
  * Storage key of the visitor id of a tenant (spec section 3).
@@ -196,12 +197,13 @@ async function loadSessionMessages(engine: Pick<Core, 'get' | 'set' | 'attempt' 
 export async function startChat(
   engine: StartDeps,
   search: string,
-  referrer: string,
+  page: VisitorPage,
 ): Promise<{ tenantId: string; userId: string } | null> {
   const urlParams = readUrlParams(search);
   const channelId = urlParams.channelId ?? '';
   engine.set({ urlParams, channelId, phase: 'starting', error: null });
   if (!channelId) return failStart(engine, engineText('unknownChannelId'));
+  const pageFields = visitorPageFields(urlParams, page);
 
   const startBody = (userId: string) =>
     ({
@@ -215,7 +217,7 @@ export async function startChat(
       phone: urlParams.phone ?? '',
       groupId: urlParams.groupId ?? engine.storage.getItem(GROUP_STORAGE_KEY) ?? '',
       adminId: urlParams.adminId ?? '',
-      previousUrl: referrer,
+      ...pageFields,
     }) satisfies ChatStartBody;
   // One round trip instead of two where the visitor id is known before the channel answers.
   const channelCall = engine.api('channelInfo', { id: channelId });

@@ -198,6 +198,47 @@ const requests: Row[] = [
     'accept',
   ],
   ['a chat start without channel', requestSchemas.chatStart, { userId: 'u' }, 'refuse'],
+  [
+    "a chat start with the visitor's page, language and time zone",
+    requestSchemas.chatStart,
+    {
+      channelId: 'c',
+      pageUrl: 'https://shop.example/cart?step=2',
+      language: 'de-AT',
+      timeZone: 'America/Argentina/Buenos_Aires',
+    },
+    'accept',
+  ],
+  [
+    'a chat start with empty page, language and time zone (absent)',
+    requestSchemas.chatStart,
+    { channelId: 'c', pageUrl: '', language: '', timeZone: null },
+    'accept',
+  ],
+  [
+    'a chat start from a page that is not http(s)',
+    requestSchemas.chatStart,
+    { channelId: 'c', pageUrl: 'javascript:alert(1)' },
+    'refuse',
+  ],
+  [
+    'a chat start with a page address over 4000 characters',
+    requestSchemas.chatStart,
+    { channelId: 'c', pageUrl: `https://shop.example/${'x'.repeat(4000)}` },
+    'refuse',
+  ],
+  [
+    'a chat start with a language that is no tag',
+    requestSchemas.chatStart,
+    { channelId: 'c', language: 'de AT' },
+    'refuse',
+  ],
+  [
+    'a chat start with a time zone that is no name',
+    requestSchemas.chatStart,
+    { channelId: 'c', timeZone: '../../etc/passwd' },
+    'refuse',
+  ],
   ['a rating with a fractional star', requestSchemas.evaluate, { userId: 'u', star: 4.5 }, 'refuse'],
   [
     'a rating with 21 tags',

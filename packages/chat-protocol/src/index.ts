@@ -22,3 +22,4 @@ export { checkFormField, EMAIL_PATTERN, type FormProblem, PHONE_PATTERN } from '
 export { type JsonCallName, requestSchemas } from './requests.js';
 export { ajvOptions, check, isObject, type Schema, ShapeError, type TypeName, type Warn } from './schema.js';
 export type * from './types.js';
+export { visitorContextSchemas } from './visitorContext.js';

@@ -1,6 +1,7 @@
 import { messageFields } from './answers.js';
 import type { Schema } from './schema.js';
 import type { CallName } from './types.js';
+import { visitorContextSchemas } from './visitorContext.js';
 
 // The body of each visitor call, as the reference server accepts it (Fastify compiles these with
 // ajv). Ids are strings of at most 128 characters; free text has a length limit; fields a call
@@ -70,6 +71,7 @@ export const requestSchemas: Record<JsonCallName, Schema> = {
     groupId: { type: ['string', 'number', 'null'] },
     adminId: nullable(text(128)),
     previousUrl: nullable(text(4000)),
+    ...visitorContextSchemas,
   }),
   chatClose: object(['userId'], { userId }),
   transferAgent: object(['userId'], {

@@ -124,7 +124,14 @@ export interface ChatStartBody {
   phone?: string;
   groupId?: string;
   adminId?: string;
+  /** The page the visitor came from (the referrer). */
   previousUrl?: string;
+  /** The http(s) page the visitor is on: the host page when the chat is embedded. */
+  pageUrl?: string;
+  /** The browser's language, a BCP 47 tag (`de-AT`). */
+  language?: string;
+  /** The browser's IANA time zone (`Europe/Vienna`), for the visitor's local time. */
+  timeZone?: string;
 }
 
 export interface ChatStartData {

@@ -1,19 +1,25 @@
 import { Field, Input, Select, Textarea } from '@parley/chat-ui/Form';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { ApiError } from './api.js';
 import { ConsoleModal } from './ConsoleModal.js';
 import {
   CANNED_NAME_MAX,
   CANNED_TEXT_MAX,
   type CannedReply,
-  newCannedId,
+  importStoredReplies,
   useCannedReplies,
 } from './canned.js';
 import { useT } from './i18n/I18nProvider.js';
+import type { MessageKey, Params } from './i18n/translate.js';
+
+/** How many replies the server keeps per agent and channel. */
+const CANNED_PER_CHANNEL = 200;
 
 /**
  * The sidebar's "Canned replies" section and its panel: the replies of one of the agent's channels
  * (the open chat's by default), each with a short name and a text, to add, edit and delete. The
- * reply box offers them after a `/`.
+ * reply box offers them after a `/`. Replies an earlier version kept in this browser move to the
+ * server once, when the agent's workspace opens.
  */
 export function CannedReplies({
   agentId,
@@ -27,6 +33,13 @@ export function CannedReplies({
 }) {
   const t = useT();
   const [open, setOpen] = useState(false);
+  const channelList = channels.join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the channels as a value, not the array's identity
+  useEffect(() => {
+    importStoredReplies(agentId, channels).catch((error: unknown) =>
+      console.warn('[parley] stored canned replies not imported', error),
+    );
+  }, [agentId, channelList]);
   return (
     <section aria-labelledby="console-canned-title">
       <h2 id="console-canned-title">
@@ -61,12 +74,14 @@ function CannedPanel({
 }) {
   const t = useT();
   const [channel, setChannel] = useState(initialChannel);
-  const [replies, save] = useCannedReplies(agentId, channel);
+  const { replies, failure, add, update, remove: removeReply } = useCannedReplies(agentId, channel);
   const [editing, setEditing] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [text, setText] = useState('');
   const [status, setStatus] = useState('');
-  const [error, setError] = useState<'name' | 'text' | 'storage' | null>(null);
+  const [busy, setBusy] = useState(false);
+  // A refusal as a message key, not its text: the message follows a change of language.
+  const [error, setError] = useState<'name' | 'text' | { key: MessageKey; params?: Params } | null>(null);
   const nameInput = useRef<HTMLInputElement>(null);
   const idPrefix = useId();
 
@@ -89,18 +104,35 @@ function CannedPanel({
     nameInput.current?.focus();
   };
 
-  const remove = (reply: CannedReply) => {
-    if (!save(replies.filter((other) => other.id !== reply.id))) {
-      setError('storage');
-      return;
+  /** Runs a change on the server; a refusal is said in the panel. */
+  const attempt = async (work: () => Promise<void>): Promise<boolean> => {
+    setBusy(true);
+    try {
+      await work();
+      return true;
+    } catch (refusal) {
+      setError(
+        refusal instanceof ApiError && refusal.code === 409
+          ? { key: 'canned.full', params: { max: CANNED_PER_CHANNEL } }
+          : { key: 'errors.failed', params: { message: messageOf(refusal) } },
+      );
+      return false;
+    } finally {
+      setBusy(false);
     }
+  };
+
+  const remove = async (reply: CannedReply) => {
+    setError(null);
+    if (!(await attempt(() => removeReply(reply.id)))) return;
     if (editing === reply.id) reset();
     setStatus(t('canned.deleted', { name: reply.name }));
     nameInput.current?.focus();
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     const cleanName = name.trim();
     const cleanText = text.trim();
     if (!cleanName) {
@@ -112,14 +144,11 @@ function CannedPanel({
       setError('text');
       return;
     }
-    const reply = { id: editing ?? newCannedId(), name: cleanName, text: cleanText };
-    const next = editing
-      ? replies.map((other) => (other.id === editing ? reply : other))
-      : [...replies, reply];
-    if (!save(next)) {
-      setError('storage');
-      return;
-    }
+    setError(null);
+    const saved = await attempt(() =>
+      editing ? update(editing, cleanName, cleanText) : add(cleanName, cleanText),
+    );
+    if (!saved) return;
     reset();
     setStatus(t('canned.saved', { name: cleanName }));
     nameInput.current?.focus();
@@ -142,7 +171,17 @@ function CannedPanel({
           />
         </Field>
       ) : null}
-      {replies.length === 0 ? (
+      {replies === null ? (
+        failure ? (
+          <p className="console-error" role="alert">
+            {t('errors.failed', { message: failure })}
+          </p>
+        ) : (
+          <p className="console-hint" role="status">
+            {t('canned.loading')}
+          </p>
+        )
+      ) : replies.length === 0 ? (
         <p className="console-empty">{t('canned.empty')}</p>
       ) : (
         <ul className="console-canned-replies">
@@ -203,13 +242,13 @@ function CannedPanel({
             onChange={(event) => setText(event.target.value)}
           />
         </Field>
-        {error === 'storage' ? (
+        {typeof error === 'object' && error ? (
           <p className="console-error" role="alert">
-            {t('canned.storageFailed')}
+            {t(error.key, error.params)}
           </p>
         ) : null}
         <div className="console-actions">
-          <button className="console-button console-button--primary" type="submit">
+          <button className="console-button console-button--primary" type="submit" disabled={busy}>
             {editing ? t('canned.save') : t('canned.add')}
           </button>
           {editing ? (
@@ -225,3 +264,5 @@ function CannedPanel({
     </ConsoleModal>
   );
 }
+
+const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));

@@ -6,7 +6,7 @@ import { MessageList } from '@parley/chat-ui/MessageList';
 import { Typing } from '@parley/chat-ui/Typing';
 import { useRef } from 'react';
 import { api, type Chat, type WireMessage } from './api.js';
-import { useCannedReplies } from './canned.js';
+import { type CannedReply, useCannedReplies } from './canned.js';
 import { useT } from './i18n/I18nProvider.js';
 import { ReplyBox } from './ReplyBox.js';
 import type { Conversation } from './report.js';
@@ -15,8 +15,11 @@ import { VerifiedBadge } from './VerifiedBadge.js';
 /** The agent's typing signal is sent at most this often while typing. */
 const TYPING_MS = 2000;
 
+/** Until the channel's canned replies have loaded, the reply box is a plain text box. */
+const NO_REPLIES: readonly CannedReply[] = [];
+
 /** A stored message as a row of the kit's list: the agent on the right, notices centred. */
-function toMessage(message: WireMessage, visitorName: string): MessageInput {
+export function toMessage(message: WireMessage, visitorName: string): MessageInput {
   const position =
     message.senderType === SenderType.agent
       ? 'right'
@@ -32,6 +35,17 @@ function toMessage(message: WireMessage, visitorName: string): MessageInput {
     user: name ? { name } : undefined,
     createdAt: message.msgTime,
   };
+}
+
+/** Called for every message: only file messages (custom) are drawn here. */
+export function renderContent(model: MessageModel) {
+  if (model.type !== 'custom') return undefined;
+  const message = model.content as WireMessage;
+  return message.msgType === MsgType.image && message.fileUrl ? (
+    <Image src={message.fileUrl} alt={message.fileName ?? message.msgContent} />
+  ) : (
+    <FileCard name={message.fileName ?? message.msgContent} size={message.fileSize} url={message.fileUrl} />
+  );
 }
 
 /**
@@ -64,7 +78,7 @@ export function ChatPane({
 }) {
   const t = useT();
   const lastTyping = useRef(0);
-  const [canned] = useCannedReplies(agentId, chat?.channelId);
+  const canned = useCannedReplies(agentId, chat?.channelId).replies ?? NO_REPLIES;
   const visitorName = chat?.visitorName || t('chat.visitor');
   const open = chat !== undefined && !conversation.closed;
 
@@ -73,17 +87,6 @@ export function ChatPane({
     if (now - lastTyping.current < TYPING_MS) return;
     lastTyping.current = now;
     api.typing(sessionId).catch(() => {});
-  };
-
-  // Called for every message: only file messages (custom) are drawn here.
-  const renderContent = (model: MessageModel) => {
-    if (model.type !== 'custom') return undefined;
-    const message = model.content as WireMessage;
-    return message.msgType === MsgType.image && message.fileUrl ? (
-      <Image src={message.fileUrl} alt={message.fileName ?? message.msgContent} />
-    ) : (
-      <FileCard name={message.fileName ?? message.msgContent} size={message.fileSize} url={message.fileUrl} />
-    );
   };
 
   const byId = new Map(conversation.messages.map((message) => [message.id, message]));

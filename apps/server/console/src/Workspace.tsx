@@ -11,6 +11,7 @@ import { LeftMessages } from './LeftMessages.js';
 import { type Conversation, useReport } from './report.js';
 import { TransferDialog } from './TransferDialog.js';
 import { VerifiedBadge } from './VerifiedBadge.js';
+import { VisitorPanel } from './VisitorPanel.js';
 
 /** How often the console asks for news: visitor messages, typing and ratings show within about a second. */
 const POLL_MS = 1000;
@@ -23,8 +24,9 @@ const TRANSFERRED_NOTICE_MS = 6000;
 const queueItemId = (sessionId: string) => `console-queue-${sessionId}`;
 
 /**
- * The queue the agent can take from, its open chats, the chat on screen, the left messages and
- * the canned replies; alerts (title count, chime, desktop notifications) while the tab is hidden.
+ * The queue the agent can take from, its open chats, the chat on screen with its visitor beside
+ * it, the left messages and the canned replies; alerts (title count, chime, desktop notifications)
+ * while the tab is hidden.
  */
 export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: Agent | null) => void }) {
   const t = useT();
@@ -287,6 +289,9 @@ export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: A
           ) : (
             <p className="console-empty">{t('workspace.pick')}</p>
           )}
+          {selected && conversation ? (
+            <VisitorPanel key={selected} sessionId={selected} chat={current} />
+          ) : null}
         </main>
       </div>
       {transferChat ? (

@@ -60,6 +60,58 @@ export interface Rating {
   content?: string | null;
 }
 
+/** An earlier chat of a visitor, as the visitor panel lists it. */
+export interface EarlierChat {
+  sessionId: string;
+  channelId: string;
+  startedAt: number;
+  endedAt: number | null;
+  /** The agent who had it last; null when no agent took it. */
+  agentNick: string | null;
+  /** The visitor's first text, cut to 200 characters; null when they sent only files. */
+  firstMessage: string | null;
+  messageCount: number;
+  rating: { star: number } | null;
+}
+
+/**
+ * Who a chat's visitor is: what the site or the visitor's form gave, and what their page told at
+ * the start (null: not told). Earlier chats are those of the agent's channels, newest first.
+ */
+export interface VisitorProfile {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  verified: boolean;
+  verifiedPid: string | null;
+  pageUrl: string | null;
+  referrer: string | null;
+  language: string | null;
+  timeZone: string | null;
+  earlierChats: EarlierChat[];
+}
+
+/** An earlier chat, read-only. */
+export interface EarlierTranscript {
+  sessionId: string;
+  channelId: string;
+  startedAt: number;
+  endedAt: number | null;
+  agentNick: string | null;
+  messages: WireMessage[];
+  rating: Rating | null;
+}
+
+/** A canned reply as the server keeps it, per agent and channel. */
+export interface StoredCannedReply {
+  id: string;
+  channelId: string;
+  title: string;
+  text: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
 export type ConsoleEvent =
   | { id: string; sessionId: string; time?: number; type: 'message'; message: WireMessage }
   | ({ id: string; sessionId: string; type: 'rating' } & Rating)
@@ -142,6 +194,19 @@ export const api = {
       'GET',
       `${chat(sessionId)}/messages`,
     ),
+  visitor: (sessionId: string) => request<VisitorProfile>('GET', `${chat(sessionId)}/visitor`),
+  earlierChat: (sessionId: string, earlierId: string) =>
+    request<EarlierTranscript>(
+      'GET',
+      `${chat(sessionId)}/earlier-chats/${encodeURIComponent(earlierId)}/messages`,
+    ),
+  cannedReplies: (channelId: string) =>
+    request<StoredCannedReply[]>('GET', `/api/agent/canned?channelId=${encodeURIComponent(channelId)}`),
+  addCannedReply: (channelId: string, title: string, text: string) =>
+    request<StoredCannedReply>('POST', '/api/agent/canned', { channelId, title, text }),
+  updateCannedReply: (id: string, title: string, text: string) =>
+    request<StoredCannedReply>('PUT', `/api/agent/canned/${encodeURIComponent(id)}`, { title, text }),
+  deleteCannedReply: (id: string) => request<null>('DELETE', `/api/agent/canned/${encodeURIComponent(id)}`),
   leftMessages: () => request<LeftMessage[]>('GET', '/api/agent/leave-messages'),
   join: (sessionId: string) => request<unknown>('POST', `${chat(sessionId)}/join`, {}),
   refuse: (sessionId: string) => request<null>('POST', `${chat(sessionId)}/refuse`, {}),

@@ -86,6 +86,12 @@ export interface ChatStartInput {
   groupId?: string;
   adminId?: string;
   previousUrl?: string;
+  /** The http(s) page the visitor is on (checked by the request schema). */
+  pageUrl?: string;
+  /** The browser's language, a BCP 47 tag. */
+  language?: string;
+  /** The browser's IANA time zone. */
+  timeZone?: string;
 }
 
 /** A message a visitor (or an agent) sends: the contract's sendMsg body. */

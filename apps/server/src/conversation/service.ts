@@ -1,5 +1,6 @@
 import { ChatStatus } from '@parley/chat-protocol';
 import * as agentDesk from './agentDesk.js';
+import * as cannedReplies from './cannedReplies.js';
 import * as forms from './forms.js';
 import * as ratings from './ratings.js';
 import * as routing from './routing.js';
@@ -8,6 +9,7 @@ import { ConversationStore } from './store.js';
 import * as uploads from './uploads.js';
 import * as visitorEvents from './visitorEvents.js';
 import * as visitorMessages from './visitorMessages.js';
+import * as visitorProfile from './visitorProfile.js';
 
 export type { Agent, ChatStartInput, IncomingMessage } from './domain.js';
 export { ChatStatus };
@@ -27,8 +29,9 @@ function method<F extends (store: ConversationStore, ...args: never[]) => unknow
 /**
  * Every call the routes make, over one store. Each lives in the module named for what it holds:
  * `sessions` (identity, chats, history, uploads), `routing` (agents, the queue, the routing lock),
- * `visitorEvents` (the poll), `visitorMessages` (what the visitor sends), `forms`, `ratings`, and
- * `agentDesk` (the console's side).
+ * `visitorEvents` (the poll), `visitorMessages` (what the visitor sends), `forms`, `ratings`,
+ * `agentDesk` (the console's side), `visitorProfile` (the console's visitor panel) and
+ * `cannedReplies` (each agent's canned replies).
  */
 export class Conversations extends ConversationStore {
   // sessions
@@ -82,4 +85,12 @@ export class Conversations extends ConversationStore {
   readonly requestRating = method(this, agentDesk.requestRating);
   readonly agentClose = method(this, agentDesk.agentClose);
   readonly refuse = method(this, agentDesk.refuse);
+  // visitorProfile
+  readonly visitorProfile = method(this, visitorProfile.visitorProfile);
+  readonly earlierChat = method(this, visitorProfile.earlierChat);
+  // cannedReplies
+  readonly cannedReplies = method(this, cannedReplies.cannedReplies);
+  readonly addCannedReply = method(this, cannedReplies.addCannedReply);
+  readonly updateCannedReply = method(this, cannedReplies.updateCannedReply);
+  readonly deleteCannedReply = method(this, cannedReplies.deleteCannedReply);
 }

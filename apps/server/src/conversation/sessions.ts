@@ -83,8 +83,8 @@ export async function chatStart(store: ConversationStore, input: ChatStartInput)
       const pollId = randomId();
       await tx.query(
         `insert into sessions (id, poll_id, visitor_id, channel_id, group_id, requested_admin_id, status, pid, params,
-           previous_url, created_at)
-         values ($1, $2, $3, $4, $5, $6, $11, $7, $8, $9, $10)`,
+           previous_url, created_at, page_url, language, time_zone)
+         values ($1, $2, $3, $4, $5, $6, $11, $7, $8, $9, $10, $12, $13, $14)`,
         [
           id,
           pollId,
@@ -97,6 +97,9 @@ export async function chatStart(store: ConversationStore, input: ChatStartInput)
           input.previousUrl ?? null,
           now,
           ChatStatus.none,
+          input.pageUrl || null,
+          input.language || null,
+          input.timeZone || null,
         ],
       );
       session = { id, poll_id: pollId, status: 0 } as SessionRow;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { CANNED_TEXT_MAX, CANNED_TITLE_MAX } from '../conversation/cannedReplies.js';
 import type { Agent, Conversations } from '../conversation/service.js';
 import type { Db } from '../db/db.js';
 import { ApiError, badRequest, forbidden, ok } from '../errors.js';
@@ -70,7 +71,7 @@ export async function requireAgent(auth: AgentAuth, request: FastifyRequest): Pr
   return agent;
 }
 
-type Params = { sessionId: string; messageId: string };
+type Params = { sessionId: string; messageId: string; earlierId: string; replyId: string };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -237,6 +238,67 @@ export function registerAgentRoutes(
   app.get(
     '/api/agent/chats/:sessionId/messages',
     withAgent((agent, request) => conversations.agentMessages(agent, request.params.sessionId)),
+  );
+  const cannedFields = {
+    title: { type: 'string', minLength: 1, maxLength: CANNED_TITLE_MAX },
+    text: { type: 'string', minLength: 1, maxLength: CANNED_TEXT_MAX },
+  };
+  app.get(
+    '/api/agent/canned',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { channelId: { type: 'string', minLength: 1, maxLength: 128 } },
+        },
+      },
+    },
+    withAgent((agent, request) =>
+      conversations.cannedReplies(agent, (request.query as { channelId?: string }).channelId),
+    ),
+  );
+  app.post(
+    '/api/agent/canned',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['channelId', 'title', 'text'],
+          properties: { channelId: { type: 'string', minLength: 1, maxLength: 128 }, ...cannedFields },
+        },
+      },
+    },
+    withAgent((agent, request) =>
+      conversations.addCannedReply(agent, {
+        channelId: request.body.channelId as string,
+        title: request.body.title as string,
+        text: request.body.text as string,
+      }),
+    ),
+  );
+  app.put(
+    '/api/agent/canned/:replyId',
+    { schema: { body: { type: 'object', required: ['title', 'text'], properties: cannedFields } } },
+    withAgent((agent, request) =>
+      conversations.updateCannedReply(agent, request.params.replyId, {
+        title: request.body.title as string,
+        text: request.body.text as string,
+      }),
+    ),
+  );
+  app.delete(
+    '/api/agent/canned/:replyId',
+    withAgent((agent, request) => conversations.deleteCannedReply(agent, request.params.replyId)),
+  );
+  app.get(
+    '/api/agent/chats/:sessionId/visitor',
+    withAgent((agent, request) => conversations.visitorProfile(agent, request.params.sessionId)),
+  );
+  app.get(
+    '/api/agent/chats/:sessionId/earlier-chats/:earlierId/messages',
+    withAgent((agent, request) =>
+      conversations.earlierChat(agent, request.params.sessionId, request.params.earlierId),
+    ),
   );
   app.post(
     '/api/agent/chats/:sessionId/typing',

@@ -58,7 +58,11 @@ export class AgentClient {
     readonly token: string,
   ) {}
 
-  async call<T = Data>(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object): Promise<Answer<T>> {
+  async call<T = Data>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ): Promise<Answer<T>> {
     const response = await this.app.inject({
       method,
       url,

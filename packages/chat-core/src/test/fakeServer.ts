@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, type Mock, vi } from 'vitest';
 import { createMemoryStorage } from '../environment.js';
-import { createChatSession } from '../session.js';
+import { type ChatSessionOptions, createChatSession } from '../session.js';
 import { CHANNEL, FakeServer, NOW, START } from '../testing.js';
 import type { ChatMessage, Signal, StorageLike } from '../types.js';
 
@@ -30,6 +30,8 @@ export interface SetupOptions {
   start?: Partial<typeof START>;
   storage?: StorageLike;
   server?: FakeServer;
+  /** The visitor's page and browser, as the session options give them. */
+  page?: Pick<ChatSessionOptions, 'referrer' | 'pageUrl' | 'language' | 'timeZone'>;
 }
 
 /** A session on a fake server with fake timers; nothing started. */
@@ -50,6 +52,9 @@ export function setup(options: SetupOptions = {}) {
     connectivity,
     search: options.search ?? '?channelId=c1',
     referrer: 'https://shop.example/cart',
+    language: 'de-AT',
+    timeZone: 'Europe/Vienna',
+    ...options.page,
     notifyParent,
     createObjectUrl: () => 'blob:preview',
   });

@@ -27,6 +27,8 @@ import { createTranslate, type Translate } from './translate.js';
 export interface I18n {
   language: Language;
   t: Translate;
+  /** The BCP 47 locale dates and numbers are written in (the kit's, so they match the chat's). */
+  locale: string;
   /** A date and time (ms since the epoch) written the language's way. */
   formatDateTime: (time: number) => string;
   /** Switches to a language the agent picked, and remembers it in this browser. */
@@ -40,8 +42,9 @@ type Shown = { language: Language; t: Translate };
 
 function i18nOf(language: Language, t: Translate, choose: (language: Language) => void): I18n {
   // The kit's locale, so these dates use the same digits as the times the kit writes in the chat.
-  const format = new Intl.DateTimeFormat(kitLocaleOf(language), { dateStyle: 'medium', timeStyle: 'short' });
-  return { language, t, formatDateTime: (time) => format.format(time), choose };
+  const locale = kitLocaleOf(language);
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return { language, t, locale, formatDateTime: (time) => format.format(time), choose };
 }
 
 const I18nContext = createContext<I18n>(i18nOf(DEFAULT_LANGUAGE, englishT, () => {}));
