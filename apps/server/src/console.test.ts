@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { MsgType, SenderType, SYSTEM_MESSAGE_FLAGS } from '@parley/chat-protocol';
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
@@ -231,6 +232,69 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
     );
     expect(types.at(-1)).toBe(1202);
     expect(errors).toEqual([]);
+  }, 60_000);
+
+  it("should show the agent's welcome as the agent's, say Read once under the latest message read, and show Delete on hover or focus only", async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await logIn(page, 'dana', 'pw-dana', 'Dana');
+    const rita = await visitor('chatStart', { channelId: 'desk', userName: 'Rita' });
+    await visitor('sendMsg', { userId: rita.userId, msgContent: 'Hello, anyone?', clientMsgId: 'r-1' });
+    await visitor('transferAgent', { userId: rita.userId });
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Rita' })
+      .getByRole('button', { name: 'Join' })
+      .click();
+    await page.getByText('Hello, anyone?', { exact: true }).waitFor();
+    // The welcome as the visitor's page sends it: a system message carrying the agent's name.
+    await visitor('sysMsg', {
+      userId: rita.userId,
+      msgContent: 'Hi, Dana here.',
+      msgType: MsgType.notice,
+      senderType: SenderType.system,
+      senderName: 'Dana',
+      ...SYSTEM_MESSAGE_FLAGS,
+    });
+    const row = (text: string) => page.locator('.console-row').filter({ hasText: text });
+    await row('Hi, Dana here.').waitFor();
+    expect(await row('Hi, Dana here.').locator('[data-slot="message"]').getAttribute('data-position')).toBe(
+      'right',
+    );
+    expect(await row('Hi, Dana here.').locator('[data-slot="message"]').getAttribute('data-type')).toBe(
+      'text',
+    );
+
+    for (const text of ['First answer', 'Second answer']) {
+      await page.getByRole('textbox').last().fill(text);
+      await page.keyboard.press('Enter');
+      await row(text).waitFor();
+    }
+    await visitor('msgComplete', { userId: rita.userId, pollId: rita.pollId });
+    await expect.poll(() => page.getByText('Read', { exact: true }).count()).toBe(1);
+    expect(await row('Second answer').getByText('Read', { exact: true }).count()).toBe(1);
+
+    const opacity = (text: string) =>
+      row(text)
+        .getByRole('button', { name: 'Delete' })
+        .evaluate(
+          (button) =>
+            // runs in the page (this package has no DOM types)
+            (
+              globalThis as unknown as { getComputedStyle(node: unknown): { opacity: string } }
+            ).getComputedStyle(button).opacity,
+        );
+    await page.mouse.move(0, 0);
+    expect(await opacity('First answer')).toBe('0');
+    await row('First answer').hover();
+    expect(await opacity('First answer')).toBe('1');
+    await page.mouse.move(0, 0);
+    await row('First answer').getByRole('button', { name: 'Delete' }).focus();
+    expect(await opacity('First answer')).toBe('1');
+    expect(await opacity('Second answer')).toBe('0');
+    await page.getByRole('button', { name: 'Close chat' }).click();
+    await page.getByText('This chat has ended.').waitFor();
+    await context.close();
   }, 60_000);
 
   it('should mark a verified visitor as verified, with the pid, and no other visitor', async () => {

@@ -18,10 +18,15 @@ const TYPING_MS = 2000;
 /** Until the channel's canned replies have loaded, the reply box is a plain text box. */
 const NO_REPLIES: readonly CannedReply[] = [];
 
-/** A stored message as a row of the kit's list: the agent on the right, notices centred. */
+/**
+ * A stored message as a row of the kit's list: the agent on the right, notices centred. The agent's
+ * welcome travels as a system message carrying the agent's name (the spec's `sysMsg`): it is the
+ * agent speaking, so it sits with the agent's messages.
+ */
 export function toMessage(message: WireMessage, visitorName: string): MessageInput {
+  const welcome = message.senderType === SenderType.system && Boolean(message.senderName?.trim());
   const position =
-    message.senderType === SenderType.agent
+    message.senderType === SenderType.agent || welcome
       ? 'right'
       : message.senderType === SenderType.system
         ? 'pop'
@@ -29,12 +34,25 @@ export function toMessage(message: WireMessage, visitorName: string): MessageInp
   const name = message.senderType === SenderType.visitor ? visitorName : message.senderName;
   return {
     _id: message.id,
-    type: message.fileUrl ? 'custom' : message.senderType === SenderType.system ? 'system' : 'text',
+    type: message.fileUrl
+      ? 'custom'
+      : message.senderType === SenderType.system && !welcome
+        ? 'system'
+        : 'text',
     content: message.fileUrl ? message : message.msgContent,
     position,
     user: name ? { name } : undefined,
     createdAt: message.msgTime,
   };
+}
+
+/** The id of the latest agent message the visitor has read: the one "Read" is shown under. */
+export function lastReadId(messages: readonly WireMessage[]): string | undefined {
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const message = messages[index] as WireMessage;
+    if (message.senderType === SenderType.agent && message.read) return message.id;
+  }
+  return undefined;
 }
 
 /** Called for every message: only file messages (custom) are drawn here. */
@@ -90,28 +108,31 @@ export function ChatPane({
   };
 
   const byId = new Map(conversation.messages.map((message) => [message.id, message]));
+  // The visitor read everything up to here: said once, under the latest read message.
+  const readId = lastReadId(conversation.messages);
   const renderMessage = (model: MessageModel) => {
     const message = byId.get(model._id);
+    const mine = message?.senderType === SenderType.agent;
     return (
       <div className="console-row">
         <Message message={model} renderContent={renderContent} />
-        {message?.senderType === SenderType.agent && open ? (
-          <span className="console-row__meta">
-            {message.read ? <span>{t('chat.read')}</span> : null}
-            <button
-              className="console-button console-button--small"
-              type="button"
-              onClick={() =>
-                onAct(async () => {
-                  await api.remove(sessionId, message.id);
-                  onDeleted(message.id);
-                })
-              }
-            >
-              {t('chat.delete')}
-            </button>
-          </span>
+        {mine && open ? (
+          // Beside the bubble, shown on hover and keyboard focus only: a conversation is not a
+          // column of buttons.
+          <button
+            className="console-button console-button--small console-row__action"
+            type="button"
+            onClick={() =>
+              onAct(async () => {
+                await api.remove(sessionId, message.id);
+                onDeleted(message.id);
+              })
+            }
+          >
+            {t('chat.delete')}
+          </button>
         ) : null}
+        {message && message.id === readId ? <p className="console-row__read">{t('chat.read')}</p> : null}
       </div>
     );
   };
