@@ -132,10 +132,28 @@ test('given a part of the page that cannot be downloaded, should say so and reco
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('given the strings runtime that cannot be downloaded, should say so in English and recover on reload', async ({
+test('given the strings runtime that cannot be downloaded, should go on speaking from the language pack', async ({
   page,
 }) => {
-  await page.route('**/chat/assets/i18next-*.js', (route) => route.abort('internetdisconnected'));
+  // The first screen speaks from the pack alone; the i18next runtime only takes over later.
+  let asked = 0;
+  await page.route('**/chat/assets/i18next-*.js', (route) => {
+    asked += 1;
+    return route.abort('internetdisconnected');
+  });
+  await page.goto('/chat/index?channelId=robot');
+  await expect(conversation(page).getByText('Hi! I am the Parley bot. How can I help?')).toBeVisible();
+  await expect.poll(() => asked).toBeGreaterThan(0);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+  await send(page, 'Hello');
+  await expect(conversation(page).getByText('Hello', { exact: true })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('given a language pack that cannot be downloaded, should say so in English and recover on reload', async ({
+  page,
+}) => {
+  await page.route('**/chat/assets/en-*.js', (route) => route.abort('internetdisconnected'));
   await page.goto('/chat/index?channelId=robot');
   const alert = page.getByRole('alert');
   await expect(alert.getByRole('heading', { name: 'Part of the page could not be loaded' })).toBeVisible();

@@ -1,9 +1,10 @@
 import type { ChatSession } from '@parley/chat-core';
 import { LocaleProvider } from '@parley/chat-ui/LocaleProvider';
+import type { i18n as I18n } from 'i18next';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ChatPage } from './chat/ChatPage.js';
-import { createI18n, keysOnly, switchLanguage } from './i18n/i18n.js';
+import { createI18n, keysOnly, packLoaderFor, packTranslator, switchLanguage } from './i18n/i18n.js';
 import { directionOf, type Language, languageTag } from './i18n/languages.js';
 import { pageStorage, storedLanguage } from './i18n/storedLanguage.js';
 import { type Translate, TranslateProvider, useT } from './i18n/useT.js';
@@ -23,16 +24,39 @@ import {
 import { useBindSession } from './state/useBindSession.js';
 
 /**
- * The language: read from `chat-lan` (else English), its pack and the i18next runtime loaded lazily,
- * watched for changes, and mirrored on `<html lang dir>`. Until the pack arrives, `t` returns keys
- * (spec section 8); if the first one cannot be downloaded, `failure` says why.
+ * Resolves once the chat's first screen is up (the engine started, or failed to), and the browser
+ * has a moment: what may download then stays off the first screen's path. A page without a chat
+ * (a form route) is "up" at once.
  */
-function useLanguage(): { language: Language; t: Translate; failure: unknown } {
-  const [i18n] = useState(() => {
-    const instance = createI18n();
-    instance.catch(() => {}); // reported through `failure` by the effect below
-    return instance;
+export function afterFirstScreen(session: ChatSession | null): Promise<void> {
+  const started = new Promise<void>((resolve) => {
+    const up = () => session === null || !['idle', 'starting'].includes(session.getSnapshot().phase);
+    if (up()) return resolve();
+    const stop = session?.subscribe(() => {
+      if (!up()) return;
+      stop?.();
+      resolve();
+    });
   });
+  return started.then(
+    () =>
+      new Promise((resolve) => {
+        if (typeof requestIdleCallback === 'function')
+          requestIdleCallback(() => resolve(), { timeout: 2000 });
+        else setTimeout(resolve, 50);
+      }),
+  );
+}
+
+/**
+ * The language: read from `chat-lan` (else English), its pack loaded lazily, watched for changes,
+ * and mirrored on `<html lang dir>`. Until the pack arrives, `t` returns keys (spec section 8); if
+ * the first one cannot be downloaded, `failure` says why. The first screen speaks from the pack
+ * alone (packTranslator, the same text); the i18next runtime downloads after it (`runtimeAfter`)
+ * and takes over. A runtime that fails to download leaves the pack's `t` in place.
+ */
+function useLanguage(runtimeAfter: Promise<void>): { language: Language; t: Translate; failure: unknown } {
+  const i18n = useRef<Promise<I18n> | null>(null);
   const [language, setLanguage] = useState<Language>(storedLanguage);
   const [strings, setStrings] = useState<{ t: Translate; failure: unknown }>({ t: keysOnly, failure: null });
   useEffect(() => {
@@ -43,24 +67,34 @@ function useLanguage(): { language: Language; t: Translate; failure: unknown } {
   useEffect(() => {
     let current = true;
     const tag = languageTag(language);
-    i18n
-      .then(async (instance) => {
-        await switchLanguage(instance, language);
-        // A new `t` whenever the language or its pack changes, so text re-renders then.
+    const load = packLoaderFor(language);
+    (async () => {
+      if (!load) throw new Error(`no string pack for ${language}`);
+      const pack = await load();
+      // A new `t` whenever the language or its pack changes, so text re-renders then.
+      if (current) setStrings({ t: packTranslator(pack.default, tag), failure: null });
+      await runtimeAfter;
+      try {
+        i18n.current ??= createI18n();
+        const instance = await i18n.current;
+        await switchLanguage(instance, language, async () => pack);
         if (current) setStrings({ t: instance.getFixedT(tag), failure: null });
-      })
-      .catch((error: unknown) => {
-        console.warn('[parley] language pack not loaded', error);
-        // A later language that fails keeps the one on screen; only a page with no strings fails.
-        if (current)
-          setStrings((strings) => (strings.t === keysOnly ? { t: keysOnly, failure: error } : strings));
-      });
+      } catch (error) {
+        i18n.current = null; // a later language may try the runtime again
+        console.warn('[parley] the i18next runtime did not load; the pack speaks alone', error);
+      }
+    })().catch((error: unknown) => {
+      console.warn('[parley] language pack not loaded', error);
+      // A later language that fails keeps the one on screen; only a page with no strings fails.
+      if (current)
+        setStrings((strings) => (strings.t === keysOnly ? { t: keysOnly, failure: error } : strings));
+    });
     document.documentElement.lang = tag;
     document.documentElement.dir = directionOf(language);
     return () => {
       current = false;
     };
-  }, [i18n, language]);
+  }, [language, runtimeAfter]);
   return { language, ...strings };
 }
 
@@ -170,7 +204,8 @@ function NotFound() {
 
 /** The visitor app: language, kit locale and direction, then the chat page or not-found. */
 export function App({ session }: { session: ChatSession | null }) {
-  const { language, t, failure } = useLanguage();
+  const [runtimeAfter] = useState(() => afterFirstScreen(session));
+  const { language, t, failure } = useLanguage(runtimeAfter);
   const dir = directionOf(language);
   // The kit's own strings follow the language; until its pack arrives the kit speaks English.
   const kitMessages = useKitMessages(language);

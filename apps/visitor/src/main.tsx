@@ -3,16 +3,16 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
-import { loadI18next, packLoaderFor } from './i18n/i18n.js';
+import { packLoaderFor } from './i18n/i18n.js';
 import { storedLanguage } from './i18n/storedLanguage.js';
 import { createPageSession } from './pageSession.js';
 import { resolveRoute } from './shell/routes.js';
 import { followVisualViewport } from './shell/visualViewport.js';
 
-// The language pack and the i18next runtime download side by side while React starts (the app's
-// later imports of them reuse these). A failure is the app's to show, not an unhandled rejection.
+// The language pack downloads while React starts (the app's later import of it reuses this); the
+// first screen speaks from it alone, and the i18next runtime follows once the chat is up. A
+// failure is the app's to show, not an unhandled rejection.
 packLoaderFor(storedLanguage())?.().catch(() => {});
-loadI18next().catch(() => {});
 
 followVisualViewport();
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createI18n, keysOnly, loadI18next, switchLanguage } from './i18n.js';
+import { createI18n, keysOnly, loadI18next, packTranslator, switchLanguage } from './i18n.js';
 import {
   DEFAULT_LANGUAGE,
   directionOf,
@@ -153,4 +153,51 @@ describe('i18n', () => {
     );
     expect(i18n.language).toBe('en');
   });
+});
+
+describe('packTranslator (the first screen, before the i18next runtime)', () => {
+  const packs = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json', { eager: true });
+  const PLURAL = /_(zero|one|two|few|many|other)$/;
+  /** Every key a screen may ask for: leaves, with plural forms folded into their base key. */
+  function keysOf(node: Record<string, unknown>, prefix = ''): string[] {
+    return Object.entries(node).flatMap(([name, value]) =>
+      typeof value === 'object' && value !== null
+        ? keysOf(value as Record<string, unknown>, `${prefix}${name}.`)
+        : [`${prefix}${name.replace(PLURAL, '')}`],
+    );
+  }
+
+  it.each(SUPPORTED_LANGUAGES)(
+    'given the %s pack, should say exactly what i18next says for every key',
+    async (language) => {
+      const pack = packs[`../locales/${language}.json`]?.default as Record<string, unknown>;
+      const tag = languageTag(language);
+      const instance = await createI18n();
+      await switchLanguage(instance, language, async () => ({ default: pack }));
+      const i18next = instance.getFixedT(tag);
+      const first = packTranslator(pack, tag);
+      const keys = [...new Set(keysOf(pack))];
+      expect(keys.length).toBeGreaterThan(50);
+      const values = {
+        name: 'Ann',
+        text: 'Hi',
+        star: 4,
+        count: 1,
+        position: 3,
+        size: '2 MB',
+        max: 5,
+        min: 1,
+      };
+      for (const key of keys) {
+        expect(first(key), key).toBe(i18next(key));
+        expect(first(key, values), key).toBe(i18next(key, values));
+        for (const count of [0, 1, 2, 3, 5, 11, 22, 101]) {
+          expect(first(key, { ...values, count }), `${key} ${count}`).toBe(
+            i18next(key, { ...values, count }),
+          );
+        }
+      }
+      expect(first('no.such.key')).toBe(i18next('no.such.key'));
+    },
+  );
 });

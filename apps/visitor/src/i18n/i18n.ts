@@ -15,9 +15,8 @@ export function packLoaderFor(language: Language): PackLoader | undefined {
 let runtime: Promise<typeof import('i18next')> | undefined;
 
 /**
- * The i18next runtime, in a chunk of its own. Text needs a pack anyway, so the runtime downloads
- * beside the first pack instead of before the first screen: the page's calls to the API start
- * 15 KB earlier on a slow network. Asked once; later calls share the download.
+ * The i18next runtime, in a chunk of its own, downloaded after the first screen (which speaks from
+ * the pack alone, see packTranslator). Asked once; later calls share the download.
  */
 export function loadI18next(): Promise<typeof import('i18next')> {
   runtime ??= import('i18next');
@@ -29,6 +28,55 @@ export function loadI18next(): Promise<typeof import('i18next')> {
  * Screens that must not show a key to a visitor compare the answer with the key.
  */
 export const keysOnly = ((key: string | string[]) => (Array.isArray(key) ? key[0] : key)) as Translate;
+
+type TranslateOptions = Record<string, unknown> & { count?: number; defaultValue?: string };
+
+function lookup(pack: Pack, key: string): unknown {
+  let node: unknown = pack;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Pack)[part];
+  }
+  return node;
+}
+
+/**
+ * The first screen's `t`, straight from a language pack, so the first screen shows before the
+ * i18next runtime (15 KB) downloads: nested keys, `{{value}}` interpolation, and plural forms as
+ * i18next picks them (`key_zero` for a count of 0 where the pack has it, else the form
+ * `Intl.PluralRules` names, else the bare key). That is all of i18next's format the packs use;
+ * `i18n.test.ts` checks every key of every pack against i18next, so a pack that starts using more
+ * fails there. Once the runtime has arrived the page uses i18next's own `t`.
+ *
+ * @example
+ * packTranslator({ queue: { position_one: 'You are {{count}}st' } }, 'en')('queue.position', { count: 1 })
+ */
+export function packTranslator(pack: Pack, tag: string): Translate {
+  const rules = new Intl.PluralRules(tag);
+  const resolve = (key: string, options: TranslateOptions): string | undefined => {
+    const { count } = options;
+    const candidates =
+      typeof count === 'number'
+        ? [...(count === 0 ? [`${key}_zero`] : []), `${key}_${rules.select(count)}`, key]
+        : [key];
+    for (const candidate of candidates) {
+      const found = lookup(pack, candidate);
+      if (typeof found === 'string') return found;
+    }
+    return undefined;
+  };
+  const translate = (key: string | string[], options: TranslateOptions = {}) => {
+    for (const each of Array.isArray(key) ? key : [key]) {
+      const found = resolve(each, options);
+      if (found !== undefined)
+        return found.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (placeholder, name: string) =>
+          name in options ? String(options[name]) : placeholder,
+        );
+    }
+    return options.defaultValue ?? (Array.isArray(key) ? key[0] : key);
+  };
+  return translate as unknown as Translate;
+}
 
 /**
  * An i18next instance with no strings yet: until a pack loads, `t` returns the key itself (spec
