@@ -1,10 +1,9 @@
 import type { ChatSession } from '@parley/chat-core';
 import { LocaleProvider } from '@parley/chat-ui/LocaleProvider';
-import type { i18n as I18n } from 'i18next';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ChatPage } from './chat/ChatPage.js';
-import { createI18n, keysOnly, packLoaderFor, packTranslator, switchLanguage } from './i18n/i18n.js';
+import { keysOnly, packLoaderFor, packTranslator } from './i18n/i18n.js';
 import { directionOf, type Language, languageTag } from './i18n/languages.js';
 import { pageStorage, storedLanguage } from './i18n/storedLanguage.js';
 import { type Translate, TranslateProvider, useT } from './i18n/useT.js';
@@ -48,6 +47,12 @@ export function afterFirstScreen(session: ChatSession | null): Promise<void> {
   );
 }
 
+/** The i18next runtime (its own chunk) and one instance of it, with no strings yet. */
+async function loadRuntime() {
+  const { createI18n, switchLanguage } = await import('./i18n/i18next.js');
+  return { instance: createI18n(), switchLanguage };
+}
+
 /**
  * The language: read from `chat-lan` (else English), its pack loaded lazily, watched for changes,
  * and mirrored on `<html lang dir>`. Until the pack arrives, `t` returns keys (spec section 8); if
@@ -56,7 +61,7 @@ export function afterFirstScreen(session: ChatSession | null): Promise<void> {
  * and takes over. A runtime that fails to download leaves the pack's `t` in place.
  */
 function useLanguage(runtimeAfter: Promise<void>): { language: Language; t: Translate; failure: unknown } {
-  const i18n = useRef<Promise<I18n> | null>(null);
+  const runtime = useRef<ReturnType<typeof loadRuntime> | null>(null);
   const [language, setLanguage] = useState<Language>(storedLanguage);
   const [strings, setStrings] = useState<{ t: Translate; failure: unknown }>({ t: keysOnly, failure: null });
   useEffect(() => {
@@ -75,12 +80,12 @@ function useLanguage(runtimeAfter: Promise<void>): { language: Language; t: Tran
       if (current) setStrings({ t: packTranslator(pack.default, tag), failure: null });
       await runtimeAfter;
       try {
-        i18n.current ??= createI18n();
-        const instance = await i18n.current;
+        runtime.current ??= loadRuntime();
+        const { instance, switchLanguage } = await runtime.current;
         await switchLanguage(instance, language, async () => pack);
         if (current) setStrings({ t: instance.getFixedT(tag), failure: null });
       } catch (error) {
-        i18n.current = null; // a later language may try the runtime again
+        runtime.current = null; // a later language may try the runtime again
         console.warn('[parley] the i18next runtime did not load; the pack speaks alone', error);
       }
     })().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createI18n, keysOnly, loadI18next, packTranslator, switchLanguage } from './i18n.js';
+import { keysOnly, packTranslator } from './i18n.js';
+import { createI18n, switchLanguage } from './i18next.js';
 import {
   DEFAULT_LANGUAGE,
   directionOf,
@@ -112,16 +113,12 @@ describe('i18n', () => {
   it('given no runtime or pack loaded yet, should return the key itself', async () => {
     expect(keysOnly('chat.newChat')).toBe('chat.newChat');
     expect(keysOnly('errors.unknownChannel', { message: 'gone' })).toBe('errors.unknownChannel');
-    const i18n = await createI18n();
+    const i18n = createI18n();
     expect(i18n.t('chat.newChat')).toBe('chat.newChat');
   });
 
-  it('given several asks for the runtime, should download it once', () => {
-    expect(loadI18next()).toBe(loadI18next());
-  });
-
   it('given English loaded, should return the spec catalogue texts exactly', async () => {
-    const i18n = await createI18n();
+    const i18n = createI18n();
     await switchLanguage(i18n, 'en');
     expect(i18n.t('page.newMessageTitle')).toBe('You received a new message');
     expect(i18n.t('notices.submitFailed')).toBe('Submit failed');
@@ -136,7 +133,7 @@ describe('i18n', () => {
   });
 
   it('given a language switch, should load only that pack and use its plural rules', async () => {
-    const i18n = await createI18n();
+    const i18n = createI18n();
     const load = vi.fn(async () => ({ default: { embed: { unread_other: '{{count}} 則未讀訊息' } } }));
     await switchLanguage(i18n, 'tw', load);
     await switchLanguage(i18n, 'tw', load);
@@ -146,7 +143,7 @@ describe('i18n', () => {
   });
 
   it('given a pack that fails to load, should keep the current language and reject', async () => {
-    const i18n = await createI18n();
+    const i18n = createI18n();
     await switchLanguage(i18n, 'en');
     await expect(switchLanguage(i18n, 'de', () => Promise.reject(new Error('offline')))).rejects.toThrow(
       'offline',
@@ -172,7 +169,7 @@ describe('packTranslator (the first screen, before the i18next runtime)', () => 
     async (language) => {
       const pack = packs[`../locales/${language}.json`]?.default as Record<string, unknown>;
       const tag = languageTag(language);
-      const instance = await createI18n();
+      const instance = createI18n();
       await switchLanguage(instance, language, async () => ({ default: pack }));
       const i18next = instance.getFixedT(tag);
       const first = packTranslator(pack, tag);

@@ -1,5 +1,4 @@
-import type { createInstance, i18n as I18n, Resource } from 'i18next';
-import { type Language, languageTag } from './languages.js';
+import type { Language } from './languages.js';
 import type { Translate } from './useT.js';
 
 type Pack = Record<string, unknown>;
@@ -10,17 +9,6 @@ const packLoaders = import.meta.glob<{ default: Pack }>('../locales/*.json') as 
 
 export function packLoaderFor(language: Language): PackLoader | undefined {
   return packLoaders[`../locales/${language}.json`];
-}
-
-let runtime: Promise<typeof import('i18next')> | undefined;
-
-/**
- * The i18next runtime, in a chunk of its own, downloaded after the first screen (which speaks from
- * the pack alone, see packTranslator). Asked once; later calls share the download.
- */
-export function loadI18next(): Promise<typeof import('i18next')> {
-  runtime ??= import('i18next');
-  return runtime;
 }
 
 /**
@@ -76,47 +64,4 @@ export function packTranslator(pack: Pack, tag: string): Translate {
     return options.defaultValue ?? (Array.isArray(key) ? key[0] : key);
   };
   return translate as unknown as Translate;
-}
-
-/**
- * An i18next instance with no strings yet: until a pack loads, `t` returns the key itself (spec
- * section 8). Languages are registered under their BCP 47 tags, so plural rules are right for
- * `tw` (Traditional Chinese).
- */
-export function configureI18n(create: typeof createInstance): I18n {
-  const i18n = create();
-  const resources: Resource = {};
-  void i18n.init({
-    resources,
-    lng: 'en',
-    fallbackLng: false,
-    initAsync: false,
-    interpolation: { escapeValue: false }, // React escapes
-    returnNull: false,
-  });
-  return i18n;
-}
-
-/** Downloads the runtime (once) and makes an instance with no strings yet. */
-export async function createI18n(): Promise<I18n> {
-  const { createInstance } = await loadI18next();
-  return configureI18n(createInstance);
-}
-
-/**
- * Loads a language's pack (once) and switches to it. A pack that fails to load leaves the current
- * language in place and rejects, so the caller can show a retry.
- */
-export async function switchLanguage(
-  i18n: I18n,
-  language: Language,
-  load = packLoaderFor(language),
-): Promise<void> {
-  const tag = languageTag(language);
-  if (!i18n.hasResourceBundle(tag, 'translation')) {
-    if (!load) throw new Error(`no string pack for ${language}`);
-    const pack = await load();
-    i18n.addResourceBundle(tag, 'translation', pack.default, true, true);
-  }
-  await i18n.changeLanguage(tag);
 }

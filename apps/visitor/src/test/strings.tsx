@@ -1,12 +1,11 @@
-import { createInstance } from 'i18next';
 import type { ReactNode } from 'react';
-import { configureI18n } from '../i18n/i18n.js';
+import { createI18n } from '../i18n/i18next.js';
 import { TranslateProvider } from '../i18n/useT.js';
 import en from '../locales/en.json' with { type: 'json' };
 
 /** The English catalogue's `t`, so tests read the texts a visitor sees. */
 export function englishT() {
-  const i18n = configureI18n(createInstance);
+  const i18n = createI18n();
   i18n.addResourceBundle('en', 'translation', en, true, true);
   return i18n.t.bind(i18n);
 }
