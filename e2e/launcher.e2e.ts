@@ -31,7 +31,7 @@ test('given an agent message while the panel is closed, should show the badge an
 
   const { agent, chat: session } = await agentWithChat(request, 'human');
   await agent.send(session.sessionId, 'Yes, <b>blue</b> ships today.');
-  const launcher = page.getByRole('button', { name: 'Open chat (1)' });
+  const launcher = page.getByRole('button', { name: 'Open chat, 1' });
   await expect(launcher).toBeVisible();
   const preview = page.getByRole('status').getByRole('button', { name: /ships today/ });
   await expect(preview).toHaveText(/: Yes, <b>blue<\/b> ships today\.$/);

@@ -59,10 +59,20 @@ function Address({ address }: { address: string }) {
  * their time zone), and their earlier chats on the agent's channels, each opening read-only.
  * Anything the visitor's page or form did not tell is left out.
  */
-export function VisitorPanel({ sessionId, chat }: { sessionId: string; chat: Chat | undefined }) {
+export function VisitorPanel({
+  sessionId,
+  chat,
+  now: fixedNow,
+}: {
+  sessionId: string;
+  chat: Chat | undefined;
+  /** The time the visitor's local time is written for, in place of the live clock (stories). */
+  now?: number;
+}) {
   const { t, locale, formatDateTime } = useI18n();
   const report = useReport();
-  const now = useNow(CLOCK_MS);
+  const liveNow = useNow(CLOCK_MS);
+  const now = fixedNow ?? liveNow;
   const titleId = useId();
   const itemId = useId();
   const [shown, setShown] = useState<{ sessionId: string; visitor: VisitorProfile } | null>(null);

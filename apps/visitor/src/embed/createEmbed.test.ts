@@ -79,6 +79,16 @@ describe('embed loader', () => {
     expect(opened).toHaveBeenCalledTimes(1);
   });
 
+  it('given more than 99 unread agent messages, should say 99+ on the badge and in the name alike', () => {
+    const { launcher, badge, frame } = mount();
+    launcher.click();
+    embed?.close();
+    for (let index = 0; index < 120; index += 1) fromChat(frame(), agentMessage(`m${index}`));
+    expect(embed?.unread()).toBe(120);
+    expect(badge.textContent).toBe('99+');
+    expect(launcher.getAttribute('aria-label')).toBe('Open chat, 99+');
+  });
+
   it('given an agent message while closed, should count it on the badge and tell listeners', () => {
     const { launcher, badge, frame } = mount();
     launcher.click();
@@ -90,7 +100,7 @@ describe('embed loader', () => {
     expect(embed?.unread()).toBe(2);
     expect(badge.hidden).toBe(false);
     expect(badge.textContent).toBe('2');
-    expect(launcher.getAttribute('aria-label')).toBe('Open chat (2)');
+    expect(launcher.getAttribute('aria-label')).toBe('Open chat, 2');
     expect(received).toHaveBeenCalledWith({
       id: 'm2',
       text: 'hello m2',
@@ -249,6 +259,14 @@ describe('embed loader: the preview beside the launcher', () => {
     expect(preview.textContent).toBe('Mia: hello m1');
     expect(bubble.closest('[role="status"]')).not.toBeNull();
     expect(document.activeElement?.shadowRoot?.activeElement).toBe(launcher);
+  });
+
+  it('given an Arabic agent message on a left-to-right page, should set the preview in its own direction', () => {
+    const { preview, frame } = mountClosedAfterChat();
+    const arabic = { ...agentMessage('m1').message, senderName: 'مريم', text: 'مرحبا' };
+    fromChat(frame(), { ...agentMessage('m1'), message: arabic });
+    expect(preview.dir).toBe('auto');
+    expect(getComputedStyle(preview).direction).toBe('rtl');
   });
 
   it('given several agent messages, should preview only the latest', () => {

@@ -135,7 +135,7 @@ export function createEmbed(options: EmbedOptions): ParleyEmbed {
   const host = document.createElement('div');
   host.setAttribute('data-parley-embed', '');
   const root = host.attachShadow({ mode: 'open' });
-  root.innerHTML = `<style>${CSS}</style><button class="l ${side}" type="button" aria-expanded="false" aria-controls="p">${ICON}<span class="b" hidden></span></button><div role="status"><div class="t ${side}" hidden><button class="o" type="button"></button><button class="x" type="button">×</button></div></div><div class="p ${side}" id="p" role="dialog" hidden><div class="h"><button class="x" type="button">×</button></div></div>`;
+  root.innerHTML = `<style>${CSS}</style><button class="l ${side}" type="button" aria-expanded="false" aria-controls="p">${ICON}<span class="b" hidden></span></button><div role="status"><div class="t ${side}" hidden><button class="o" type="button" dir="auto"></button><button class="x" type="button">×</button></div></div><div class="p ${side}" id="p" role="dialog" hidden><div class="h"><button class="x" type="button">×</button></div></div>`;
   const [launcher, preview, dismissButton, closeButton] = root.querySelectorAll('button') as unknown as [
     HTMLButtonElement,
     HTMLButtonElement,
@@ -182,8 +182,10 @@ export function createEmbed(options: EmbedOptions): ParleyEmbed {
 
   const render = () => {
     launcher.setAttribute('aria-expanded', String(opened));
-    launcher.setAttribute('aria-label', unread ? `${labels.open} (${unread})` : labels.open);
-    badge.textContent = unread > 99 ? '99+' : String(unread);
+    const count = unread > 99 ? '99+' : String(unread);
+    // The name holds the badge's visible text as a word of its own (WCAG 2.5.3, label in name).
+    launcher.setAttribute('aria-label', unread ? `${labels.open}, ${count}` : labels.open);
+    badge.textContent = count;
     badge.hidden = unread === 0;
     panel.hidden = !opened;
   };
