@@ -157,6 +157,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const cache = new PollCache(db);
   await cache.start();
   const conversations = new Conversations(db, cache, clock);
+  await conversations.followChannelChanges();
   const auth = new AgentAuth(db, conversations, options.agentSessionMs ?? 12 * 60 * 60 * 1000, clock);
   const store = new UploadStore(
     options.uploadsDir ??

@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { serverRoot } from './config.js';
 import type { Seed } from './seed.js';
 import { agentCall, agentLogin, type ChildServer, call, type Json, startChild } from './test/child.js';
 import { createPostgresDatabase } from './test/databases.js';
@@ -27,9 +29,11 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
   const dir = mkdtempSync(join(tmpdir(), 'parley-scale-'));
   let a: ChildServer;
   let b: ChildServer;
+  let databaseUrl = '';
 
   beforeAll(async () => {
-    const env = { DATABASE_URL: await createPostgresDatabase(adminUrl), DATA_DIR: join(dir, 'data') };
+    databaseUrl = await createPostgresDatabase(adminUrl);
+    const env = { DATABASE_URL: databaseUrl, DATA_DIR: join(dir, 'data') };
     // Started together: the migrations must not race.
     [a, b] = await Promise.all([startChild(env, seed, dir), startChild(env, seed, dir)]);
   }, 120_000);
@@ -123,5 +127,33 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
     expect(copies).toHaveLength(1);
     const status = await call(a.base, 'getEventMsg', { userId: fresh.userId, pollId: fresh.pollId });
     expect(status.data).toMatchObject({ status: 2, waitIndex: 0 });
+  }, 60_000);
+
+  it('given a channel changed with npm run admin while both run, should serve the change from both without a restart', async () => {
+    const title = async (base: string) => (await call(base, 'channelInfo', { id: 'shared' })).data.titleDesc;
+    // Both instances have read (and cached) the channel.
+    expect(await title(a.base)).not.toBe('Shared help');
+    expect(await title(b.base)).not.toBe('Shared help');
+    const admin = spawnSync(
+      process.execPath,
+      [
+        '--conditions=@parley/source',
+        '--import',
+        'tsx',
+        'src/admin.ts',
+        'channel',
+        'update',
+        'shared',
+        '--info',
+        '{"titleDesc":"Shared help","receiveMode":0}',
+      ],
+      { cwd: serverRoot, env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: '' }, encoding: 'utf8' },
+    );
+    expect(admin.status, admin.stderr).toBe(0);
+    expect(admin.stdout).toContain('channel shared updated');
+    for (const base of [a.base, b.base]) {
+      await expect.poll(() => title(base), { timeout: 5_000 }).toBe('Shared help');
+      expect((await call(base, 'channelInfo', { id: 'shared' })).data.receiveMode).toBe(0);
+    }
   }, 60_000);
 });

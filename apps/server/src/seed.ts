@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type ChannelConfig, IDENTITY_MODES, type IdentityMode } from './conversation/domain.js';
+import { announceChannelChange } from './conversation/store.js';
 import type { Db } from './db/types.js';
 import { hashPassword } from './passwords.js';
 
@@ -143,6 +144,27 @@ export function channelIdentity(
   return { identity, secret };
 }
 
+/**
+ * Inserts or updates one channel, and tells every running instance to read it again (PostgreSQL:
+ * channels are cached per instance).
+ */
+export async function saveChannel(
+  db: Db,
+  id: string,
+  config: ChannelConfig,
+  { identity, secret }: ReturnType<typeof channelIdentity>,
+  now: number,
+): Promise<void> {
+  await db.query(
+    `insert into channels (id, tenant_id, config, identity, identity_secret, updated_at)
+     values ($1, $2, $3, $4, $5, $6)
+     on conflict (id) do update set tenant_id = excluded.tenant_id, config = excluded.config,
+     identity = excluded.identity, identity_secret = excluded.identity_secret, updated_at = excluded.updated_at`,
+    [id, config.tenantId, JSON.stringify(config), identity, secret, now],
+  );
+  await announceChannelChange(db, id);
+}
+
 /** Inserts or updates every channel and agent of the seed (an operator edits the file and restarts). */
 export async function applySeed(
   db: Db,
@@ -155,13 +177,7 @@ export async function applySeed(
   for (const [n, channel] of seed.channels.entries()) {
     const config = normaliseChannel(channel);
     const { identity, secret } = identities[n] as ReturnType<typeof channelIdentity>;
-    await db.query(
-      `insert into channels (id, tenant_id, config, identity, identity_secret, updated_at)
-       values ($1, $2, $3, $4, $5, $6)
-       on conflict (id) do update set tenant_id = excluded.tenant_id, config = excluded.config,
-       identity = excluded.identity, identity_secret = excluded.identity_secret, updated_at = excluded.updated_at`,
-      [channel.id, channel.tenantId, JSON.stringify(config), identity, secret, now],
-    );
+    await saveChannel(db, channel.id, config, { identity, secret }, now);
   }
   for (const agent of seed.agents) {
     const [existing] = await db.query<{ password_hash: string }>(

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import type { ChannelConfig } from '../conversation/domain.js';
 import type { Db } from '../db/types.js';
 import { hashPassword } from '../passwords.js';
-import { channelIdentity, normaliseChannel, type SeedChannel } from '../seed.js';
+import { channelIdentity, normaliseChannel, type SeedChannel, saveChannel } from '../seed.js';
 
 /** What a command may use: the database, where to write, and how to read a secret typed in. */
 export interface AdminContext {
@@ -29,7 +29,8 @@ embedded database, which only one process may open: stop the server first).
   channel list
 
 Without --password-stdin a random password is made and shown once. Passwords are stored only as
-scrypt hashes. Running servers read channel changes when they start.`;
+scrypt hashes. Running servers on PostgreSQL read a channel change at once; with the embedded
+database, stop the server first (one process may open it).`;
 
 export class AdminError extends Error {}
 
@@ -175,13 +176,7 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<v
     } catch (error) {
       throw new AdminError((error as Error).message);
     }
-    await context.db.query(
-      `insert into channels (id, tenant_id, config, identity, identity_secret, updated_at)
-       values ($1, $2, $3, $4, $5, $6)
-       on conflict (id) do update set tenant_id = excluded.tenant_id, config = excluded.config,
-       identity = excluded.identity, identity_secret = excluded.identity_secret, updated_at = excluded.updated_at`,
-      [name, tenantId, JSON.stringify(config), identity.identity, identity.secret, now],
-    );
+    await saveChannel(context.db, name, config, identity, now);
     context.out(
       `channel ${name} ${verb === 'create' ? 'created' : 'updated'} (tenant ${tenantId}, identity ${identity.identity})`,
     );

@@ -12,6 +12,13 @@ import {
 import { type PollCache, Touched } from './events.js';
 import { MESSAGE_COLUMNS, type MessageRow } from './messages.js';
 
+const CHANNELS_NOTIFY = 'parley_channels';
+
+/** Tells every running instance on this PostgreSQL database to read `channelId` again. */
+export async function announceChannelChange(db: Db, channelId: string): Promise<void> {
+  if (db.kind === 'postgres') await db.query('select pg_notify($1, $2)', [CHANNELS_NOTIFY, channelId]);
+}
+
 /**
  * What every conversation module shares: the database, the poll cache, the clock, the one
  * transaction helper, and the lookups of a channel, a visitor and its sessions. Every write runs
@@ -57,6 +64,20 @@ export class ConversationStore {
   /** Forgets the channels read so far (after the seed was applied again). */
   forgetChannels(): void {
     this.channels.clear();
+  }
+
+  /**
+   * With PostgreSQL, a channel changed by `npm run admin` (or any instance) is read again on every
+   * instance: the change is announced with NOTIFY (`announceChannelChange`), and a lost listening
+   * connection forgets every channel, since an announcement may have been missed. One process owns
+   * an embedded database, so there nothing changes behind the server's back.
+   */
+  async followChannelChanges(): Promise<void> {
+    await this.db.listen?.(
+      CHANNELS_NOTIFY,
+      (channelId) => this.channels.delete(channelId),
+      () => this.forgetChannels(),
+    );
   }
 
   async visitor(userId: string, q: Queryable = this.db) {

@@ -9,7 +9,8 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: Number(process.env.PG_POOL_SIZE ?? 10) });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
-  let listener: pg.Client | undefined;
+  // One listening connection per `listen` call (each notification channel has its own).
+  const listeners = new Set<pg.Client>();
   let closed = false;
   const db: Db = {
     kind: 'postgres',
@@ -39,6 +40,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
           if (message.channel === channel && message.payload) onMessage(message.payload);
         });
         client.on('error', () => {
+          listeners.delete(client);
           client.end().catch(() => {});
           if (closed) return;
           onReset();
@@ -46,7 +48,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
         });
         await client.connect();
         await client.query(`listen ${channel}`);
-        listener = client;
+        listeners.add(client);
       };
       const retry = (): void => {
         setTimeout(() => {
@@ -57,7 +59,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     },
     close: async () => {
       closed = true;
-      await listener?.end().catch(() => {});
+      await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
       await pool.end();
     },
   };
