@@ -151,6 +151,49 @@ describe('the chat page', () => {
     await expect.element(screen.getByText('Shipped')).toBeVisible();
   });
 
+  it('given a card whose props carry more than a goods card, should draw only the goods card fields', async () => {
+    const { session, server } = open('?channelId=c1');
+    server.reply('robotAsk', (body: { msgId: string }) => ({
+      id: `r-${body.msgId}`,
+      userId: START.userId,
+      senderType: 3,
+      msgType: 'card',
+      msgContent: 'Here is your latest order.',
+      msgTime: Date.now(),
+      card: {
+        code: 'order-card',
+        props: {
+          name: 'Wireless earbuds',
+          price: 199,
+          currency: 'EURO',
+          status: { not: 'text' },
+          tags: [{ name: 'New' }, { name: 42 }, null],
+          style: { position: 'fixed', inset: 0, zIndex: 9999 },
+          className: 'visitor-composer',
+          role: 'alert',
+          hidden: true,
+          id: 'composer',
+          'aria-label': 'Send',
+          onClick: 'alert(1)',
+          dangerouslySetInnerHTML: { __html: '<img src=x onerror=alert(1)>' },
+        },
+      },
+    }));
+    const screen = await show(session);
+    await userEvent.fill(screen.getByRole('textbox', { name: 'Message' }), 'Where is my order?');
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByText('Wireless earbuds')).toBeVisible();
+    const card = document.querySelector('[data-slot="goods-card"]') as HTMLElement;
+    expect(card.getAttribute('style')).toBeNull();
+    expect(card.hidden).toBe(false);
+    expect([card.id, card.getAttribute('role'), card.getAttribute('aria-label')]).toEqual(['', null, null]);
+    expect(card.className.split(' ').every((name) => name.startsWith('parley-'))).toBe(true);
+    expect(card.dataset.variant).toBe('order');
+    expect(card.querySelector('img')).toBeNull();
+    expect([...card.querySelectorAll('li')].map((tag) => tag.textContent)).toEqual(['New']);
+    expect(card.textContent).toContain('199.00 EURO');
+  });
+
   it('given a robot-first channel, should title the page and show the robot welcome', async () => {
     const { session } = open('?channelId=7');
     const screen = await show(session);

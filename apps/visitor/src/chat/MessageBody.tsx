@@ -10,15 +10,24 @@ import { TipCard } from '@parley/chat-ui/TipCard';
 import { Tree } from '@parley/chat-ui/Tree';
 import { Video } from '@parley/chat-ui/Video';
 import type { ReactNode } from 'react';
+import { goodsCardProps } from './goodsCardProps.js';
 import type { MessageContent } from './messageView.js';
+
+/** The kit's goods card drawn from a card message's props, only the fields it knows (see goodsCardProps). */
+function cardOf(defaultType: 'order' | 'other') {
+  return function WireGoodsCard(props: Record<string, unknown>) {
+    const picked = goodsCardProps(props, defaultType);
+    return picked ? <GoodsCard {...picked} /> : null;
+  };
+}
 
 /**
  * The cards a robot or agent message can show (a `card` message's `card.code`): the kit's goods
  * card, as a product or as an order line. Another code shows the message's text only.
  */
 const CARDS: Record<string, ComponentEntry> = {
-  'goods-card': { component: GoodsCard },
-  'order-card': { component: GoodsCard },
+  'goods-card': { component: cardOf('other') },
+  'order-card': { component: cardOf('order') },
 };
 
 const reportCard = (error: Error) => console.warn('[parley] a card could not be shown', error);

@@ -12,6 +12,16 @@ describe('formatPrice', () => {
     );
     expect(formatPrice(1234.5, 'fr-FR', 'EUR')).toMatch(/1\s?234,50\s€/);
   });
+  it('given a currency that is not an ISO code, should show it after the plain number', () => {
+    expect(formatPrice(12, 'en-US', 'EURO')).toBe('12.00 EURO');
+    expect(formatPrice(12, 'en-US', '€')).toBe('12.00 €');
+  });
+
+  it('given a malformed locale, should format in en-US rather than throw', () => {
+    expect(formatPrice(1234.5, 'not a locale!', 'USD')).toBe('$1,234.50');
+    expect(formatPrice(12, 'xx_YY')).toBe('12.00');
+  });
+
   it('given no currency, should show 2 decimals', () => {
     expect(formatPrice(12, 'en-US')).toBe('12.00');
   });

@@ -48,12 +48,22 @@ const goodsCardVariants = cva('parley-goods-card', {
   defaultVariants: { type: 'other' },
 });
 
-/** Formats a price with Intl.NumberFormat: currency style when a currency is given. */
+/**
+ * Formats a price with Intl.NumberFormat: currency style when a currency is given. A card's data
+ * often comes from a server: a currency that is not an ISO 4217 code shows after the plain number,
+ * and a malformed locale falls back to en-US, instead of a RangeError that would lose the card.
+ */
 export function formatPrice(value: number, locale: string, currency?: string): string {
-  return new Intl.NumberFormat(
-    locale,
-    currency ? { style: 'currency', currency } : { minimumFractionDigits: 2, maximumFractionDigits: 2 },
-  ).format(value);
+  const format = (options: Intl.NumberFormatOptions) => {
+    try {
+      return new Intl.NumberFormat(locale, options).format(value);
+    } catch {
+      return new Intl.NumberFormat('en-US', options).format(value);
+    }
+  };
+  if (currency && /^[A-Za-z]{3}$/.test(currency)) return format({ style: 'currency', currency });
+  const plain = format({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return currency ? `${plain} ${currency}` : plain;
 }
 
 /**
