@@ -186,7 +186,6 @@ describe('live delivery (held polls)', () => {
         // biome-ignore lint/style/noRestrictedGlobals: the fake server's own hold, on the test's fake clock
         const timer = setTimeout(() => resolve(answer()), hold);
         wakeHeld = () => {
-          // biome-ignore lint/style/noRestrictedGlobals: see above
           clearTimeout(timer);
           resolve(answer());
         };
