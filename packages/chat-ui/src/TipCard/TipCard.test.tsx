@@ -18,6 +18,12 @@ describe('TipCard', () => {
     await expect.element(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
+  it('given a link, should give it a target of at least 24 px high (WCAG 2.5.8: it stands alone)', async () => {
+    const screen = await render(<TipCard title="t" link={{ text: 'Help', url: 'https://example.com/h' }} />);
+    const link = screen.getByRole('link', { name: 'Help (opens in a new tab)' }).element();
+    expect(link.getBoundingClientRect().height).toBeGreaterThanOrEqual(24);
+  });
+
   it.each(['javascript:alert(1)', 'data:text/html,x', ' vbscript:x'])(
     'given an unsafe link %j, should not render it',
     async (url) => {

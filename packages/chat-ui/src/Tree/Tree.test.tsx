@@ -37,6 +37,8 @@ describe('Tree', () => {
     const link = screen.getByRole('link', { name: 'Learn more (opens in a new tab)' });
     await expect.element(link).toHaveAttribute('target', '_blank');
     await expect.element(link).toHaveAttribute('rel', 'noopener noreferrer');
+    // A link of its own under the answer, not inside a sentence: a 24 px target (WCAG 2.5.8).
+    expect(link.element().getBoundingClientRect().height).toBeGreaterThanOrEqual(24);
   });
 
   it('given a javascript: link, should not render it', async () => {
