@@ -1,21 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { agentWithChat } from './agent.ts';
+import { SHOP, serveShop } from './shop.ts';
 
 // A shop page on another origin adds the loader with one script tag.
 // The parent page and the chat server are both on loopback here, on different origins. Real
 // sites are public, so Chromium's local-network permission is granted for the test.
-const PARENT = 'http://localhost:3999';
 test.use({ permissions: ['local-network-access'] });
 
 test.beforeEach(async ({ page, baseURL }) => {
-  await page.route(`${PARENT}/**`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><html lang="en"><head><title>Shop</title></head><body><main><h1>Shop</h1></main>
-<script>window.Parley = { q: [] }; window.Parley.q.push(['on', 'open', () => { document.title = 'chat opened'; }]);</script>
-<script src="${baseURL}/chat/embed.js" data-channel-id="demo" data-username="Ann" async></script></body></html>`,
-    }),
-  );
+  await serveShop(page, baseURL, {
+    // Calls queued before the loader runs, as the loader's snippet allows.
+    head: `<script>window.Parley = { q: [] }; window.Parley.q.push(['on', 'open', () => { document.title = 'chat opened'; }]);</script>`,
+    loader: { 'data-channel-id': 'demo', 'data-username': 'Ann' },
+  });
 });
 
 test('given the loader, should show a launcher and load none of the chat app before it is opened', async ({
@@ -26,7 +23,7 @@ test('given the loader, should show a launcher and load none of the chat app bef
     if (request.url().includes('/chat/') && !request.url().endsWith('/chat/embed.js'))
       chatRequests.push(request.url());
   });
-  await page.goto(`${PARENT}/`);
+  await page.goto(`${SHOP}/`);
   const launcher = page.getByRole('button', { name: 'Open chat' });
   await expect(launcher).toBeVisible();
   await expect(launcher).toHaveAttribute('aria-expanded', 'false');
@@ -37,7 +34,7 @@ test('when the visitor opens it, should load the chat page in a frame and run qu
   page,
   baseURL,
 }) => {
-  await page.goto(`${PARENT}/`);
+  await page.goto(`${SHOP}/`);
   await page.getByRole('button', { name: 'Open chat' }).click();
   const frame = page.locator('iframe[title="Customer service chat"]');
   await expect(frame).toHaveAttribute('src', `${baseURL}/chat/index?channelid=demo&username=Ann&from=iframe`);
@@ -49,7 +46,7 @@ test('when the visitor opens it, should load the chat page in a frame and run qu
 });
 
 test('given the keyboard only, should open and close the chat', async ({ page }) => {
-  await page.goto(`${PARENT}/`);
+  await page.goto(`${SHOP}/`);
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Open chat' })).toBeFocused();
   await page.keyboard.press('Enter');
@@ -61,17 +58,15 @@ test('given an agent message in the open chat, should tell the allowed shop page
   baseURL,
   request,
 }) => {
-  await page.route(`${PARENT}/human`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><html lang="en"><head><title>Shop</title></head><body><main><h1>Shop</h1><ul id="heard"></ul></main>
-<script>window.Parley = { q: [] }; window.Parley.q.push(['on', 'message', (message) => {
+  // This page (served in place of the one above) writes down every agent message the loader hands it.
+  await serveShop(page, baseURL, {
+    head: `<script>window.Parley = { q: [] }; window.Parley.q.push(['on', 'message', (message) => {
   const item = document.createElement('li'); item.textContent = message.text; document.getElementById('heard').append(item);
-}]);</script>
-<script src="${baseURL}/chat/embed.js" data-channel-id="human" async></script></body></html>`,
-    }),
-  );
-  await page.goto(`${PARENT}/human`);
+}]);</script>`,
+    body: '<main><h1>Shop</h1><ul id="heard"></ul></main>',
+    loader: { 'data-channel-id': 'human' },
+  });
+  await page.goto(`${SHOP}/`);
   await page.getByRole('button', { name: 'Open chat' }).click();
   const chat = page.frameLocator('iframe[title="Customer service chat"]');
   await chat.getByRole('textbox', { name: /message/i }).fill('Hello from the shop');
@@ -87,7 +82,7 @@ test('given an agent message in the open chat, should tell the allowed shop page
 test('given Escape inside the chat, should close the panel and give the launcher the focus', async ({
   page,
 }) => {
-  await page.goto(`${PARENT}/`);
+  await page.goto(`${SHOP}/`);
   await page.getByRole('button', { name: 'Open chat' }).click();
   const chat = page.frameLocator('iframe[title="Customer service chat"]');
   await chat.getByRole('textbox').first().click();

@@ -1,26 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { agentWithChat } from './agent.ts';
+import { SHOP, serveShop } from './shop.ts';
 
 // The launcher brings the visitor back: a preview of the agent's latest message beside it while
 // the panel is closed, and a greeting from the loader's own attributes before the chat was ever
 // opened. The shop page is on another origin that the chat server lists (FRAME_ANCESTORS).
-const SHOP = 'http://localhost:3999';
 test.use({ permissions: ['local-network-access'] });
-
-const shopPage = (loader: string) => `<!doctype html><html lang="en"><head><title>Shop</title></head>
-<body><main><h1>Shop</h1></main>${loader}</body></html>`;
 
 test('given an agent message while the panel is closed, should show the badge and a preview until the chat is opened', async ({
   page,
   baseURL,
   request,
 }) => {
-  await page.route(`${SHOP}/**`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: shopPage(`<script src="${baseURL}/chat/embed.js" data-channel-id="human" async></script>`),
-    }),
-  );
+  await serveShop(page, baseURL, { loader: { 'data-channel-id': 'human' } });
   await page.goto(`${SHOP}/`);
   await page.getByRole('button', { name: 'Open chat' }).click();
   const chat = page.frameLocator('iframe[title="Customer service chat"]');
@@ -51,14 +43,13 @@ test('given a greeting on the loader, should greet after its delay without any r
   context,
   baseURL,
 }) => {
-  await page.route(`${SHOP}/**`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: shopPage(
-        `<script src="${baseURL}/chat/embed.js" data-channel-id="demo" data-greeting="Need help choosing a size?" data-greeting-delay="1" async></script>`,
-      ),
-    }),
-  );
+  await serveShop(page, baseURL, {
+    loader: {
+      'data-channel-id': 'demo',
+      'data-greeting': 'Need help choosing a size?',
+      'data-greeting-delay': '1',
+    },
+  });
   const chatRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().startsWith(baseURL ?? '') && !request.url().endsWith('/chat/embed.js'))
@@ -93,14 +84,9 @@ test('given a greeting dismissed with Escape, should not come back and give the 
   page,
   baseURL,
 }) => {
-  await page.route(`${SHOP}/**`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: shopPage(
-        `<script src="${baseURL}/chat/embed.js" data-channel-id="demo" data-greeting="Hello!" data-greeting-delay="0" async></script>`,
-      ),
-    }),
-  );
+  await serveShop(page, baseURL, {
+    loader: { 'data-channel-id': 'demo', 'data-greeting': 'Hello!', 'data-greeting-delay': '0' },
+  });
   await page.goto(`${SHOP}/`);
   const greeting = page.getByRole('button', { name: 'Hello!' });
   await expect(greeting).toBeVisible();
@@ -115,14 +101,16 @@ test('on a 320 px wide phone at right to left, should keep the greeting inside t
   baseURL,
 }) => {
   await page.setViewportSize({ width: 320, height: 640 });
-  await page.route(`${SHOP}/**`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: shopPage(
-        `<script src="${baseURL}/chat/embed.js" data-channel-id="demo" data-position="left" data-greeting="${'Ask us anything about sizes, colours, delivery and returns. '.repeat(3)}" data-greeting-delay="0" async></script>`,
-      ).replace('<html lang="en">', '<html lang="ar" dir="rtl">'),
-    }),
-  );
+  await serveShop(page, baseURL, {
+    lang: 'ar',
+    dir: 'rtl',
+    loader: {
+      'data-channel-id': 'demo',
+      'data-position': 'left',
+      'data-greeting': 'Ask us anything about sizes, colours, delivery and returns. '.repeat(3),
+      'data-greeting-delay': '0',
+    },
+  });
   await page.goto(`${SHOP}/`);
   const bubble = page.getByRole('status').locator('.t');
   await expect(bubble).toBeVisible();

@@ -1,9 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
+import { SHOP, serveShop } from './shop.ts';
 
 // Privacy by default (docs/privacy.md): the loader does nothing until it is pressed, and a site
 // chooses where the chat keeps the visitor id: local (default), the tab only, or nowhere.
 
-const SHOP = 'http://localhost:3999';
 test.use({ permissions: ['local-network-access'] });
 
 /** What the page's origin keeps: its local and session storage keys and its cookies. */
@@ -30,13 +30,7 @@ test('given a host page with the loader, untouched, should make no chat request 
   context,
   baseURL,
 }) => {
-  await page.route(`${SHOP}/**`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><html lang="en"><head><title>Shop</title></head><body><main><h1>Shop</h1></main>
-<script src="${baseURL}/chat/embed.js" data-channel-id="human" async></script></body></html>`,
-    }),
-  );
+  await serveShop(page, baseURL, { loader: { 'data-channel-id': 'human' } });
   const chatRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().startsWith(baseURL ?? '') && !request.url().endsWith('/chat/embed.js'))

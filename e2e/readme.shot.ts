@@ -1,9 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { Agent, agentWithChat } from './agent.ts';
+import { SHOP, serveShop } from './shop.ts';
 
 // The README's pictures (docs/images), from the running product with the demo seed.
 const OUT = 'docs/images';
-const SHOP = 'http://localhost:3999';
 test.use({ permissions: ['local-network-access'] });
 
 const conversation = (page: Page) => page.getByRole('log');
@@ -18,8 +18,12 @@ async function visitorWithAgent(page: Page, request: Parameters<typeof agentWith
   const box = page.getByRole('textbox', { name: /message/i });
   await box.fill('Hello, my parcel #1042 has not arrived yet.');
   await box.press('Enter');
+  // The page sends the agent's welcome to the chat's record once the agent joined; a real agent
+  // answers seconds later, so the pictures wait for it too (else the console lists it after).
+  const welcomeSent = page.waitForResponse((response) => response.url().endsWith('/api/chat/visitor/sysMsg'));
   const { agent, chat } = await agentWithChat(request, 'human');
   await expect(conversation(page).getByText(/joined the chat/)).toBeVisible();
+  await welcomeSent;
   return { agent, chat };
 }
 
@@ -46,13 +50,11 @@ test('the launcher on a shop page, with a message that arrived while closed', as
 }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await page.route(`${SHOP}/**`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><html lang="en"><head><title>Shop</title><style>body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1f2937}header{padding:20px 48px;border-bottom:1px solid #e5e7eb;font-weight:700;font-size:22px}main{padding:48px;max-width:720px}h1{font-size:40px;margin:0 0 16px}</style></head><body><header>Acme Outdoor</header><main><h1>Trail jacket</h1><p>Waterproof, breathable, and light enough to pack in a pocket. Free delivery from 50 EUR.</p></main>
-<script src="${baseURL}/chat/embed.js" data-channel-id="human" data-username="Camille" async></script></body></html>`,
-    }),
-  );
+  await serveShop(page, baseURL, {
+    head: '<style>body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1f2937}header{padding:20px 48px;border-bottom:1px solid #e5e7eb;font-weight:700;font-size:22px}main{padding:48px;max-width:720px}h1{font-size:40px;margin:0 0 16px}</style>',
+    body: '<header>Acme Outdoor</header><main><h1>Trail jacket</h1><p>Waterproof, breathable, and light enough to pack in a pocket. Free delivery from 50 EUR.</p></main>',
+    loader: { 'data-channel-id': 'human', 'data-username': 'Camille' },
+  });
   await page.goto(`${SHOP}/`);
   await page.getByRole('button', { name: 'Open chat' }).click();
   const frame = page.frameLocator('iframe');
