@@ -22,7 +22,7 @@ export interface EmbedOptions {
   chatUrl: string;
   /** Query parameters for the chat page (channelid, groupid, username, ...). */
   params?: Record<string, string>;
-  /** Corner of the launcher. Default 'right' (the inline end). */
+  /** Corner of the launcher, as the word says whatever the page's direction. Default 'right'. */
   position?: 'left' | 'right';
   labels?: Partial<EmbedLabels>;
   /** Where the launcher is added. Default document.body. */
