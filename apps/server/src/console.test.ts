@@ -22,6 +22,19 @@ const seed: Seed = {
     // the alerts' agent (Nina), and the canned replies' and transfers' team (Tess hands chats to Theo)
     { id: 'bell', tenantId: 't', info: { receiveMode: 3 } },
     { id: 'team', tenantId: 't', info: { receiveMode: 3 } },
+    // departments: Gia of the front desk hands a chat to Billing, where Pam is free
+    {
+      id: 'depts',
+      tenantId: 't',
+      info: {
+        receiveMode: 3,
+        groupMode: 1,
+        groupConfig: [
+          { groupId: 'front', groupName: 'Front desk' },
+          { groupId: 'billing', groupName: 'Billing' },
+        ],
+      },
+    },
   ],
   // capacity 0: visitors wait in the queue until the agent joins from the console
   agents: [
@@ -50,6 +63,26 @@ const seed: Seed = {
       nick: 'Tess',
       capacity: 0,
       channels: ['team'],
+      online: true,
+    },
+    {
+      id: 'g1',
+      username: 'gia',
+      password: 'pw-gia',
+      nick: 'Gia',
+      capacity: 0,
+      channels: ['depts'],
+      groups: ['front'],
+      online: true,
+    },
+    {
+      id: 'p1',
+      username: 'pam',
+      password: 'pw-pam',
+      nick: 'Pam',
+      capacity: 1,
+      channels: ['depts'],
+      groups: ['billing'],
       online: true,
     },
     // offline at first: visitors of the team wait for Tess instead of going to Theo's free slot
@@ -883,4 +916,40 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
       await theoContext.close();
     }
   }, 90_000);
+
+  it('should transfer a chat to a department, which its free member takes', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    try {
+      const gia = await context.newPage();
+      const errors: string[] = [];
+      gia.on('pageerror', (error) => errors.push(String(error)));
+      await logIn(gia, 'gia', 'pw-gia', 'Gia');
+      const lou = await visitor('chatStart', { channelId: 'depts', userName: 'Lou' });
+      expect((await visitor('transferAgent', { userId: lou.userId, groupId: 'front' })).status).toBe(3);
+      await gia
+        .getByRole('listitem')
+        .filter({ hasText: 'Lou' })
+        .getByRole('button', { name: 'Join' })
+        .click();
+      await gia.getByRole('navigation').getByRole('button', { name: /Lou/ }).click();
+      await gia.getByRole('button', { name: 'Transfer', exact: true }).click();
+      const dialog = gia.getByRole('dialog', { name: 'Transfer the chat with Lou' });
+      // Gia is the front desk's only member: nobody else there; Billing has Pam, free
+      const departments = dialog.getByRole('radiogroup', { name: 'Department' });
+      await departments.getByRole('radio', { name: 'Billing' }).waitFor();
+      expect(await departments.getByRole('radio', { name: 'Front desk' }).isDisabled()).toBe(true);
+      await departments.getByText('Nobody online').waitFor();
+      expect(await dialog.getByRole('radiogroup', { name: 'Colleague' }).getByRole('radio').count()).toBe(1);
+      await departments.getByRole('radio', { name: 'Billing' }).check();
+      await dialog.getByLabel('Note for your colleague (optional)').fill('Asks about invoice 7');
+      await dialog.getByRole('button', { name: 'Transfer chat' }).click();
+      await gia.getByText('The chat went to Pam.').waitFor();
+      expect((await visitorEvents(lou)).filter((e) => e.event_type === 1200).map((e) => e.adminNick)).toEqual(
+        ['Gia', 'Pam'],
+      );
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });

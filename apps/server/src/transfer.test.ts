@@ -69,11 +69,11 @@ describe.each(testDatabases())('transferring a chat on $name', (database) => {
   });
 
   it.each([
-    ['herself', 'ana', 400, 'not yourself'],
-    ['an offline colleague', 'off', 404, 'not online'],
-    ['a colleague with no free slot', 'full', 409, 'no free slot'],
-    ['someone unknown', 'nobody', 404, 'not online'],
-  ])('given %s, should refuse with %i and keep the chat', async (_case, agentId, code, message) => {
+    ['herself', 400, 'ana', 'not yourself'],
+    ['an offline colleague', 404, 'off', 'not online'],
+    ['a colleague with no free slot', 409, 'full', 'no free slot'],
+    ['someone unknown', 404, 'nobody', 'not online'],
+  ])('given %s, should refuse with %i and keep the chat', async (_case, code, agentId, message) => {
     const { visitor, ana } = await chatWithAna();
     const answer = await ana.chat(visitor.sessionId, 'transfer', { agentId });
     expect(answer.code).toBe(code);
@@ -109,5 +109,111 @@ describe.each(testDatabases())('transferring a chat on $name', (database) => {
       free: true,
       channels: ['desk'],
     });
+  });
+});
+
+const member = (id: string, nick: string, groups: string[], online = true, capacity = 2) => ({
+  id,
+  username: id,
+  password: `pw-${id}`,
+  nick,
+  capacity,
+  channels: ['teams'],
+  groups,
+  online,
+});
+
+const teams: Seed = {
+  channels: [
+    {
+      id: 'teams',
+      tenantId: 't',
+      info: {
+        receiveMode: 3,
+        groupMode: 1,
+        groupConfig: [
+          { groupId: 'sales', groupName: 'Sales' },
+          { groupId: 'billing', groupName: 'Billing' },
+          { groupId: 'returns', groupName: 'Returns' },
+          { groupId: 'legal', groupName: 'Legal' },
+        ],
+      },
+    },
+  ],
+  agents: [
+    member('tia', 'Tia', ['sales']),
+    member('bill', 'Bill', ['billing'], true, 1),
+    member('bo', 'Bo', ['billing'], true, 3),
+    member('rey', 'Rey', ['returns'], true, 0),
+    member('lex', 'Lex', ['legal'], false),
+  ],
+};
+
+describe.each(testDatabases())('transferring a chat to a group on $name', (database) => {
+  let server: Harness;
+
+  beforeAll(async () => {
+    server = await harness(await database.open(), teams);
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await server.app.db.close();
+  });
+
+  /** A visitor of the Sales group, whose chat Tia (its only member) has. */
+  async function chatWithTia() {
+    const visitor = await server.start('teams');
+    const joined = await server.visitor('transferAgent', { userId: visitor.userId, groupId: 'sales' });
+    expect(joined.data).toMatchObject({ status: 2, adminNick: 'Tia' });
+    return { visitor, tia: await server.login('tia', 'pw-tia') };
+  }
+
+  it("given a group, should hand the chat to its member with most free slots and make the group the chat's", async () => {
+    const { visitor, tia } = await chatWithTia();
+    const cursor = (await server.visitor('getEventMsg', { ...visitor, cursor: '0' })).data.cursor;
+    const answer = await tia.chat(visitor.sessionId, 'transfer', { groupId: 'billing', note: 'Invoice 7' });
+    // Bo has 3 free slots, Bill 1.
+    expect(answer).toMatchObject({ code: 200, data: { to: { id: 'bo', nick: 'Bo' } } });
+    const events = (await server.visitor('getEventMsg', { ...visitor, cursor })).data.msgList;
+    expect(events).toEqual([expect.objectContaining({ event_type: 1200, adminNick: 'Bo' })]);
+    const bo = await server.login('bo', 'pw-bo');
+    const chat = (await bo.poll()).data.chats.find(
+      (one: { sessionId: string }) => one.sessionId === visitor.sessionId,
+    );
+    expect(chat).toMatchObject({ transferredFrom: 'Tia', transferNote: 'Invoice 7', groupId: 'billing' });
+    expect((await tia.send(visitor.sessionId, 'still me?')).code).toBe(403);
+    await bo.chat(visitor.sessionId, 'close');
+  });
+
+  it.each([
+    ['its only member is the agent herself', 404, { groupId: 'sales' }, 'nobody else'],
+    ['nobody of it is online', 404, { groupId: 'legal' }, 'nobody else'],
+    ['its members have no free slot', 409, { groupId: 'returns' }, 'no free slot'],
+    ['it is not a group of the channel', 400, { groupId: 'nope' }, 'not a group'],
+    ['both a colleague and a group', 400, { groupId: 'billing', agentId: 'bo' }, 'name one'],
+    ['neither', 400, {}, 'name one'],
+  ])(
+    'given a group transfer where %s, should refuse with %i and keep the chat',
+    async (_case, code, to, message) => {
+      const { visitor, tia } = await chatWithTia();
+      const answer = await tia.chat(visitor.sessionId, 'transfer', to);
+      expect(answer.code).toBe(code);
+      expect(answer.message).toContain(message);
+      expect((await tia.poll()).data.chats.map((one: { sessionId: string }) => one.sessionId)).toContain(
+        visitor.sessionId,
+      );
+      await tia.chat(visitor.sessionId, 'close');
+    },
+  );
+
+  it('given the groups list, should count for each group its members online and free, the asking agent aside', async () => {
+    const tia = await server.login('tia', 'pw-tia');
+    const groups = (await tia.call('GET', '/api/agent/groups')).data;
+    expect(groups).toEqual([
+      { channelId: 'teams', groupId: 'sales', groupName: 'Sales', online: 0, free: 0 },
+      { channelId: 'teams', groupId: 'billing', groupName: 'Billing', online: 2, free: 2 },
+      { channelId: 'teams', groupId: 'returns', groupName: 'Returns', online: 1, free: 0 },
+      { channelId: 'teams', groupId: 'legal', groupName: 'Legal', online: 0, free: 0 },
+    ]);
   });
 });

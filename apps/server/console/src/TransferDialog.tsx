@@ -1,6 +1,6 @@
 import { Field, Radio, RadioGroup, Textarea } from '@parley/chat-ui/Form';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { ApiError, api, type Chat, type Colleague } from './api.js';
+import { ApiError, api, type Chat, type Colleague, type TransferGroup } from './api.js';
 import { ConsoleModal } from './ConsoleModal.js';
 import { useT } from './i18n/I18nProvider.js';
 import type { MessageKey, Params } from './i18n/translate.js';
@@ -9,10 +9,11 @@ import type { MessageKey, Params } from './i18n/translate.js';
 export const TRANSFER_NOTE_MAX = 500;
 
 /**
- * Hands the chat to a colleague: the online colleagues of the chat's channel (those without a
- * free slot shown but not choosable), an optional note for them, and the transfer. A refusal says
- * why in the dialog (the chat ended, the colleague left or filled up, the chat is not this agent's
- * any more) and refreshes the list.
+ * Hands the chat to a colleague or to a group of its channel: the online colleagues of the chat's
+ * channel and its groups (those without a free slot shown but not choosable), an optional note,
+ * and the transfer. A group goes to its member with most free slots. A refusal says why in the
+ * dialog (the chat ended, the colleague or group left or filled up, the chat is not this agent's
+ * any more) and refreshes the lists.
  */
 export function TransferDialog({
   chat,
@@ -25,23 +26,34 @@ export function TransferDialog({
 }) {
   const t = useT();
   const [colleagues, setColleagues] = useState<Colleague[] | null>(null);
-  const [chosen, setChosen] = useState<string | null>(null);
+  const [groups, setGroups] = useState<TransferGroup[]>([]);
+  const [chosen, setChosen] = useState<Choice | null>(null);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   // The failure, not its text: the message follows a change of language.
   const [error, setError] = useState<{ key: MessageKey; params?: Params } | null>(null);
 
-  const refresh = useCallback(async (): Promise<Colleague[] | null> => {
+  const refresh = useCallback(async () => {
     try {
-      const all = await api.colleagues();
+      const [all, allGroups] = await Promise.all([api.colleagues(), api.groups()]);
       const here = all.filter(
         (colleague) => colleague.online && (colleague.channels?.includes(chat.channelId) ?? true),
       );
+      const groupsHere = allGroups.filter((group) => group.channelId === chat.channelId);
       setColleagues(here);
-      setChosen((current) => (here.some((c) => c.id === current && c.free) ? current : null));
-      return here;
+      setGroups(groupsHere);
+      setChosen((current) =>
+        current &&
+        (current.kind === 'agent'
+          ? here.some((c) => c.id === current.id && c.free)
+          : groupsHere.some((g) => g.groupId === current.id && g.free > 0))
+          ? current
+          : null,
+      );
+      return { colleagues: here, groups: groupsHere };
     } catch (failure) {
       setColleagues([]);
+      setGroups([]);
       setError({ key: 'errors.failed', params: { message: messageOf(failure) } });
       return null;
     }
@@ -53,25 +65,42 @@ export function TransferDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const colleague = colleagues?.find((c) => c.id === chosen);
-    if (!colleague || busy) return;
+    if (!chosen || busy) return;
+    const colleague = chosen.kind === 'agent' ? colleagues?.find((c) => c.id === chosen.id) : undefined;
+    const group = chosen.kind === 'group' ? groups.find((g) => g.groupId === chosen.id) : undefined;
+    if (!colleague && !group) return;
     setBusy(true);
     setError(null);
     try {
-      const { to } = await api.transfer(chat.sessionId, colleague.id, note.trim() || undefined);
+      const { to } = await api.transfer(
+        chat.sessionId,
+        group ? { groupId: group.groupId } : { agentId: chosen.id },
+        note.trim() || undefined,
+      );
       onTransferred(to);
       return;
     } catch (failure) {
       const code = failure instanceof ApiError ? failure.code : 0;
-      const nick = colleague.nick;
       if (code === 409) {
-        // The chat ended, or the colleague has no free slot any more: the fresh list tells which.
+        // The chat ended, or the colleague or group has no free slot any more: the fresh lists tell which.
         const now = await refresh();
-        const stillFree = now?.some((c) => c.id === colleague.id && c.free);
-        setError(stillFree ? { key: 'transfer.ended' } : { key: 'transfer.full', params: { nick } });
+        const stillFree = group
+          ? now?.groups.some((g) => g.groupId === group.groupId && g.free > 0)
+          : now?.colleagues.some((c) => c.id === chosen.id && c.free);
+        setError(
+          stillFree
+            ? { key: 'transfer.ended' }
+            : group
+              ? { key: 'transfer.groupFull', params: { group: group.groupName } }
+              : { key: 'transfer.full', params: { nick: colleague?.nick ?? '' } },
+        );
       } else if (code === 404) {
         await refresh();
-        setError({ key: 'transfer.gone', params: { nick } });
+        setError(
+          group
+            ? { key: 'transfer.groupGone', params: { group: group.groupName } }
+            : { key: 'transfer.gone', params: { nick: colleague?.nick ?? '' } },
+        );
       } else if (code === 403) {
         setError({ key: 'transfer.forbidden' });
       } else {
@@ -93,24 +122,55 @@ export function TransferDialog({
           <p className="console-hint" role="status">
             {t('transfer.loading')}
           </p>
-        ) : colleagues.length === 0 ? (
+        ) : colleagues.length === 0 && groups.length === 0 ? (
           <p className="console-hint" role="status">
             {t('transfer.none')}
           </p>
         ) : (
-          <Field label={t('transfer.colleague')} required>
-            <RadioGroup value={chosen} onValueChange={setChosen}>
-              {colleagues.map((colleague) => (
-                <Radio
-                  key={colleague.id}
-                  value={colleague.id}
-                  disabled={!colleague.free}
-                  label={<bdi>{colleague.nick}</bdi>}
-                  description={colleague.free ? t('transfer.free') : t('transfer.busy')}
-                />
-              ))}
-            </RadioGroup>
-          </Field>
+          <>
+            {groups.length > 0 ? (
+              <Field label={t('transfer.group')}>
+                <RadioGroup
+                  value={chosen?.kind === 'group' ? chosen.id : null}
+                  onValueChange={(id) => setChosen({ kind: 'group', id })}
+                >
+                  {groups.map((group) => (
+                    <Radio
+                      key={group.groupId}
+                      value={group.groupId}
+                      disabled={group.free === 0}
+                      label={<bdi>{group.groupName}</bdi>}
+                      description={
+                        group.free > 0
+                          ? t('transfer.free')
+                          : group.online > 0
+                            ? t('transfer.busy')
+                            : t('transfer.nobody')
+                      }
+                    />
+                  ))}
+                </RadioGroup>
+              </Field>
+            ) : null}
+            {colleagues.length > 0 ? (
+              <Field label={t('transfer.colleague')}>
+                <RadioGroup
+                  value={chosen?.kind === 'agent' ? chosen.id : null}
+                  onValueChange={(id) => setChosen({ kind: 'agent', id })}
+                >
+                  {colleagues.map((colleague) => (
+                    <Radio
+                      key={colleague.id}
+                      value={colleague.id}
+                      disabled={!colleague.free}
+                      label={<bdi>{colleague.nick}</bdi>}
+                      description={colleague.free ? t('transfer.free') : t('transfer.busy')}
+                    />
+                  ))}
+                </RadioGroup>
+              </Field>
+            ) : null}
+          </>
         )}
         <Field label={t('transfer.note')}>
           <Textarea
@@ -138,5 +198,8 @@ export function TransferDialog({
     </ConsoleModal>
   );
 }
+
+/** What the agent picked: a group or a colleague, by id. */
+type Choice = { kind: 'group' | 'agent'; id: string };
 
 const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));

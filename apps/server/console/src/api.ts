@@ -54,6 +54,18 @@ export interface Colleague {
   channels?: string[];
 }
 
+/** A group of one of this agent's channels, for a transfer: its members online and free, this agent aside. */
+export interface TransferGroup {
+  channelId: string;
+  groupId: string;
+  groupName: string;
+  online: number;
+  free: number;
+}
+
+/** Whom a chat is handed to: a colleague, or a group (its member with most free slots). */
+export type TransferTarget = { agentId: string } | { groupId: string };
+
 export interface Rating {
   star: number;
   tags: string[];
@@ -221,9 +233,10 @@ export const api = {
     return request<WireMessage>('POST', `${chat(sessionId)}/files`, form);
   },
   colleagues: () => request<Colleague[]>('GET', '/api/agent/colleagues'),
-  transfer: (sessionId: string, agentId: string, note?: string) =>
+  groups: () => request<TransferGroup[]>('GET', '/api/agent/groups'),
+  transfer: (sessionId: string, target: TransferTarget, note?: string) =>
     request<{ to: { id: string; nick: string } }>('POST', `${chat(sessionId)}/transfer`, {
-      agentId,
+      ...target,
       ...(note ? { note } : {}),
     }),
   remove: (sessionId: string, messageId: string) =>

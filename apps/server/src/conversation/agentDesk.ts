@@ -11,7 +11,17 @@ import {
 } from './domain.js';
 import { Audience, emitVisitorEvent, holdUntilNew, VisitorEvent } from './events.js';
 import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './messages.js';
-import { assign, closeSession, dispatch, findAgent, lockRouting } from './routing.js';
+import {
+  assign,
+  channelGroups,
+  closeSession,
+  dispatch,
+  eligible,
+  findAgent,
+  lockRouting,
+  mostFree,
+  onlineAgents,
+} from './routing.js';
 import type { ConversationStore } from './store.js';
 
 // The agent console's side: who the agent is, the queue and chats it sees, and what it does in a
@@ -277,16 +287,18 @@ export async function join(store: ConversationStore, agent: Agent, sessionId: st
 
 /**
  * Hands an open chat of this agent to a colleague who serves its channel, is online and has a
- * free slot, with an optional note for them. The visitor is told the new agent joined (1200);
+ * free slot, or to a group of its channel (the group's online member with most free slots, this
+ * agent aside), with an optional note for them. The visitor is told the new agent joined (1200);
  * the chat leaves this agent's list and appears in the colleague's, with the note; a visitor
- * waiting in the queue may take the freed slot.
+ * waiting in the queue may take the freed slot. A group transfer also makes the group the chat's.
  */
 export async function transferChat(
   store: ConversationStore,
   agent: Agent,
   sessionId: string,
-  to: { agentId: string; note?: string },
+  to: { agentId?: string; groupId?: string; note?: string },
 ) {
+  if (Boolean(to.agentId) === Boolean(to.groupId)) throw badRequest('agentId or groupId: name one of them');
   if (to.agentId === agent.id) throw badRequest('agentId: choose a colleague, not yourself');
   return store.write(async (tx, touched) => {
     await lockRouting(tx);
@@ -297,11 +309,32 @@ export async function transferChat(
     if (!session) throw notFound('unknown chat');
     if (session.admin_id !== agent.id) throw forbidden('this chat is not yours to transfer');
     if (session.closed_at !== null) throw new ApiError(409, 'this chat has ended');
-    const { online, free } = await findAgent(tx, session.channel_id, null, to.agentId);
-    if (!free) {
-      throw online === 0
-        ? notFound("agentId: that colleague is not online on this chat's channel")
-        : new ApiError(409, 'that colleague has no free slot');
+    let free: AgentRow | undefined;
+    if (to.groupId) {
+      const channel = await store.channel(session.channel_id);
+      if (!channelGroups(channel.info.groupConfig).some((group) => group.groupId === to.groupId))
+        throw badRequest(`groupId: not a group of this chat's channel: ${to.groupId}`);
+      const others = eligible(
+        await onlineAgents(tx, session.channel_id),
+        session.channel_id,
+        to.groupId,
+        null,
+      ).filter((one) => one.id !== agent.id);
+      free = mostFree(others);
+      if (!free) {
+        throw others.length === 0
+          ? notFound('groupId: nobody else of that group is online')
+          : new ApiError(409, 'that group has no free slot');
+      }
+      await tx.query('update sessions set group_id = $2 where id = $1', [session.id, to.groupId]);
+    } else {
+      const found = await findAgent(tx, session.channel_id, null, to.agentId ?? null);
+      free = found.free;
+      if (!free) {
+        throw found.online === 0
+          ? notFound("agentId: that colleague is not online on this chat's channel")
+          : new ApiError(409, 'that colleague has no free slot');
+      }
     }
     await assign(store, tx, touched, session, free);
     await tx.query('update sessions set transferred_from = $2, transfer_note = $3 where id = $1', [
@@ -312,6 +345,31 @@ export async function transferChat(
     await dispatch(store, tx, touched);
     return { to: { id: free.id, nick: free.nick } };
   });
+}
+
+/**
+ * The groups of this agent's channels, for a transfer: how many of each group's members are
+ * online and how many have a free slot, this agent aside (an agent with no groups counts in every
+ * group of their channels, as routing has it).
+ */
+export async function transferGroups(store: ConversationStore, agent: Agent) {
+  const online = (await onlineAgents(store.db, null)).filter((one) => one.id !== agent.id);
+  const groups = [];
+  for (const channelId of agent.channels) {
+    const channel = await store.channel(channelId).catch(() => undefined);
+    if (!channel) continue;
+    for (const { groupId, groupName } of channelGroups(channel.info.groupConfig)) {
+      const members = eligible(online, channelId, groupId, null);
+      groups.push({
+        channelId,
+        groupId,
+        groupName,
+        online: members.length,
+        free: members.filter((one) => one.busy < one.capacity).length,
+      });
+    }
+  }
+  return groups;
 }
 
 /** The other agents who share a channel with this one: whether each is online and has a free slot. */

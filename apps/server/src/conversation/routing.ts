@@ -9,9 +9,19 @@ import { isWorkingTime } from './workingHours.js';
 // Routing: which agent takes a chat, the queue, and closing a chat. Everything that hands out an
 // agent's slot runs under one database-wide lock, the routing lock (`lockRouting`).
 
-function parseGroups(config: unknown): string[] {
+/** A channel's groups (its `groupConfig`), id and name; none when the JSON does not parse. */
+export function channelGroups(config: unknown): { groupId: string; groupName: string }[] {
   const groups = parseJson(config);
-  return Array.isArray(groups) ? groups.map((group) => String((group as { groupId?: unknown }).groupId)) : [];
+  return Array.isArray(groups)
+    ? groups.map((group: { groupId?: unknown; groupName?: unknown }) => ({
+        groupId: String(group.groupId),
+        groupName: typeof group.groupName === 'string' ? group.groupName : String(group.groupId),
+      }))
+    : [];
+}
+
+function parseGroups(config: unknown): string[] {
+  return channelGroups(config).map((group) => group.groupId);
 }
 
 /** The routing lock's key: one database-wide advisory lock, held to the end of the transaction. */
@@ -30,10 +40,10 @@ function setStatus(tx: Queryable, sessionId: string, status: ChatStatus): Promis
   return tx.query('update sessions set status = $2 where id = $1', [sessionId, status]);
 }
 
-type AgentLoad = AgentRow & { busy: number };
+export type AgentLoad = AgentRow & { busy: number };
 
 /** Online agents (of one channel, or all) with how many chats each has: one statement. */
-async function onlineAgents(tx: Queryable, channelId: string | null): Promise<AgentLoad[]> {
+export async function onlineAgents(tx: Queryable, channelId: string | null): Promise<AgentLoad[]> {
   return tx.query<AgentLoad>(
     `select a.id, a.username, a.nick, a.avatar, a.capacity, a.channels, a.groups, a.welcome_msg, a.online,
        (select count(*)::int from sessions s where s.admin_id = a.id and s.status = $2 and s.closed_at is null) as busy
@@ -44,8 +54,16 @@ async function onlineAgents(tx: Queryable, channelId: string | null): Promise<Ag
   );
 }
 
-/** The agents who may take a chat of this channel (and group, or the named agent). */
-function eligible(agents: AgentLoad[], channelId: string, groupId: string | null, adminId: string | null) {
+/**
+ * The agents who may take a chat of this channel (and group, or the named agent). An agent with no
+ * groups serves every group of their channels.
+ */
+export function eligible(
+  agents: AgentLoad[],
+  channelId: string,
+  groupId: string | null,
+  adminId: string | null,
+) {
   return agents.filter(
     (agent) =>
       agent.channels.includes(channelId) &&
@@ -55,7 +73,7 @@ function eligible(agents: AgentLoad[], channelId: string, groupId: string | null
 }
 
 /** Of these agents, the one with most free slots (the first by id on a tie), if any is free. */
-function mostFree(agents: AgentLoad[]): AgentLoad | undefined {
+export function mostFree(agents: AgentLoad[]): AgentLoad | undefined {
   let free: AgentLoad | undefined;
   for (const agent of agents) {
     if (agent.busy >= agent.capacity) continue;

@@ -78,6 +78,7 @@ export class Conversations extends ConversationStore {
   readonly join = method(this, agentDesk.join);
   readonly transferChat = method(this, agentDesk.transferChat);
   readonly colleagues = method(this, agentDesk.colleagues);
+  readonly transferGroups = method(this, agentDesk.transferGroups);
   readonly agentMessages = method(this, agentDesk.agentMessages);
   readonly agentTyping = method(this, agentDesk.agentTyping);
   readonly agentSend = method(this, agentDesk.agentSend);

@@ -216,9 +216,9 @@ export function registerAgentRoutes(
       schema: {
         body: {
           type: 'object',
-          required: ['agentId'],
           properties: {
             agentId: { type: 'string', minLength: 1, maxLength: 128 },
+            groupId: { type: 'string', minLength: 1, maxLength: 128 },
             note: { type: 'string', maxLength: 500 },
           },
         },
@@ -226,7 +226,8 @@ export function registerAgentRoutes(
     },
     withAgent((agent, request) =>
       conversations.transferChat(agent, request.params.sessionId, {
-        agentId: request.body.agentId as string,
+        agentId: request.body.agentId as string | undefined,
+        groupId: request.body.groupId as string | undefined,
         note: request.body.note as string | undefined,
       }),
     ),
@@ -234,6 +235,10 @@ export function registerAgentRoutes(
   app.get(
     '/api/agent/colleagues',
     withAgent((agent) => conversations.colleagues(agent)),
+  );
+  app.get(
+    '/api/agent/groups',
+    withAgent((agent) => conversations.transferGroups(agent)),
   );
   app.get(
     '/api/agent/chats/:sessionId/messages',
