@@ -50,6 +50,29 @@ describe('offline outbox', () => {
     expect(state().messages[0]?.status).toBe('sent');
   });
 
+  it('given an answer to a request sent before the browser went offline, should stay offline until the browser is online', async () => {
+    const { server, state, connectivity, session } = await started({ start: { status: 2 } });
+    let answerSend = () => {};
+    server.answer(
+      'sendMsg',
+      () =>
+        new Promise((resolve) => {
+          answerSend = () => resolve({ code: 200, data: { status: 1 }, message: 'ok' });
+        }),
+    );
+    const sending = session.sendText('sent just before');
+    await advance(0);
+    connectivity.set(false);
+    expect(state().online).toBe(false);
+    answerSend();
+    await sending;
+    expect(state().messages).toMatchObject([{ msgContent: 'sent just before', status: 'sent' }]);
+    expect(state().online).toBe(false);
+    connectivity.set(true);
+    await advance(2000); // the next poll's answer
+    expect(state().online).toBe(true);
+  });
+
   it('given a reload while offline, should show the message in the new session and send it once', async () => {
     const storage = createMemoryStorage();
     const first = await offlineSend(storage);

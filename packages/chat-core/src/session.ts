@@ -233,7 +233,10 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
   const api: ChatApi = async (call, body) => {
     try {
       const data = await typed(call, body);
-      setOnline(true);
+      // An answer to a request sent before the browser went offline (a held poll, a send) does not
+      // make the page online again while the browser says it is not: the offline notice would go
+      // and come back, said twice. The next answer after the browser's `online` does.
+      if (connectivity.get()) setOnline(true);
       return data;
     } catch (error) {
       if (error instanceof ChatApiError && (error.kind === 'network' || error.kind === 'timeout'))
