@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { MsgType, SenderType, SYSTEM_MESSAGE_FLAGS } from '@parley/chat-protocol';
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,6 +140,35 @@ const ALERT_STUBS = `(() => {
     }
   };
 })();`;
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** What axe finds on the page as it is now, once motion has settled (a dialog fading in). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => {
+    const { document } = globalThis as unknown as {
+      document: { getAnimations(): { playState: string }[] };
+    };
+    return document.getAnimations().every((animation) => animation.playState !== 'running');
+  });
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const { axe } = globalThis as unknown as {
+      axe: {
+        run(
+          context: unknown,
+          options: object,
+        ): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+      };
+    };
+    const results = await axe.run((globalThis as unknown as { document: unknown }).document, {
+      resultTypes: ['violations'],
+    });
+    return results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  });
+}
+
 /** How long a test waits for the console to show what the server or another tab did. */
 const SOON = { timeout: 10_000 };
 /** The chime is two notes. */
@@ -916,6 +946,63 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
       await theoContext.close();
     }
   }, 90_000);
+
+  it('should pass axe on the login, a chat with its visitor panel, and the transfer and canned replies dialogs, light and dark', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    try {
+      const agent = await context.newPage();
+      await agent.goto(`${base}/agent/`);
+      await agent.getByLabel('Username').waitFor();
+      expect(await axeViolations(agent), 'login').toEqual([]);
+      await logIn(agent, 'gia', 'pw-gia', 'Gia');
+      const mia = await visitor('chatStart', {
+        channelId: 'depts',
+        userName: 'Mia',
+        email: 'mia@example.com',
+        pageUrl: 'https://shop.example.com/cart',
+        language: 'de-AT',
+        timeZone: 'Europe/Vienna',
+      });
+      await visitor('transferAgent', { userId: mia.userId, groupId: 'front' });
+      await visitor('sendMsg', {
+        userId: mia.userId,
+        senderType: SenderType.visitor,
+        msgType: MsgType.text,
+        msgContent: 'Where is my parcel?',
+        msgTime: Date.now(),
+        clientMsgId: 'axe-1',
+      });
+      await agent
+        .getByRole('listitem')
+        .filter({ hasText: 'Mia' })
+        .getByRole('button', { name: 'Join' })
+        .click();
+      await agent.getByRole('navigation').getByRole('button', { name: /Mia/ }).click();
+      await agent.getByText('Where is my parcel?').waitFor();
+      await agent
+        .getByRole('complementary', { name: 'Visitor details' })
+        .getByText('mia@example.com')
+        .waitFor();
+      for (const scheme of ['light', 'dark'] as const) {
+        await agent.emulateMedia({ colorScheme: scheme });
+        expect(await axeViolations(agent), `chat, ${scheme}`).toEqual([]);
+        await agent.getByRole('button', { name: 'Transfer', exact: true }).click();
+        const transfer = agent.getByRole('dialog', { name: 'Transfer the chat with Mia' });
+        await transfer.getByRole('radiogroup', { name: 'Department' }).waitFor();
+        expect(await axeViolations(agent), `transfer dialog, ${scheme}`).toEqual([]);
+        await transfer.getByRole('button', { name: 'Cancel' }).click();
+        await agent.getByRole('button', { name: 'Manage' }).click();
+        const canned = agent.getByRole('dialog');
+        await canned.waitFor();
+        expect(await axeViolations(agent), `canned replies, ${scheme}`).toEqual([]);
+        await agent.keyboard.press('Escape');
+        await canned.waitFor({ state: 'detached' });
+      }
+      await agent.getByRole('button', { name: 'Close chat' }).click();
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 
   it('should transfer a chat to a department, which its free member takes', async () => {
     const context = await browser.newContext({ locale: 'en-US' });
