@@ -47,6 +47,7 @@ const seed: Seed = {
       capacity: 0,
       channels: ['desk'],
       online: true,
+      welcomeMsg: 'Hi, Dana here.',
     },
     {
       id: 'n1',

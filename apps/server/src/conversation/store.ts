@@ -116,6 +116,7 @@ export class ConversationStore {
     tx: Queryable,
     session: Pick<SessionRow, 'id' | 'visitor_id'>,
     message: IncomingMessage & { senderType: SenderType },
+    at = this.clock(),
   ): Promise<MessageRow | undefined> {
     const extra: Record<string, unknown> = {};
     if (message.card) extra.card = message.card;
@@ -136,7 +137,7 @@ export class ConversationStore {
         message.senderName ?? null,
         String(message.msgType ?? MsgType.text),
         message.msgContent ?? '',
-        this.clock(),
+        at,
         message.fileName ?? null,
         message.fileSize ?? null,
         message.fileUrl ?? null,

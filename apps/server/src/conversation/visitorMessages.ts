@@ -8,12 +8,40 @@ import type { ConversationStore } from './store.js';
 
 // What the visitor sends: messages, system messages, read receipts, typing, robot questions.
 
+/**
+ * A system message from the page. One carrying a sender's name is the page's agent welcome (the
+ * agent card's `adminWelcomeMsg`, sent under the agent's nick), which the console shows as the
+ * agent speaking: it is taken as such only when it is the welcome of the agent serving this chat,
+ * and is then recorded at the moment that agent joined, where the visitor saw it, however long
+ * the page's system queue took (else an agent who answered at once came before their own
+ * welcome). Any other name is dropped: the message is a plain notice, so no page can put words
+ * in an agent's mouth.
+ */
 export async function sysMsg(
   store: ConversationStore,
   userId: string,
   message: IncomingMessage,
 ): Promise<null> {
-  await storeVisitorSide(store, userId, { ...message, senderType: SenderType.system });
+  let senderName = message.senderName?.trim() ? '' : message.senderName;
+  let at: number | undefined;
+  if (message.senderName?.trim()) {
+    const session = await store.openSession(userId);
+    const [serving] = session.admin_id
+      ? await store.db.query<{ nick: string; welcome_msg: string | null; taken_at: number | null }>(
+          'select a.nick, a.welcome_msg, s.taken_at from sessions s join agents a on a.id = s.admin_id where s.id = $1',
+          [session.id],
+        )
+      : [];
+    if (
+      serving?.welcome_msg &&
+      serving.nick === message.senderName &&
+      serving.welcome_msg === message.msgContent
+    ) {
+      senderName = serving.nick;
+      at = serving.taken_at ?? undefined;
+    }
+  }
+  await storeVisitorSide(store, userId, { ...message, senderType: SenderType.system, senderName }, at);
   return null;
 }
 
@@ -55,13 +83,15 @@ export async function storeVisitorSide(
   store: ConversationStore,
   userId: string,
   message: IncomingMessage & { senderType: SenderType },
+  /** When the message is recorded as said; now by default. */
+  at?: number,
 ) {
   // Cards come from the server's own robot, never from a page's body.
   const { card: _fromPage, ...fields } = message;
   if (message.senderType === SenderType.visitor) await checkVisitorMessage(store, userId, message);
   await store.write(async (tx) => {
     const session = await store.openSession(userId, tx);
-    const row = await store.insertMessage(tx, session, fields);
+    const row = await store.insertMessage(tx, session, fields, at);
     if (row && session.admin_id) {
       await emitAgentEvent(tx, {
         agentId: session.admin_id,
