@@ -60,13 +60,43 @@ describe.each(testDatabases())("the agent's welcome on $name", (database) => {
       ],
     );
 
-  it("given the serving agent's welcome arriving after her first answer, should record it as hers, first", async () => {
-    const { visitor, ana } = await chatWithAna();
+  /** Apart by a few milliseconds, so that the record's order is the order of the steps. */
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+  it("given the serving agent's welcome arriving after her first answer, should record it as hers, before that answer", async () => {
+    const visitor = await server.start('desk');
+    // The visitor's first message asks for the agent: the page transfers, then sends it.
+    expect((await server.visitor('transferAgent', { userId: visitor.userId })).data.status).toBe(2);
+    await tick();
+    await server.visitor('sendMsg', {
+      userId: visitor.userId,
+      msgContent: 'Where is my parcel?',
+      clientMsgId: 'w-1',
+    });
+    const ana = await server.login('ana', 'pw-ana');
+    await tick();
     await ana.send(visitor.sessionId, 'Let me look at your order.');
+    await tick();
     await server.visitor('sysMsg', system(visitor.userId, 'Hello, I am Ana. How can I help?', 'Ana'));
     expect(await record(ana, visitor.sessionId)).toEqual([
+      [SenderType.visitor, '', 'Where is my parcel?'],
       [SenderType.system, 'Ana', 'Hello, I am Ana. How can I help?'],
       [SenderType.agent, 'Ana', 'Let me look at your order.'],
+    ]);
+    await ana.chat(visitor.sessionId, 'close');
+  });
+
+  it("given the serving agent's welcome before she answered, should record it as hers, where it arrived", async () => {
+    const { visitor, ana } = await chatWithAna();
+    await server.visitor('sendMsg', { userId: visitor.userId, msgContent: 'Hello?', clientMsgId: 'w-2' });
+    await tick();
+    await server.visitor('sysMsg', system(visitor.userId, 'Hello, I am Ana. How can I help?', 'Ana'));
+    await tick();
+    await ana.send(visitor.sessionId, 'Let me look.');
+    expect(await record(ana, visitor.sessionId)).toEqual([
+      [SenderType.visitor, '', 'Hello?'],
+      [SenderType.system, 'Ana', 'Hello, I am Ana. How can I help?'],
+      [SenderType.agent, 'Ana', 'Let me look.'],
     ]);
     await ana.chat(visitor.sessionId, 'close');
   });

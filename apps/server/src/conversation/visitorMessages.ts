@@ -12,7 +12,7 @@ import type { ConversationStore } from './store.js';
  * A system message from the page. One carrying a sender's name is the page's agent welcome (the
  * agent card's `adminWelcomeMsg`, sent under the agent's nick), which the console shows as the
  * agent speaking: it is taken as such only when it is the welcome of the agent serving this chat,
- * and is then recorded at the moment that agent joined, where the visitor saw it, however long
+ * and is then recorded just before that agent's first answer, as the visitor saw it, however long
  * the page's system queue took (else an agent who answered at once came before their own
  * welcome). Any other name is dropped: the message is a plain notice, so no page can put words
  * in an agent's mouth.
@@ -38,7 +38,12 @@ export async function sysMsg(
       serving.welcome_msg === message.msgContent
     ) {
       senderName = serving.nick;
-      at = serving.taken_at ?? undefined;
+      // Just before the agent's first answer since joining, when there is one already.
+      const [first] = await store.db.query<{ at: number | null }>(
+        'select min(msg_time) as at from messages where session_id = $1 and sender_type = $2 and msg_time >= $3',
+        [session.id, SenderType.agent, serving.taken_at ?? 0],
+      );
+      if (first?.at != null) at = Math.min(store.clock(), first.at - 1);
     }
   }
   await storeVisitorSide(store, userId, { ...message, senderType: SenderType.system, senderName }, at);
