@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
 import { testDatabases } from './test/databases.js';
-import { type Harness, harness } from './test/harness.js';
+import { serverFor } from './test/harness.js';
 
 const agent = (id: string, nick: string, online = true, capacity = 2) => ({
   id,
@@ -24,21 +24,13 @@ const seed: Seed = {
 };
 
 describe.each(testDatabases())('transferring a chat on $name', (database) => {
-  let server: Harness;
-
-  beforeAll(async () => {
-    server = await harness(await database.open(), seed);
-  });
-  afterAll(async () => {
-    await server.app.close();
-    await server.app.db.close();
-  });
+  const server = serverFor(database, seed);
 
   /** A visitor with a chat that Ana has (she has the most free slots and the first id). */
   async function chatWithAna() {
-    const visitor = await server.start('desk');
-    expect((await server.visitor('transferAgent', { userId: visitor.userId })).data.status).toBe(2);
-    const ana = await server.login('ana', 'pw-ana');
+    const visitor = await server().start('desk');
+    expect((await server().visitor('transferAgent', { userId: visitor.userId })).data.status).toBe(2);
+    const ana = await server().login('ana', 'pw-ana');
     const mine = (await ana.poll()).data.chats.map((chat: { sessionId: string }) => chat.sessionId);
     expect(mine).toContain(visitor.sessionId);
     return { visitor, ana };
@@ -46,16 +38,16 @@ describe.each(testDatabases())('transferring a chat on $name', (database) => {
 
   it('given a note for Ben, should hand him the chat with it and tell the visitor Ben joined', async () => {
     const { visitor, ana } = await chatWithAna();
-    const cursor = (await server.visitor('getEventMsg', { ...visitor, cursor: '0' })).data.cursor;
+    const cursor = (await server().visitor('getEventMsg', { ...visitor, cursor: '0' })).data.cursor;
     const answer = await ana.chat(visitor.sessionId, 'transfer', {
       agentId: 'ben',
       note: 'Wants a refund for order 42',
     });
     expect(answer).toMatchObject({ code: 200, data: { to: { id: 'ben', nick: 'Ben' } } });
 
-    const events = (await server.visitor('getEventMsg', { ...visitor, cursor })).data.msgList;
+    const events = (await server().visitor('getEventMsg', { ...visitor, cursor })).data.msgList;
     expect(events).toEqual([expect.objectContaining({ event_type: 1200, adminNick: 'Ben' })]);
-    const ben = await server.login('ben', 'pw-ben');
+    const ben = await server().login('ben', 'pw-ben');
     const chat = (await ben.poll()).data.chats.find(
       (one: { sessionId: string }) => one.sessionId === visitor.sessionId,
     );
@@ -86,14 +78,14 @@ describe.each(testDatabases())('transferring a chat on $name', (database) => {
 
   it("given another agent's chat or an ended one, should refuse", async () => {
     const { visitor, ana } = await chatWithAna();
-    const ben = await server.login('ben', 'pw-ben');
+    const ben = await server().login('ben', 'pw-ben');
     expect((await ben.chat(visitor.sessionId, 'transfer', { agentId: 'ana' })).code).toBe(403);
     await ana.chat(visitor.sessionId, 'close');
     expect((await ana.chat(visitor.sessionId, 'transfer', { agentId: 'ben' })).code).toBe(409);
   });
 
   it('given the colleagues list, should name who shares a channel, online and with a free slot', async () => {
-    const ana = await server.login('ana', 'pw-ana');
+    const ana = await server().login('ana', 'pw-ana');
     const list = (await ana.call('GET', '/api/agent/colleagues')).data;
     expect(list.map((one: { id: string }) => one.id).sort()).toEqual(['ben', 'full', 'off']);
     expect(list.find((one: { id: string }) => one.id === 'off')).toMatchObject({
@@ -150,33 +142,25 @@ const teams: Seed = {
 };
 
 describe.each(testDatabases())('transferring a chat to a group on $name', (database) => {
-  let server: Harness;
-
-  beforeAll(async () => {
-    server = await harness(await database.open(), teams);
-  });
-  afterAll(async () => {
-    await server.app.close();
-    await server.app.db.close();
-  });
+  const server = serverFor(database, teams);
 
   /** A visitor of the Sales group, whose chat Tia (its only member) has. */
   async function chatWithTia() {
-    const visitor = await server.start('teams');
-    const joined = await server.visitor('transferAgent', { userId: visitor.userId, groupId: 'sales' });
+    const visitor = await server().start('teams');
+    const joined = await server().visitor('transferAgent', { userId: visitor.userId, groupId: 'sales' });
     expect(joined.data).toMatchObject({ status: 2, adminNick: 'Tia' });
-    return { visitor, tia: await server.login('tia', 'pw-tia') };
+    return { visitor, tia: await server().login('tia', 'pw-tia') };
   }
 
   it("given a group, should hand the chat to its member with most free slots and make the group the chat's", async () => {
     const { visitor, tia } = await chatWithTia();
-    const cursor = (await server.visitor('getEventMsg', { ...visitor, cursor: '0' })).data.cursor;
+    const cursor = (await server().visitor('getEventMsg', { ...visitor, cursor: '0' })).data.cursor;
     const answer = await tia.chat(visitor.sessionId, 'transfer', { groupId: 'billing', note: 'Invoice 7' });
     // Bo has 3 free slots, Bill 1.
     expect(answer).toMatchObject({ code: 200, data: { to: { id: 'bo', nick: 'Bo' } } });
-    const events = (await server.visitor('getEventMsg', { ...visitor, cursor })).data.msgList;
+    const events = (await server().visitor('getEventMsg', { ...visitor, cursor })).data.msgList;
     expect(events).toEqual([expect.objectContaining({ event_type: 1200, adminNick: 'Bo' })]);
-    const bo = await server.login('bo', 'pw-bo');
+    const bo = await server().login('bo', 'pw-bo');
     const chat = (await bo.poll()).data.chats.find(
       (one: { sessionId: string }) => one.sessionId === visitor.sessionId,
     );
@@ -207,7 +191,7 @@ describe.each(testDatabases())('transferring a chat to a group on $name', (datab
   );
 
   it('given the groups list, should count for each group its members online and free, the asking agent aside', async () => {
-    const tia = await server.login('tia', 'pw-tia');
+    const tia = await server().login('tia', 'pw-tia');
     const groups = (await tia.call('GET', '/api/agent/groups')).data;
     expect(groups).toEqual([
       { channelId: 'teams', groupId: 'sales', groupName: 'Sales', online: 0, free: 0 },

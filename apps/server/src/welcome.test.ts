@@ -1,8 +1,8 @@
 import { MsgType, SenderType, SYSTEM_MESSAGE_FLAGS } from '@parley/chat-protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
 import { testDatabases } from './test/databases.js';
-import { type Harness, harness } from './test/harness.js';
+import { serverFor } from './test/harness.js';
 
 // The agent's welcome travels from the visitor's page as a system message under the agent's nick
 // (spec: the agent card's adminWelcomeMsg, sent through sysMsg). The console shows such a message
@@ -34,20 +34,12 @@ const system = (userId: string, msgContent: string, senderName: string) => ({
 });
 
 describe.each(testDatabases())("the agent's welcome on $name", (database) => {
-  let server: Harness;
-
-  beforeAll(async () => {
-    server = await harness(await database.open(), seed);
-  });
-  afterAll(async () => {
-    await server.app.close();
-    await server.app.db.close();
-  });
+  const server = serverFor(database, seed);
 
   async function chatWithAna() {
-    const visitor = await server.start('desk');
-    expect((await server.visitor('transferAgent', { userId: visitor.userId })).data.status).toBe(2);
-    const ana = await server.login('ana', 'pw-ana');
+    const visitor = await server().start('desk');
+    expect((await server().visitor('transferAgent', { userId: visitor.userId })).data.status).toBe(2);
+    const ana = await server().login('ana', 'pw-ana');
     return { visitor, ana };
   }
 
@@ -64,20 +56,20 @@ describe.each(testDatabases())("the agent's welcome on $name", (database) => {
   const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
   it("given the serving agent's welcome arriving after her first answer, should record it as hers, before that answer", async () => {
-    const visitor = await server.start('desk');
+    const visitor = await server().start('desk');
     // The visitor's first message asks for the agent: the page transfers, then sends it.
-    expect((await server.visitor('transferAgent', { userId: visitor.userId })).data.status).toBe(2);
+    expect((await server().visitor('transferAgent', { userId: visitor.userId })).data.status).toBe(2);
     await tick();
-    await server.visitor('sendMsg', {
+    await server().visitor('sendMsg', {
       userId: visitor.userId,
       msgContent: 'Where is my parcel?',
       clientMsgId: 'w-1',
     });
-    const ana = await server.login('ana', 'pw-ana');
+    const ana = await server().login('ana', 'pw-ana');
     await tick();
     await ana.send(visitor.sessionId, 'Let me look at your order.');
     await tick();
-    await server.visitor('sysMsg', system(visitor.userId, 'Hello, I am Ana. How can I help?', 'Ana'));
+    await server().visitor('sysMsg', system(visitor.userId, 'Hello, I am Ana. How can I help?', 'Ana'));
     expect(await record(ana, visitor.sessionId)).toEqual([
       [SenderType.visitor, '', 'Where is my parcel?'],
       [SenderType.system, 'Ana', 'Hello, I am Ana. How can I help?'],
@@ -88,9 +80,9 @@ describe.each(testDatabases())("the agent's welcome on $name", (database) => {
 
   it("given the serving agent's welcome before she answered, should record it as hers, where it arrived", async () => {
     const { visitor, ana } = await chatWithAna();
-    await server.visitor('sendMsg', { userId: visitor.userId, msgContent: 'Hello?', clientMsgId: 'w-2' });
+    await server().visitor('sendMsg', { userId: visitor.userId, msgContent: 'Hello?', clientMsgId: 'w-2' });
     await tick();
-    await server.visitor('sysMsg', system(visitor.userId, 'Hello, I am Ana. How can I help?', 'Ana'));
+    await server().visitor('sysMsg', system(visitor.userId, 'Hello, I am Ana. How can I help?', 'Ana'));
     await tick();
     await ana.send(visitor.sessionId, 'Let me look.');
     expect(await record(ana, visitor.sessionId)).toEqual([
@@ -109,7 +101,7 @@ describe.each(testDatabases())("the agent's welcome on $name", (database) => {
     async (_case, senderName, text) => {
       const { visitor, ana } = await chatWithAna();
       await ana.send(visitor.sessionId, 'Let me look at your order.');
-      await server.visitor('sysMsg', system(visitor.userId, text, senderName));
+      await server().visitor('sysMsg', system(visitor.userId, text, senderName));
       expect(await record(ana, visitor.sessionId)).toEqual([
         [SenderType.agent, 'Ana', 'Let me look at your order.'],
         [SenderType.system, '', text],
@@ -119,9 +111,9 @@ describe.each(testDatabases())("the agent's welcome on $name", (database) => {
   );
 
   it('given a named system message before any agent joined, should record a plain notice', async () => {
-    const visitor = await server.start('desk');
-    await server.visitor('sysMsg', system(visitor.userId, 'Hello, I am Ana. How can I help?', 'Ana'));
-    const messages = (await server.visitor('getSessionMsg', visitor)).data;
+    const visitor = await server().start('desk');
+    await server().visitor('sysMsg', system(visitor.userId, 'Hello, I am Ana. How can I help?', 'Ana'));
+    const messages = (await server().visitor('getSessionMsg', visitor)).data;
     expect(messages).toEqual([
       expect.objectContaining({
         senderType: SenderType.system,

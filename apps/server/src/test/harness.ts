@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildServer, type ServerOptions } from '../app.js';
 import type { Db } from '../db/db.js';
 import type { Seed } from '../seed.js';
@@ -97,6 +98,35 @@ export async function harness(db: Db, seed: Seed, options: ServerOptions = {}): 
   // Tests start many chats from one address; the chatStart budget is tested where it is set.
   const rateLimits = { chatStart: 100_000, ...options.rateLimits };
   return new Harness(await buildServer({ db, seed, ...options, rateLimits }));
+}
+
+/**
+ * A server on a fresh database with `seed` for the tests of the calling `describe` block: started
+ * before them and closed after. Returns the running server.
+ *
+ * @example
+ * describe.each(testDatabases())('transfers on $name', (database) => {
+ *   const server = serverFor(database, seed);
+ *   it('...', async () => { await server().start('desk'); });
+ * });
+ */
+export function serverFor(
+  database: { open(): Promise<Db> },
+  seed: Seed,
+  options: ServerOptions = {},
+): () => Harness {
+  let server: Harness | undefined;
+  beforeAll(async () => {
+    server = await harness(await database.open(), seed, options);
+  });
+  afterAll(async () => {
+    await server?.app.close();
+    await server?.app.db.close();
+  });
+  return () => {
+    if (!server) throw new Error('the server starts before the tests (beforeAll)');
+    return server;
+  };
 }
 
 /** A small seed: one channel per scenario, so tests sharing a database do not share agents. */
