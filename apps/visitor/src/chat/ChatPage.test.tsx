@@ -60,6 +60,17 @@ afterEach(() => {
   for (const session of sessions.splice(0)) session.dispose();
 });
 
+/** The robot's answer to any question: "Here is your latest order." with an order card of these props. */
+const robotCard = (props: Record<string, unknown>) => (body: { msgId: string }) => ({
+  id: `r-${body.msgId}`,
+  userId: START.userId,
+  senderType: 3,
+  msgType: 'card',
+  msgContent: 'Here is your latest order.',
+  msgTime: Date.now(),
+  card: { code: 'order-card', props },
+});
+
 async function show(session: ChatSession) {
   return render(
     <WithStrings>
@@ -130,18 +141,10 @@ describe('the chat page', () => {
 
   it('given a robot answer with a card, should show its text and the registered kit card', async () => {
     const { session, server } = open('?channelId=c1');
-    server.reply('robotAsk', (body: { msgId: string }) => ({
-      id: `r-${body.msgId}`,
-      userId: START.userId,
-      senderType: 3,
-      msgType: 'card',
-      msgContent: 'Here is your latest order.',
-      msgTime: Date.now(),
-      card: {
-        code: 'order-card',
-        props: { type: 'order', name: 'Wireless earbuds', price: 199, currency: 'EUR', status: 'Shipped' },
-      },
-    }));
+    server.reply(
+      'robotAsk',
+      robotCard({ type: 'order', name: 'Wireless earbuds', price: 199, currency: 'EUR', status: 'Shipped' }),
+    );
     const screen = await show(session);
     const input = screen.getByRole('textbox', { name: 'Message' });
     await userEvent.fill(input, 'Where is my order?');
@@ -153,32 +156,24 @@ describe('the chat page', () => {
 
   it('given a card whose props carry more than a goods card, should draw only the goods card fields', async () => {
     const { session, server } = open('?channelId=c1');
-    server.reply('robotAsk', (body: { msgId: string }) => ({
-      id: `r-${body.msgId}`,
-      userId: START.userId,
-      senderType: 3,
-      msgType: 'card',
-      msgContent: 'Here is your latest order.',
-      msgTime: Date.now(),
-      card: {
-        code: 'order-card',
-        props: {
-          name: 'Wireless earbuds',
-          price: 199,
-          currency: 'EURO',
-          status: { not: 'text' },
-          tags: [{ name: 'New' }, { name: 42 }, null],
-          style: { position: 'fixed', inset: 0, zIndex: 9999 },
-          className: 'visitor-composer',
-          role: 'alert',
-          hidden: true,
-          id: 'composer',
-          'aria-label': 'Send',
-          onClick: 'alert(1)',
-          dangerouslySetInnerHTML: { __html: '<img src=x onerror=alert(1)>' },
-        },
-      },
-    }));
+    server.reply(
+      'robotAsk',
+      robotCard({
+        name: 'Wireless earbuds',
+        price: 199,
+        currency: 'EURO',
+        status: { not: 'text' },
+        tags: [{ name: 'New' }, { name: 42 }, null],
+        style: { position: 'fixed', inset: 0, zIndex: 9999 },
+        className: 'visitor-composer',
+        role: 'alert',
+        hidden: true,
+        id: 'composer',
+        'aria-label': 'Send',
+        onClick: 'alert(1)',
+        dangerouslySetInnerHTML: { __html: '<img src=x onerror=alert(1)>' },
+      }),
+    );
     const screen = await show(session);
     await userEvent.fill(screen.getByRole('textbox', { name: 'Message' }), 'Where is my order?');
     await userEvent.keyboard('{Enter}');
