@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { MsgType, SenderType, SYSTEM_MESSAGE_FLAGS } from '@parley/chat-protocol';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
 import type { Json } from './test/child.js';
@@ -141,6 +141,13 @@ const ALERT_STUBS = `(() => {
     }
   };
 })();`;
+/** Whether the element has the keyboard focus (read in the page: this package has no DOM types). */
+const isFocused = (locator: Locator) =>
+  locator.evaluate(
+    (element) =>
+      element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
+  );
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** What axe finds on the page as it is now, once motion has settled (a dialog fading in). */
@@ -1000,6 +1007,58 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
         await canned.waitFor({ state: 'detached' });
       }
       await agent.getByRole('button', { name: 'Close chat' }).click();
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('should transfer a chat by keyboard: Enter on Transfer, Tab to a department, Space, Enter; Escape gives the focus back', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    try {
+      const gia = await context.newPage();
+      await logIn(gia, 'gia', 'pw-gia', 'Gia');
+      const kai = await visitor('chatStart', { channelId: 'depts', userName: 'Kai' });
+      expect((await visitor('transferAgent', { userId: kai.userId, groupId: 'front' })).status).toBe(3);
+      await gia
+        .getByRole('listitem')
+        .filter({ hasText: 'Kai' })
+        .getByRole('button', { name: 'Join' })
+        .click();
+      await gia.getByRole('navigation').getByRole('button', { name: /Kai/ }).click();
+      const transfer = gia.getByRole('button', { name: 'Transfer', exact: true });
+      // Escape closes the dialog and gives the focus back to the button that opened it.
+      await transfer.focus();
+      await gia.keyboard.press('Enter');
+      const dialog = gia.getByRole('dialog', { name: 'Transfer the chat with Kai' });
+      await dialog.getByRole('radio', { name: 'Billing' }).waitFor();
+      await gia.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await isFocused(transfer)).toBe(true);
+      // Into the dialog again: Tab reaches the departments, whose only free one is Billing.
+      await gia.keyboard.press('Enter');
+      const billing = dialog.getByRole('radio', { name: 'Billing' });
+      await billing.waitFor();
+      for (let step = 0; step < 10 && !(await isFocused(billing)); step += 1) await gia.keyboard.press('Tab');
+      expect(await isFocused(billing)).toBe(true);
+      await gia.keyboard.press('Space');
+      expect(await billing.isChecked()).toBe(true);
+      await dialog.getByRole('button', { name: 'Transfer chat' }).focus();
+      await gia.keyboard.press('Enter');
+      await gia.getByText('The chat went to Pam.').waitFor();
+      expect((await visitorEvents(kai)).filter((e) => e.event_type === 1200).map((e) => e.adminNick)).toEqual(
+        ['Gia', 'Pam'],
+      );
+      // Pam, in a browser of her own, closes the chat: her one slot is free for the next test.
+      const pamContext = await browser.newContext({ locale: 'en-US' });
+      try {
+        const pam = await pamContext.newPage();
+        await logIn(pam, 'pam', 'pw-pam', 'Pam');
+        await pam.getByRole('navigation').getByRole('button', { name: /Kai/ }).click();
+        await pam.getByRole('button', { name: 'Close chat' }).click();
+        await pam.getByText('This chat has ended.').waitFor();
+      } finally {
+        await pamContext.close();
+      }
     } finally {
       await context.close();
     }
