@@ -19,7 +19,6 @@ import {
   eligible,
   findAgent,
   lockRouting,
-  mostFree,
   onlineAgents,
 } from './routing.js';
 import type { ConversationStore } from './store.js';
@@ -309,33 +308,25 @@ export async function transferChat(
     if (!session) throw notFound('unknown chat');
     if (session.admin_id !== agent.id) throw forbidden('this chat is not yours to transfer');
     if (session.closed_at !== null) throw new ApiError(409, 'this chat has ended');
-    let free: AgentRow | undefined;
     if (to.groupId) {
       const channel = await store.channel(session.channel_id);
       if (!channelGroups(channel.info.groupConfig).some((group) => group.groupId === to.groupId))
         throw badRequest(`groupId: not a group of this chat's channel: ${to.groupId}`);
-      const others = eligible(
-        await onlineAgents(tx, session.channel_id),
-        session.channel_id,
-        to.groupId,
-        null,
-      ).filter((one) => one.id !== agent.id);
-      free = mostFree(others);
-      if (!free) {
-        throw others.length === 0
+    }
+    const { online, free } = to.groupId
+      ? await findAgent(tx, session.channel_id, to.groupId, null, agent.id)
+      : await findAgent(tx, session.channel_id, null, to.agentId ?? null);
+    if (!free) {
+      if (to.groupId)
+        throw online === 0
           ? notFound('groupId: nobody else of that group is online')
           : new ApiError(409, 'that group has no free slot');
-      }
-      await tx.query('update sessions set group_id = $2 where id = $1', [session.id, to.groupId]);
-    } else {
-      const found = await findAgent(tx, session.channel_id, null, to.agentId ?? null);
-      free = found.free;
-      if (!free) {
-        throw found.online === 0
-          ? notFound("agentId: that colleague is not online on this chat's channel")
-          : new ApiError(409, 'that colleague has no free slot');
-      }
+      throw online === 0
+        ? notFound("agentId: that colleague is not online on this chat's channel")
+        : new ApiError(409, 'that colleague has no free slot');
     }
+    if (to.groupId)
+      await tx.query('update sessions set group_id = $2 where id = $1', [session.id, to.groupId]);
     await assign(store, tx, touched, session, free);
     await tx.query('update sessions set transferred_from = $2, transfer_note = $3 where id = $1', [
       session.id,

@@ -73,7 +73,7 @@ export function eligible(
 }
 
 /** Of these agents, the one with most free slots (the first by id on a tie), if any is free. */
-export function mostFree(agents: AgentLoad[]): AgentLoad | undefined {
+function mostFree(agents: AgentLoad[]): AgentLoad | undefined {
   let free: AgentLoad | undefined;
   for (const agent of agents) {
     if (agent.busy >= agent.capacity) continue;
@@ -82,14 +82,20 @@ export function mostFree(agents: AgentLoad[]): AgentLoad | undefined {
   return free;
 }
 
-/** Online agents of the channel (and group, or the named agent), and the one with most free slots. */
+/**
+ * Online agents of the channel (and group, or the named agent), but the one `exceptId` names (an
+ * agent handing the chat on), and the one with most free slots.
+ */
 export async function findAgent(
   tx: Queryable,
   channelId: string,
   groupId: string | null,
   adminId: string | null,
+  exceptId: string | null = null,
 ): Promise<{ online: number; free?: AgentRow }> {
-  const agents = eligible(await onlineAgents(tx, channelId), channelId, groupId, adminId);
+  const agents = eligible(await onlineAgents(tx, channelId), channelId, groupId, adminId).filter(
+    (agent) => agent.id !== exceptId,
+  );
   const free = mostFree(agents);
   return free ? { online: agents.length, free } : { online: agents.length };
 }

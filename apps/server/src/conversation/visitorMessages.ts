@@ -22,9 +22,10 @@ export async function sysMsg(
   userId: string,
   message: IncomingMessage,
 ): Promise<null> {
-  let senderName = message.senderName?.trim() ? '' : message.senderName;
+  const named = Boolean(message.senderName?.trim());
+  let senderName = named ? '' : message.senderName;
   let at: number | undefined;
-  if (message.senderName?.trim()) {
+  if (named) {
     const session = await store.openSession(userId);
     const [serving] = session.admin_id
       ? await store.db.query<{ nick: string; welcome_msg: string | null; taken_at: number | null }>(
