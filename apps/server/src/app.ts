@@ -6,7 +6,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { ajvOptions } from '@parley/chat-protocol';
+import { ajvOptions, channelOfQuery } from '@parley/chat-protocol';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -349,16 +349,14 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
         return []; // a CSP keyword or wildcard, not an origin
       }
     });
+  // The page decides its channel with the same function of the whole query (`channelOfQuery`): a
+  // query naming two channels frames for neither, and the page starts neither.
   const channelSites = async (request: FastifyRequest): Promise<string[]> => {
-    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-    let channelId: string | undefined;
-    for (const [name, value] of query) {
-      const lower = name.toLowerCase();
-      if (lower === 'channelid' || (lower === 'siteid' && channelId === undefined)) channelId = value;
-    }
-    if (!channelId) return [];
-    return conversations.channel(channelId).then(
-      (channel) => channel.sites ?? [],
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+    const channel = channelOfQuery(query);
+    if (channel.kind !== 'one') return [];
+    return conversations.channel(channel.channelId).then(
+      (found) => found.sites ?? [],
       () => [], // an unknown channel: the page says so; nobody may frame it
     );
   };

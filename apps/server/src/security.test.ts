@@ -89,6 +89,17 @@ describe('headers and limits', () => {
     }
   });
 
+  it.each([
+    '/chat/index?channelId=sec&channelId=shop',
+    '/chat/index?channelId=shop&channelId=sec',
+    '/chat/index?channelid=sec&siteid=shop',
+    '/chat/index?SITEID=shop&channelId=sec',
+  ])('given %s (two channels named), should frame for neither and name no embedding site', async (url) => {
+    const chat = await server.app.inject(url);
+    expect(chat.headers['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/);
+    expect(chat.body).toContain('<meta name="parley:embed-origins" content="" />');
+  });
+
   it('given a body over the limit, should answer 413 in the envelope', async () => {
     const response = await server.app.inject({
       method: 'POST',

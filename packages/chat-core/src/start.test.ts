@@ -13,6 +13,14 @@ describe('start: URL parameters and page errors', () => {
     expect(server.calls).toEqual([]);
   });
 
+  it('given a query naming two different channels, should start neither and call nothing', async () => {
+    const { session, state, server } = setup({ search: '?channelId=victim&channelId=attacker' });
+    await session.start();
+    expect(state().error).toEqual({ key: 'errors.unknownChannelId', text: 'unknown channel id' });
+    expect(state().phase).toBe('failed');
+    expect(server.calls).toEqual([]);
+  });
+
   it('given siteid as the alias, should ask channelInfo for that id', async () => {
     const { server } = await started({ search: '?SiteId=s9' });
     expect(server.bodies('channelInfo')).toEqual([{ id: 's9' }]);

@@ -202,6 +202,9 @@ export async function startChat(
   const urlParams = readUrlParams(search);
   const channelId = urlParams.channelId ?? '';
   engine.set({ urlParams, channelId, phase: 'starting', error: null });
+  if (urlParams.conflictingChannelIds) {
+    engine.logger.warn('the address names more than one channel', urlParams.conflictingChannelIds);
+  }
   if (!channelId) return failStart(engine, engineText('unknownChannelId'));
   const pageFields = visitorPageFields(urlParams, page);
 

@@ -31,9 +31,23 @@ describe('readUrlParams', () => {
     expect(readUrlParams('?siteid=s9').channelId).toBe('s9');
   });
 
-  it('given channelid and siteid in either order, should prefer channelid', () => {
-    expect(readUrlParams('?siteid=alias&channelid=real').channelId).toBe('real');
-    expect(readUrlParams('?channelid=real&siteid=alias').channelId).toBe('real');
+  it('given channelid and siteid naming the same channel, should use it', () => {
+    expect(readUrlParams('?siteid=c1&channelid=c1').channelId).toBe('c1');
+  });
+
+  it.each([
+    ['?channelId=a&channelId=b', ['a', 'b']],
+    ['?channelid=a&CHANNELID=b', ['a', 'b']],
+    ['?siteid=alias&channelid=real', ['alias', 'real']],
+    ['?channelid=real&siteid=alias', ['real', 'alias']],
+  ])('given %s (two different channels), should name no channel and report both', (query, ids) => {
+    const params = readUrlParams(query);
+    expect(params.channelId).toBeUndefined();
+    expect(params.conflictingChannelIds).toEqual(ids);
+  });
+
+  it('given an empty channelid beside a real one, should use the real one', () => {
+    expect(readUrlParams('?channelid=&siteid=s2').channelId).toBe('s2');
   });
 
   it('given a repeated name, should keep the first value', () => {

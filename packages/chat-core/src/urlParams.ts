@@ -1,10 +1,20 @@
+import { channelOfQuery } from '@parley/chat-protocol';
+
 /**
  * The chat page's settings, read from its query string (spec section 2).
  * Every field is a string; a parameter that is absent stays undefined.
  */
 export interface UrlParams {
-  /** Channel id; `siteid` is accepted as an alias. */
+  /**
+   * Channel id; `siteid` is accepted as an alias. Absent when the query names two different
+   * channels (see `conflictingChannelIds`).
+   */
   channelId?: string;
+  /**
+   * Set when the query names two different channels (`channelId=a&siteid=b`): the page starts no
+   * chat, as the server builds no framing policy for either (`channelOfQuery` decides for both).
+   */
+  conflictingChannelIds?: string[];
   /** Passed to chat start. */
   pid?: string;
   /** `HMAC-SHA256(secret, pid)` from the host site's server, passed to chat start (verified identity). */
@@ -32,9 +42,9 @@ export interface UrlParams {
 }
 
 /** Lower-case query names (spec section 2) and the field each one fills. */
-const PARAMETER_FIELDS: Readonly<Record<string, keyof UrlParams>> = {
-  channelid: 'channelId',
-  siteid: 'channelId',
+const PARAMETER_FIELDS: Readonly<
+  Record<string, Exclude<keyof UrlParams, 'channelId' | 'conflictingChannelIds'>>
+> = {
   pid: 'pid',
   pidsignature: 'pidSignature',
   params: 'params',
@@ -49,9 +59,10 @@ const PARAMETER_FIELDS: Readonly<Record<string, keyof UrlParams>> = {
 
 /**
  * Reads the chat page's parameters. Names are compared in lower case, so `channelId`,
- * `CHANNELID` and `channelid` are the same parameter; unknown names are ignored. When both
- * `channelid` and its alias `siteid` are given, `channelid` wins; otherwise the first
- * occurrence of a name wins.
+ * `CHANNELID` and `channelid` are the same parameter; unknown names are ignored; the first
+ * occurrence of a name wins. The channel is decided by the contract's `channelOfQuery`, the
+ * function the server uses for the page's framing policy: `siteid` is an alias, and a query that
+ * names two different channels names none.
  *
  * @example
  * readUrlParams('?channelId=42&from=iframe') // { channelId: '42', from: 'iframe' }
@@ -59,19 +70,12 @@ const PARAMETER_FIELDS: Readonly<Record<string, keyof UrlParams>> = {
 export function readUrlParams(search: string | URLSearchParams): UrlParams {
   const query = typeof search === 'string' ? new URLSearchParams(search) : search;
   const result: UrlParams = {};
-  let channelIdFromAlias = false;
+  const channel = channelOfQuery(query);
+  if (channel.kind === 'one') result.channelId = channel.channelId;
+  if (channel.kind === 'conflict') result.conflictingChannelIds = channel.channelIds;
   for (const [rawName, value] of query) {
-    const name = rawName.toLowerCase();
-    const field = PARAMETER_FIELDS[name];
-    if (!field) continue;
-    if (field === 'channelId') {
-      const isAlias = name === 'siteid';
-      if (result.channelId !== undefined && (isAlias || !channelIdFromAlias)) continue;
-      channelIdFromAlias = isAlias;
-    } else if (result[field] !== undefined) {
-      continue;
-    }
-    result[field] = value;
+    const field = PARAMETER_FIELDS[rawName.toLowerCase()];
+    if (field && result[field] === undefined) result[field] = value;
   }
   return result;
 }

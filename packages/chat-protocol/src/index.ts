@@ -1,6 +1,7 @@
 // @parley/chat-protocol: the visitor API contract, once, for the engine, the server and the console.
 
 export { answerSchemas, eventMsg, formField, message, messageFields, noData } from './answers.js';
+export { type ChannelOfQuery, channelOfQuery } from './channelQuery.js';
 export {
   AgentEvent,
   agentEventNames,
