@@ -6,7 +6,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { ajvOptions, channelOfQuery } from '@parley/chat-protocol';
+import { ajvOptions, channelOfQuery, JSON_LIMITS } from '@parley/chat-protocol';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -21,6 +21,7 @@ import { ApiError } from './errors.js';
 import { randomId } from './ids.js';
 import { KnownVisitors } from './knownVisitors.js';
 import { Metrics } from './metrics.js';
+import { jsonBody } from './plugins/jsonBody.js';
 import { AgentAuth, registerAgentRoutes } from './routes/agent.js';
 import { registerFileRoutes, type UploadQuota } from './routes/files.js';
 import { registerVisitorRoutes } from './routes/visitor.js';
@@ -65,7 +66,7 @@ export interface ServerOptions {
   uploadQuota?: Partial<UploadQuota>;
   /** Uploads older than this many days are deleted (hourly); 0 keeps them; default 90. */
   uploadRetentionDays?: number;
-  /** JSON body limit in bytes for the other calls; default 1 MiB. */
+  /** JSON body limit in bytes for the other calls; default the contract's `JSON_LIMITS.maxBytes` (128 KiB). */
   bodyLimit?: number;
   rateLimits?: Partial<RateLimits>;
   /** How long an agent stays logged in; default 12 hours. */
@@ -136,7 +137,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const app = Fastify({
     logger: options.logger ?? false,
-    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    bodyLimit: options.bodyLimit ?? JSON_LIMITS.maxBytes,
     trustProxy: options.trustProxy ?? false,
     // Request ids for the logs (bodies are not logged: a visitor's id is its credential).
     genReqId: requestIds(),
@@ -234,13 +235,15 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   };
   delete chatHeaders['x-frame-options'];
   app.addHook('onRequest', (request, reply, done) => {
-    const path = request.url;
     // The visitor app is embedded in customers' pages (a frame) and embed.js is loaded from them.
-    const chat = path === '/chat' || path.startsWith('/chat/') || path.startsWith('/chat?');
+    // Decided by the route matched, whatever the URL's spelling (`/%63hat/...`).
+    const route = request.routeOptions.url ?? '';
+    const chat = route === '/chat' || route.startsWith('/chat/');
     reply.headers(chat ? chatHeaders : securityHeaders);
     done();
   });
 
+  await app.register(jsonBody, { bodyLimit: options.bodyLimit ?? JSON_LIMITS.maxBytes });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: uploadLimit, files: 1 } });
   const tooMany = (_request: FastifyRequest, context: { after: string }) => ({

@@ -74,6 +74,35 @@ describe('cross-site requests to the agent API', () => {
     expect((await ratingRequest({ 'content-type': 'application/json' }, '{}')).statusCode).toBe(200);
   });
 
+  it.each([
+    (id: string) => `/api/%61gent/chats/${id}/rating-request`,
+    (id: string) => `/api/agent/chats/${id}/%72ating-request`,
+    (id: string) => `/%61pi/%61gent/chats/${id}/rating-request`,
+    (id: string) => `/api/agent/chats/${id}/files`.replace('files', '%66iles'),
+  ])(
+    'given a percent-encoded spelling of an agent route (%#), should meet the same cross-site check',
+    async (url) => {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: url(sessionId),
+        headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toMatch(/cross-site/);
+    },
+  );
+
+  it('given a percent-encoded agent route with a text/plain body, should refuse it with 415', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: `/api/%61gent/chats/${sessionId}/rating-request`,
+      headers: { cookie, 'content-type': 'text/plain' },
+      payload: '{}',
+    });
+    expect(response.statusCode).toBe(415);
+  });
+
   it('given a cross-site login attempt, should refuse it before checking the password', async () => {
     const response = await server.app.inject({
       method: 'POST',

@@ -20,6 +20,13 @@ export {
 } from './codes.js';
 export { fileMsgType, MEDIA_EXTENSIONS } from './files.js';
 export { checkFormField, EMAIL_PATTERN, type FormProblem, PHONE_PATTERN } from './forms.js';
+export {
+  FIELD_LIMITS,
+  JSON_LIMITS,
+  type JsonLimits,
+  jsonLimitProblem,
+  uploadBase64Limits,
+} from './limits.js';
 export { type JsonCallName, requestSchemas } from './requests.js';
 export { ajvOptions, check, isObject, type Schema, ShapeError, type TypeName, type Warn } from './schema.js';
 export type * from './types.js';

@@ -1,4 +1,5 @@
 import { messageFields } from './answers.js';
+import { FIELD_LIMITS } from './limits.js';
 import type { Schema } from './schema.js';
 import type { CallName } from './types.js';
 import { visitorContextSchemas } from './visitorContext.js';
@@ -7,13 +8,15 @@ import { visitorContextSchemas } from './visitorContext.js';
 // ajv). Ids are strings of at most 128 characters; free text has a length limit; fields a call
 // does not name are allowed and ignored (the spec's payloads carry more than a server needs).
 
-const requestId = { type: 'string', minLength: 1, maxLength: 128 } as const;
+const requestId = { type: 'string', minLength: 1, maxLength: FIELD_LIMITS.id } as const;
 const text = (maxLength: number): Schema => ({ type: 'string', maxLength });
 const nullable = (schema: Schema): Schema => ({
   ...schema,
   type: [...(typeof schema.type === 'string' ? [schema.type] : (schema.type ?? [])), 'null'],
 });
 const userId = requestId;
+/** An id a site or a seed chose, which may come as a number (`pid`, `groupId`). */
+const looseId = { type: ['string', 'number', 'null'], maxLength: FIELD_LIMITS.id } as const satisfies Schema;
 
 const object = (required: string[], properties: Record<string, Schema>): Schema => ({
   type: 'object',
@@ -28,11 +31,11 @@ const object = (required: string[], properties: Record<string, Schema>): Schema 
  */
 const LIMITS: Partial<Record<keyof typeof messageFields | 'clientMsgId', Schema>> = {
   userId,
-  clientMsgId: text(128),
+  clientMsgId: text(FIELD_LIMITS.id),
   senderType: { type: 'integer' },
-  senderName: text(200),
+  senderName: text(FIELD_LIMITS.name),
   msgType: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 32 }] },
-  msgContent: text(10_000),
+  msgContent: text(FIELD_LIMITS.messageText),
   msgTime: { type: 'number' },
   fileName: text(255),
   fileSize: { type: 'number', minimum: 0 },
@@ -61,23 +64,23 @@ export const requestSchemas: Record<JsonCallName, Schema> = {
   channelInfo: object(['id'], { id: requestId }),
   chatStart: object(['channelId'], {
     channelId: requestId,
-    pid: { type: ['string', 'number', 'null'] },
-    pidSignature: nullable(text(128)),
-    params: nullable(text(4000)),
-    userName: nullable(text(200)),
-    userId: nullable(text(128)),
-    email: nullable(text(320)),
-    phone: nullable(text(64)),
-    groupId: { type: ['string', 'number', 'null'] },
-    adminId: nullable(text(128)),
-    previousUrl: nullable(text(4000)),
+    pid: looseId,
+    pidSignature: nullable(text(FIELD_LIMITS.id)),
+    params: nullable(text(FIELD_LIMITS.pageText)),
+    userName: nullable(text(FIELD_LIMITS.name)),
+    userId: nullable(text(FIELD_LIMITS.id)),
+    email: nullable(text(FIELD_LIMITS.email)),
+    phone: nullable(text(FIELD_LIMITS.phone)),
+    groupId: looseId,
+    adminId: nullable(text(FIELD_LIMITS.id)),
+    previousUrl: nullable(text(FIELD_LIMITS.pageText)),
     ...visitorContextSchemas,
   }),
   chatClose: object(['userId'], { userId }),
   transferAgent: object(['userId'], {
     userId,
-    adminId: nullable(text(128)),
-    groupId: { type: ['string', 'number', 'null'] },
+    adminId: nullable(text(FIELD_LIMITS.id)),
+    groupId: looseId,
   }),
   getAdminCard: object(['userId'], { userId }),
   getHistoryMsg: object(['userId', 'maxTime'], {
@@ -90,7 +93,7 @@ export const requestSchemas: Record<JsonCallName, Schema> = {
   addSessionMsg: object(['userId', 'senderType', 'msgContent'], {
     ...messageBody,
     senderType: { enum: [3, 4] },
-    msgContent: { type: 'string', minLength: 1, maxLength: 10_000 },
+    msgContent: { type: 'string', minLength: 1, maxLength: FIELD_LIMITS.messageText },
   }),
   getEventMsg: object(['userId', 'pollId'], {
     userId,
@@ -105,11 +108,11 @@ export const requestSchemas: Record<JsonCallName, Schema> = {
     /** Long poll: hold the answer up to this many ms until an event exists (servers may ignore it). */
     wait: { type: 'integer', minimum: 0, maximum: 60_000 },
   }),
-  sysMsg: object(['userId', 'msgContent'], { ...messageBody, msgContent: text(10_000) }),
+  sysMsg: object(['userId', 'msgContent'], { ...messageBody, msgContent: text(FIELD_LIMITS.messageText) }),
   sendMsg: object(['userId'], messageBody),
   msgComplete: object(['userId', 'pollId'], { userId, pollId: requestId }),
-  typing: object(['userId'], { userId, msgContent: text(10_000) }),
-  getEvaluateInfo: object(['channelId'], { channelId: requestId, tenantId: { type: ['string', 'null'] } }),
+  typing: object(['userId'], { userId, msgContent: text(FIELD_LIMITS.messageText) }),
+  getEvaluateInfo: object(['channelId'], { channelId: requestId, tenantId: nullable(text(FIELD_LIMITS.id)) }),
   evaluate: object(['userId', 'star'], {
     userId,
     star: { type: 'integer' },
@@ -120,12 +123,16 @@ export const requestSchemas: Record<JsonCallName, Schema> = {
   leaveMsg: object(['userId', 'channelId', 'content'], {
     userId,
     channelId: requestId,
-    name: text(200),
-    phone: text(64),
-    email: text(320),
-    content: { type: 'string', minLength: 1, maxLength: 5000 },
+    name: text(FIELD_LIMITS.name),
+    phone: text(FIELD_LIMITS.phone),
+    email: text(FIELD_LIMITS.email),
+    content: { type: 'string', minLength: 1, maxLength: FIELD_LIMITS.longText },
   }),
-  robotAsk: object(['userId', 'msgContent'], { userId, msgContent: text(2000), msgId: text(128) }),
+  robotAsk: object(['userId', 'msgContent'], {
+    userId,
+    msgContent: text(2000),
+    msgId: text(FIELD_LIMITS.id),
+  }),
   robotTips: object(['userId', 'msgContent'], { userId, msgContent: text(2000) }),
   uploadBase64: object(['userId', 'imgData'], { userId, imgData: { type: 'string', minLength: 1 } }),
 };

@@ -1,4 +1,10 @@
-import { AgentEvent, checkFormField, type FormField, type FormProblem } from '@parley/chat-protocol';
+import {
+  AgentEvent,
+  checkFormField,
+  FIELD_LIMITS,
+  type FormField,
+  type FormProblem,
+} from '@parley/chat-protocol';
 import { badRequest, forbidden } from '../errors.js';
 import { parseJson } from './domain.js';
 import { emitAgentEvent } from './events.js';
@@ -20,6 +26,39 @@ function parseForm(config: unknown): { fields: FormField[] } | undefined {
   return form && Array.isArray(form.fields) ? { fields: form.fields } : undefined;
 }
 
+/** Without a form of its own, a channel takes the visitor's contact fields and nothing else. */
+const CONTACT_FIELDS: FormField[] = [
+  { name: 'name', label: 'name', type: 'text' },
+  { name: 'email', label: 'email', type: 'email' },
+  { name: 'phone', label: 'phone', type: 'phone' },
+];
+
+/** The contact fields' own limits; any other field of a form takes `FIELD_LIMITS.formField`. */
+const LENGTH_LIMITS: Record<string, number> = {
+  name: FIELD_LIMITS.name,
+  email: FIELD_LIMITS.email,
+  phone: FIELD_LIMITS.phone,
+};
+
+/**
+ * The values of the fields the channel's form asks for, each within its length; fields the form
+ * does not name are dropped, so a visitor cannot store (or show an agent) anything else.
+ */
+function formValues(form: { fields: FormField[] } | undefined, fields: Record<string, unknown>) {
+  const values: Record<string, string> = {};
+  for (const field of form?.fields ?? CONTACT_FIELDS) {
+    const value = fields[field.name];
+    if (typeof value !== 'string' && typeof value !== 'number') continue;
+    const text = String(value);
+    const limit = LENGTH_LIMITS[field.name] ?? FIELD_LIMITS.formField;
+    // Characters as JSON Schema counts them (code points), like every other field's limit.
+    if (text.length > limit && [...text].length > limit)
+      throw badRequest(`${field.label || field.name} is longer than ${limit} characters`);
+    values[field.name] = text;
+  }
+  return values;
+}
+
 export async function submitUserForm(
   store: ConversationStore,
   userId: string,
@@ -28,11 +67,7 @@ export async function submitUserForm(
   const session = await store.openSession(userId);
   const channel = await store.channel(session.channel_id);
   const form = parseForm(channel.info.userFormConfig);
-  const values: Record<string, string> = {};
-  for (const [name, value] of Object.entries(fields)) {
-    if (name !== 'userId' && (typeof value === 'string' || typeof value === 'number'))
-      values[name] = String(value);
-  }
+  const values = formValues(form, fields);
   for (const field of form?.fields ?? []) {
     const problem = checkFormField(field, values[field.name] ?? '');
     if (problem) throw badRequest(`${field.label || field.name} ${FORM_PROBLEMS[problem]}`);

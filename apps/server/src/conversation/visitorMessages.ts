@@ -47,7 +47,12 @@ export async function sysMsg(
       if (first?.at != null) at = Math.min(store.clock(), first.at - 1);
     }
   }
-  await storeVisitorSide(store, userId, { ...message, senderType: SenderType.system, senderName }, at);
+  await storeVisitorSide(
+    store,
+    userId,
+    { ...pageText(message), senderType: SenderType.system, senderName },
+    at,
+  );
   return null;
 }
 
@@ -59,8 +64,31 @@ export async function sendMsg(
   if (message.senderType !== undefined && message.senderType !== SenderType.visitor) {
     throw badRequest('a visitor sends messages with senderType 1');
   }
-  await storeVisitorSide(store, userId, { ...message, senderType: SenderType.visitor });
+  // The console names the visitor from the visitor's record: a name in the body is not theirs to set.
+  await storeVisitorSide(store, userId, {
+    ...message,
+    senderType: SenderType.visitor,
+    senderName: undefined,
+  });
   return { status: 1 };
+}
+
+/** The message types a page may record under the robot's or the system's name: text only. */
+const PAGE_TEXT_TYPES: ReadonlySet<string> = new Set([String(MsgType.text), String(MsgType.notice)]);
+
+/**
+ * A robot or system message the page records (sysMsg, addSessionMsg) is text: a file type is
+ * refused and file fields are dropped, so no page can show an agent a download under the robot's
+ * name. Everything a visitor sends is the visitor's, whatever sender type it claims.
+ */
+function pageText(message: IncomingMessage): IncomingMessage {
+  if (!PAGE_TEXT_TYPES.has(String(message.msgType ?? MsgType.text))) {
+    throw badRequest(
+      `msgType must be ${MsgType.text} (text) or ${MsgType.notice} (notice): the page records text only`,
+    );
+  }
+  const { fileName: _name, fileSize: _size, fileUrl: _url, audioDuration: _duration, ...text } = message;
+  return text;
 }
 
 const FILE_TYPES: ReadonlySet<number> = new Set([MsgType.image, MsgType.file, MsgType.audio, MsgType.video]);
@@ -211,6 +239,10 @@ export async function addSessionMsg(
   message: IncomingMessage,
 ): Promise<{ status: number }> {
   const senderType = message.senderType === SenderType.system ? SenderType.system : SenderType.robot;
-  await storeVisitorSide(store, userId, { ...message, senderType });
+  // Under the channel's robot name (or none, for a notice), whatever name the body gives.
+  const session = await store.openSession(userId);
+  const channel = await store.channel(session.channel_id);
+  const senderName = senderType === SenderType.robot ? String(channel.info.robotName ?? 'Robot') : undefined;
+  await storeVisitorSide(store, userId, { ...pageText(message), senderType, senderName });
   return { status: 1 };
 }

@@ -97,7 +97,10 @@ export function registerAgentRoutes(
   // this server's own origin when a browser says where it comes from, and a body must be JSON (or
   // multipart, for files): a page elsewhere cannot send either without being refused.
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/agent/') || SAFE_METHODS.has(request.method)) return;
+    // The route the router matched, not the URL as spelled: `/api/%61gent/...` reaches the same
+    // route and must meet the same check.
+    const route = request.routeOptions.url ?? '';
+    if (!route.startsWith('/api/agent/') || SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin !== undefined && !sameOrigin(origin, `${request.protocol}://${request.host}`)) {
       throw forbidden('cross-site request refused: the agent API takes calls from its own origin only');

@@ -1,5 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { requestSchemas as visitorSchemas } from '@parley/chat-protocol';
+import { uploadBase64Limits, requestSchemas as visitorSchemas } from '@parley/chat-protocol';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Conversations } from '../conversation/service.js';
 import { ApiError, badRequest, notFound, ok } from '../errors.js';
@@ -163,8 +163,8 @@ export function registerFileRoutes(
     '/api/chat/visitor/uploadBase64',
     {
       schema: { body: visitorSchemas.uploadBase64 },
-      // base64 is 4/3 of the bytes, plus the JSON around it
-      bodyLimit: Math.ceil((uploadLimit * 4) / 3) + 64 * 1024,
+      bodyLimit: uploadBase64Limits(uploadLimit).maxBytes,
+      config: { jsonLimits: uploadBase64Limits(uploadLimit) },
       preHandler: options.perVisitorLimit,
     },
     async (request) => {

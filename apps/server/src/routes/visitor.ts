@@ -8,17 +8,6 @@ type Body = Record<string, unknown>;
 /** A call's handler; `signal` aborts when the client goes away or the server closes (held polls). */
 type Handler = (body: Body, signal: AbortSignal) => Promise<unknown>;
 
-/** The first field (dotted path) of a body whose text holds a NUL character, which no database stores. */
-function fieldWithNul(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : undefined;
-  if (typeof value !== 'object' || value === null) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const found = fieldWithNul(item, path ? `${path}.${key}` : key);
-    if (found) return found;
-  }
-  return undefined;
-}
-
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 
@@ -126,8 +115,6 @@ export function registerVisitorRoutes(
       },
       async (request, reply) => {
         const body = request.body as Body;
-        const nul = fieldWithNul(body);
-        if (nul) throw badRequest(`${nul} contains a NUL character (U+0000), which cannot be stored`);
         const gone = new AbortController();
         const abort = () => gone.abort();
         reply.raw.once('close', abort);
