@@ -15,7 +15,7 @@ import Fastify, {
 } from 'fastify';
 import { PollCache } from './conversation/events.js';
 import { Conversations } from './conversation/service.js';
-import { DAY_MS } from './conversation/uploads.js';
+import { DAY_MS, expireReservations } from './conversation/uploads.js';
 import { type Db, openDatabase, pendingMigrations } from './db/db.js';
 import { ApiError } from './errors.js';
 import { randomId } from './ids.js';
@@ -175,6 +175,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const retentionMs = (options.uploadRetentionDays ?? 90) * DAY_MS;
   const sweepUploads = async () => {
     await store.removeStaleParts(60 * 60 * 1000);
+    await expireReservations(conversations);
     if (retentionMs <= 0) return 0;
     const expired = await conversations.expireUploads(retentionMs);
     await store.remove(expired);

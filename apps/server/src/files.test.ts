@@ -337,3 +337,56 @@ describe('upload quotas and retention', () => {
     expect((await server.app.inject(fresh.data.url)).statusCode).toBe(200);
   });
 });
+
+describe.each(testDatabases())('upload quotas under parallel uploads on $name', (database) => {
+  let server: Harness;
+  const dir = mkdtempSync(join(tmpdir(), 'parley-uploads-'));
+  const PARALLEL = 20;
+
+  beforeAll(async () => {
+    server = await harness(await database.open(), seed, {
+      uploadsDir: dir,
+      uploadLimit: 64 * 1024,
+      uploadQuota: { perVisitor: 1000, perChannel: 100_000 },
+    });
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await server.app.db.close();
+  });
+
+  it(`given ${PARALLEL} parallel 900-byte uploads against a 1000-byte quota, should accept one and refuse the rest with 429`, async () => {
+    const { userId } = await server.start('files');
+    const answers = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, n) =>
+        uploadTo(server, userId, `p${n}.txt`, Buffer.alloc(900, 'a')),
+      ),
+    );
+    expect(answers.filter((answer) => answer.code === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.code === 429)).toHaveLength(PARALLEL - 1);
+    expect(readdirSync(dir).filter((name) => !name.endsWith('.part'))).toHaveLength(1);
+  });
+
+  it(`given ${PARALLEL} parallel 900-byte base64 uploads against the quota, should accept one`, async () => {
+    const { userId } = await server.start('files');
+    const imgData = `data:image/png;base64,${Buffer.concat([PNG, Buffer.alloc(900 - PNG.length)]).toString('base64')}`;
+    const answers = await Promise.all(
+      Array.from({ length: PARALLEL }, () => server.visitor('uploadBase64', { userId, imgData })),
+    );
+    expect(answers.filter((answer) => answer.code === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.code === 429)).toHaveLength(PARALLEL - 1);
+  });
+
+  it('given uploads one after another, should release each reservation so the quota left is exact', async () => {
+    const { userId } = await server.start('files');
+    for (let n = 0; n < 3; n++) {
+      expect((await uploadTo(server, userId, `s${n}.txt`, Buffer.alloc(300, 'a'))).code).toBe(200);
+    }
+    expect((await uploadTo(server, userId, 's3.txt', Buffer.alloc(300, 'a'))).code).toBe(429);
+    const [held] = await server.app.db.query<{ count: string | number }>(
+      'select count(*) as count from upload_reservations where visitor_id = $1',
+      [userId],
+    );
+    expect(Number(held?.count)).toBe(0);
+  });
+});

@@ -2,6 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { uploadBase64Limits, requestSchemas as visitorSchemas } from '@parley/chat-protocol';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Conversations } from '../conversation/service.js';
+import { releaseUpload, reserveUpload, type UploadQuota } from '../conversation/uploads.js';
 import { ApiError, badRequest, notFound, ok } from '../errors.js';
 import {
   checkFile,
@@ -16,11 +17,7 @@ import { type AgentAuth, requireAgent, tokenOf } from './agent.js';
 const mib = (bytes: number) => `${Math.floor(bytes / 1024 / 1024)} MiB`;
 const tooLarge = (limit: number) => new ApiError(413, `the file is larger than the limit of ${mib(limit)}`);
 
-/** The bytes of visitor uploads allowed per day: per visitor, and for all visitors of a channel. */
-export interface UploadQuota {
-  perVisitor: number;
-  perChannel: number;
-}
+export type { UploadQuota };
 
 const quotaReached = (who: 'visitor' | 'channel', quota: number) =>
   new ApiError(
@@ -68,16 +65,30 @@ export function registerFileRoutes(
 ): void {
   const { conversations, store, auth, uploadLimit, uploadQuota } = options;
 
-  /** The bytes this visitor may still upload today; 429 when none. */
-  const quotaLeft = async (userId: string) => {
-    const used = await conversations.uploadUsage(userId);
-    const visitorLeft = uploadQuota.perVisitor - used.visitor;
-    const channelLeft = uploadQuota.perChannel - used.channel;
-    if (visitorLeft <= 0) throw quotaReached('visitor', uploadQuota.perVisitor);
-    if (channelLeft <= 0) throw quotaReached('channel', uploadQuota.perChannel);
-    return visitorLeft <= channelLeft
-      ? { bytes: visitorLeft, refusal: quotaReached('visitor', uploadQuota.perVisitor) }
-      : { bytes: channelLeft, refusal: quotaReached('channel', uploadQuota.perChannel) };
+  /**
+   * Reserves the bytes this upload may take (at most `wanted`) against the visitor's and the
+   * channel's quota before a byte is read; 429 when nothing is left. `refusal` is the answer when
+   * the file turns out larger than the reservation because of the quota. Release it once the upload
+   * is recorded or refused.
+   */
+  const reserve = async (userId: string, wanted: number) => {
+    const reservation = await reserveUpload(conversations, userId, wanted, uploadQuota);
+    const quotaOf = (who: 'visitor' | 'channel') =>
+      who === 'visitor' ? uploadQuota.perVisitor : uploadQuota.perChannel;
+    if (reservation.id === undefined) throw quotaReached(reservation.short, quotaOf(reservation.short));
+    const id = reservation.id;
+    return {
+      bytes: reservation.bytes,
+      refusal: reservation.short
+        ? quotaReached(reservation.short, quotaOf(reservation.short))
+        : tooLarge(uploadLimit),
+      release: () => releaseUpload(conversations, id),
+    };
+  };
+  /** What a request says its body weighs: an upper bound of the file inside it. */
+  const declaredBytes = (request: FastifyRequest) => {
+    const length = Number(request.headers['content-length']);
+    return Number.isFinite(length) && length > 0 ? Math.min(length, uploadLimit) : uploadLimit;
   };
 
   /**
@@ -88,6 +99,7 @@ export function registerFileRoutes(
   const receiveVisitorUpload = async (request: FastifyRequest) => {
     let userId: string | undefined;
     let received: Awaited<ReturnType<UploadStore['receive']>> | undefined;
+    let reservation: Awaited<ReturnType<typeof reserve>> | undefined;
     let name = '';
     try {
       for await (const part of request.parts({ limits: { fileSize: uploadLimit, files: 1, fields: 10 } })) {
@@ -100,22 +112,21 @@ export function registerFileRoutes(
           continue;
         }
         if (!userId) throw badRequest('the field "userId" must come before the field "file"');
-        const left = await quotaLeft(userId);
+        reservation = await reserve(userId, declaredBytes(request));
         name = part.filename;
-        received = await store.receive(part.file, Math.min(uploadLimit, left.bytes));
-        if (received.tooLarge || part.file.truncated) {
-          throw left.bytes < uploadLimit ? left.refusal : tooLarge(uploadLimit);
-        }
+        received = await store.receive(part.file, reservation.bytes);
+        if (received.tooLarge || part.file.truncated) throw reservation.refusal;
       }
     } catch (error) {
       await received?.discard();
+      await reservation?.release();
       if ((error as { statusCode?: number }).statusCode === 413) throw tooLarge(uploadLimit);
       if (error instanceof ApiError) throw error;
       throw badRequest('a multipart/form-data body with the fields userId and file is expected');
     }
     if (!userId) throw badRequest('the field "userId" is missing');
-    if (!received) throw badRequest('the field "file" is missing');
-    return { userId, name, received };
+    if (!received || !reservation) throw badRequest('the field "file" is missing');
+    return { userId, name, received, release: reservation.release };
   };
 
   const accept = async (visitorId: string, name: string, bytes: Buffer, agentId?: string) => {
@@ -137,26 +148,30 @@ export function registerFileRoutes(
 
   app.post('/api/chat/visitor/upload', async (request) => {
     if (!request.isMultipart()) throw badRequest('upload takes a multipart/form-data body (userId, file)');
-    const { userId, name, received } = await receiveVisitorUpload(request);
-    let checked: Awaited<ReturnType<typeof checkFile>>;
+    const { userId, name, received, release } = await receiveVisitorUpload(request);
     try {
-      checked = await checkFile(name, received.content);
-    } catch (error) {
-      await received.discard();
-      throw error;
+      let checked: Awaited<ReturnType<typeof checkFile>>;
+      try {
+        checked = await checkFile(name, received.content);
+      } catch (error) {
+        await received.discard();
+        throw error;
+      }
+      const id = await received.keep();
+      const size = received.content.size;
+      options.uploaded?.(size, 'visitor');
+      await conversations.recordUpload({
+        id,
+        visitorId: userId,
+        name,
+        suffix: checked.suffix,
+        mime: checked.mime,
+        size,
+      });
+      return ok({ url: store.url(id, userId), name, suffix: checked.suffix });
+    } finally {
+      await release();
     }
-    const id = await received.keep();
-    const size = received.content.size;
-    options.uploaded?.(size, 'visitor');
-    await conversations.recordUpload({
-      id,
-      visitorId: userId,
-      name,
-      suffix: checked.suffix,
-      mime: checked.mime,
-      size,
-    });
-    return ok({ url: store.url(id, userId), name, suffix: checked.suffix });
   });
 
   app.post(
@@ -170,15 +185,19 @@ export function registerFileRoutes(
     async (request) => {
       const { userId, imgData } = request.body as { userId: string; imgData: string };
       await conversations.requireVisitor(userId);
-      const left = await quotaLeft(userId);
       const match = /^data:([\w.+-]+\/[\w.+-]+);base64,(.*)$/s.exec(imgData);
       const mime = match?.[1] ?? 'image/png';
       const suffix = suffixForMime(mime);
       if (!suffix) throw badRequest(`files of type ${mime} are not accepted`);
       const bytes = Buffer.from(match?.[2] ?? imgData, 'base64');
-      if (bytes.length > left.bytes && left.bytes < uploadLimit) throw left.refusal;
-      const { url, name } = await accept(userId, `upload.${suffix}`, bytes);
-      return ok({ url, name, suffix });
+      const reservation = await reserve(userId, Math.min(bytes.length, uploadLimit + 1));
+      try {
+        if (bytes.length > reservation.bytes) throw reservation.refusal;
+        const { url, name } = await accept(userId, `upload.${suffix}`, bytes);
+        return ok({ url, name, suffix });
+      } finally {
+        await reservation.release();
+      }
     },
   );
 
