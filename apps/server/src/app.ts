@@ -21,6 +21,12 @@ import { ApiError } from './errors.js';
 import { randomId } from './ids.js';
 import { KnownVisitors } from './knownVisitors.js';
 import { Metrics } from './metrics.js';
+import {
+  type ConnectionLimits,
+  capConnectionsPerAddress,
+  DEFAULT_CONNECTION_LIMITS,
+  largeBodies,
+} from './plugins/connections.js';
 import { jsonBody } from './plugins/jsonBody.js';
 import { AgentAuth, registerAgentRoutes } from './routes/agent.js';
 import { registerFileRoutes, type UploadQuota } from './routes/files.js';
@@ -79,6 +85,13 @@ export interface ServerOptions {
   frameAncestors?: string[];
   /** Behind a load balancer: trust X-Forwarded-For for the client IP. */
   trustProxy?: boolean;
+  /**
+   * How long a client may take to send a whole request (headers and body), in ms; default 90 s
+   * (the page gives up on an upload after 60 s). Held polls are not cut: their request is sent at once.
+   */
+  requestTimeoutMs?: number;
+  /** Connections and upload bodies per client address (the connection cap is off behind a proxy). */
+  connectionLimits?: Partial<ConnectionLimits>;
   /** The bearer token `/metrics` asks for; absent, `/metrics` does not exist. */
   metricsToken?: string;
   clock?: () => number;
@@ -135,10 +148,17 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const clock = options.clock ?? Date.now;
   const uploadLimit = options.uploadLimit ?? 20 * 1024 * 1024;
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const requestTimeout = options.requestTimeoutMs ?? 90_000;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? JSON_LIMITS.maxBytes,
     trustProxy: options.trustProxy ?? false,
+    requestTimeout,
+    // Node checks the request timeout every `connectionsCheckingInterval` (30 s by default).
+    http: {
+      headersTimeout: Math.min(60_000, requestTimeout),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.round(requestTimeout / 3))),
+    },
     // Request ids for the logs (bodies are not logged: a visitor's id is its credential).
     genReqId: requestIds(),
     // The contract's validator options: the server and the page's check give the same verdicts.
@@ -244,6 +264,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     done();
   });
 
+  const connectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
+  // Behind a proxy every client arrives from the proxy's address: the proxy caps connections.
+  capConnectionsPerAddress(app.server, options.trustProxy ? 0 : connectionLimits.perAddress);
+  await app.register(largeBodies, connectionLimits);
   await app.register(jsonBody, { bodyLimit: options.bodyLimit ?? JSON_LIMITS.maxBytes });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: uploadLimit, files: 1 } });

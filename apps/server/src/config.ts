@@ -14,6 +14,14 @@ const number = (value: string | undefined, fallback: number): number => {
   return parsed;
 };
 
+/** A count that may be 0 (off). */
+const count = (value: string | undefined, fallback: number): number => {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`not a whole number of 0 or more: ${value}`);
+  return parsed;
+};
+
 export interface Settings extends ServerOptions {
   host: string;
   port: number;
@@ -59,6 +67,12 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     agentSessionMs: number(env.AGENT_SESSION_HOURS, 12) * 60 * 60 * 1000,
     frameAncestors: env.FRAME_ANCESTORS ? env.FRAME_ANCESTORS.split(/\s+/).filter(Boolean) : undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    requestTimeoutMs: number(env.REQUEST_TIMEOUT_S, 90) * 1000,
+    connectionLimits: {
+      perAddress: count(env.MAX_CONNECTIONS_PER_ADDRESS, 256),
+      uploadsPerAddress: number(env.UPLOADS_PER_ADDRESS, 4),
+      uploadsAtOnce: number(env.UPLOADS_AT_ONCE, 64),
+    },
     metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

@@ -348,6 +348,8 @@ describe.each(testDatabases())('upload quotas under parallel uploads on $name', 
       uploadsDir: dir,
       uploadLimit: 64 * 1024,
       uploadQuota: { perVisitor: 1000, perChannel: 100_000 },
+      // All from one address: the quota, not the uploads-at-once cap, must do the refusing.
+      connectionLimits: { uploadsPerAddress: 100 },
     });
   });
   afterAll(async () => {
@@ -363,7 +365,9 @@ describe.each(testDatabases())('upload quotas under parallel uploads on $name', 
       ),
     );
     expect(answers.filter((answer) => answer.code === 200)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.code === 429)).toHaveLength(PARALLEL - 1);
+    const refused = answers.filter((answer) => answer.code === 429);
+    expect(refused).toHaveLength(PARALLEL - 1);
+    for (const answer of refused) expect(answer.message).toContain('upload quota reached');
     expect(readdirSync(dir).filter((name) => !name.endsWith('.part'))).toHaveLength(1);
   });
 

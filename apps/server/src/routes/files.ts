@@ -146,7 +146,7 @@ export function registerFileRoutes(
     return { url: store.url(id, visitorId), name, suffix: checked.suffix, size: bytes.length };
   };
 
-  app.post('/api/chat/visitor/upload', async (request) => {
+  app.post('/api/chat/visitor/upload', { config: { largeBody: true } }, async (request) => {
     if (!request.isMultipart()) throw badRequest('upload takes a multipart/form-data body (userId, file)');
     const { userId, name, received, release } = await receiveVisitorUpload(request);
     try {
@@ -179,7 +179,7 @@ export function registerFileRoutes(
     {
       schema: { body: visitorSchemas.uploadBase64 },
       bodyLimit: uploadBase64Limits(uploadLimit).maxBytes,
-      config: { jsonLimits: uploadBase64Limits(uploadLimit) },
+      config: { jsonLimits: uploadBase64Limits(uploadLimit), largeBody: true },
       preHandler: options.perVisitorLimit,
     },
     async (request) => {
@@ -201,7 +201,7 @@ export function registerFileRoutes(
     },
   );
 
-  app.post('/api/agent/chats/:sessionId/files', async (request) => {
+  app.post('/api/agent/chats/:sessionId/files', { config: { largeBody: true } }, async (request) => {
     const agent = await requireAgent(auth, request);
     if (!request.isMultipart()) throw badRequest('a multipart/form-data body with a file is expected');
     const { sessionId } = request.params as { sessionId: string };
