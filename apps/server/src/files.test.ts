@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
 import { testDatabases } from './test/databases.js';
 import { type Harness, harness } from './test/harness.js';
+import { checkFile } from './uploads.js';
 
 // The smallest valid PNG (1x1).
 const PNG = Buffer.from(
@@ -392,5 +393,41 @@ describe.each(testDatabases())('upload quotas under parallel uploads on $name', 
       [userId],
     );
     expect(Number(held?.count)).toBe(0);
+  });
+});
+
+describe('what .pic and .rm files must contain', () => {
+  const html = Buffer.from('<!doctype html><script>alert(1)</script>');
+  /** A PICT version 2 file: the 512-byte preamble, size, frame, then the version opcode 0011 02FF. */
+  const pict = Buffer.concat([Buffer.alloc(522), Buffer.from([0x00, 0x11, 0x02, 0xff]), Buffer.alloc(32)]);
+  /** A RealMedia file: the 18-byte .RMF header chunk, then a PROP chunk. */
+  const realMedia = Buffer.concat([
+    Buffer.from('.RMF'),
+    Buffer.from([0, 0, 0, 18, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4]),
+    Buffer.from('PROP'),
+    Buffer.alloc(46),
+  ]);
+
+  it.each([
+    ['photo.pic', pict],
+    ['paint.pic', Buffer.concat([Buffer.from([0x34, 0x12]), Buffer.alloc(30)])],
+    ['photo.pic', PNG],
+    ['clip.rm', realMedia],
+    ['clip.rmvb', realMedia],
+  ])('given %s with its format, should accept it', async (name, bytes) => {
+    await expect(checkFile(name, bytes)).resolves.toMatchObject({ suffix: name.split('.')[1] });
+  });
+
+  it.each([
+    ['page.pic', html],
+    ['text.pic', Buffer.from('just some text that is long enough to be anything')],
+    ['page.rm', Buffer.concat([Buffer.from('.RMF'), html])],
+    ['short.rm', Buffer.from('.RMF')],
+    [
+      'lying.rm',
+      Buffer.concat([Buffer.from('.RMF'), Buffer.from([0, 0, 0, 18]), Buffer.alloc(10), Buffer.from('<htm')]),
+    ],
+  ])('given %s without its format, should refuse it', async (name, bytes) => {
+    await expect(checkFile(name, bytes)).rejects.toThrow(/is not a/);
   });
 });

@@ -35,7 +35,8 @@ const seed: Seed = {
     },
     { id: 'id-off', tenantId: 'shop', info: { receiveMode: 3 } },
   ],
-  // capacity 0: every visitor who asks for an agent waits in the queue the agent sees
+  // capacity 0: every visitor who asks for an agent waits in the queue the agent sees, and the
+  // agent joins by hand beyond its capacity
   agents: [
     {
       id: 'ida',
@@ -274,7 +275,7 @@ describe.each(testDatabases())('verified visitor identity on $name', (database) 
         pidSignature: sign('user-40'),
       });
       await server.visitor('transferAgent', { userId });
-      expect((await agent.chat(sessionId, 'join')).code).toBe(200);
+      expect((await agent.chat(sessionId, 'join', { beyondCapacity: true })).code).toBe(200);
       const { data } = await agent.poll();
       expect(data.chats.find((chat: { sessionId: string }) => chat.sessionId === sessionId)).toMatchObject({
         visitorId: userId,

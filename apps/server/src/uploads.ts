@@ -113,6 +113,29 @@ const inMemory = (bytes: Buffer): FileContent => ({
   chunks: () => [bytes],
 });
 
+/** RealMedia's chunk ids: the `.RMF` header must be followed by one of them where its size says. */
+const REAL_MEDIA_CHUNKS = new Set(['PROP', 'MDPR', 'CONT', 'DATA', 'INDX']);
+
+/** A RealMedia file: the `.RMF` header chunk (at least 18 bytes) and a known chunk right after it. */
+function isRealMedia(head: Buffer): boolean {
+  if (head.length < 22 || head.toString('latin1', 0, 4) !== '.RMF') return false;
+  const headerSize = head.readUInt32BE(4);
+  if (headerSize < 18 || headerSize + 4 > head.length) return false;
+  return REAL_MEDIA_CHUNKS.has(head.toString('latin1', headerSize, headerSize + 4));
+}
+
+/**
+ * A `.pic` picture in a format file-type does not know: Apple PICT (a 512-byte preamble, then the
+ * picture size and frame, then the version opcode: `0011 02FF` for version 2, `1101` for version 1)
+ * or PC Paint (magic `0x1234`, little-endian). Anything else, text and HTML included, is refused.
+ */
+function isPicture(head: Buffer): boolean {
+  const pictVersion2 = head.length >= 526 && head.readUInt32BE(522) === 0x001102ff;
+  const pictVersion1 = head.length >= 524 && head.readUInt16BE(522) === 0x1101;
+  const pcPaint = head.length >= 18 && head.readUInt16LE(0) === 0x1234;
+  return pictVersion2 || pictVersion1 || pcPaint;
+}
+
 /**
  * Accepts a file only when its extension is on the allow-list and its content is what the
  * extension says (a renamed executable or HTML page is refused). Takes the bytes, or a stored
@@ -136,9 +159,8 @@ export async function checkFile(name: string, file: Buffer | FileContent): Promi
     ok = sniffed === undefined && /<svg[\s>]/i.test(head) && (await isTextFile(content.chunks()));
   } else if (suffix === 'txt' || suffix === 'csv')
     ok = sniffed === undefined && (await isTextFile(content.chunks()));
-  else if (suffix === 'rm' || suffix === 'rmvb')
-    ok = content.head.subarray(0, 4).toString('latin1') === '.RMF';
-  else if (suffix === 'pic') ok = sniffed === undefined || sniffed.mime.startsWith('image/');
+  else if (suffix === 'rm' || suffix === 'rmvb') ok = isRealMedia(content.head);
+  else if (suffix === 'pic') ok = sniffed?.mime.startsWith('image/') === true || isPicture(content.head);
   else ok = false;
   if (!ok) throw refused(`the content of "${name}" is not a ${suffix} file`);
   return {

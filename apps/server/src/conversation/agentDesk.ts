@@ -18,6 +18,7 @@ import {
   dispatch,
   eligible,
   findAgent,
+  inReach,
   lockRouting,
   onlineAgents,
 } from './routing.js';
@@ -46,15 +47,24 @@ export async function agent(store: ConversationStore, id: string): Promise<Agent
   return row ? toAgent(row) : undefined;
 }
 
-/** Whether an agent handled any chat of this visitor (it may then read the visitor's files). */
-export async function agentKnowsVisitor(
+/**
+ * Whether an agent may read a file of this visitor: while serving the visitor (an open chat: the
+ * visitor's earlier chats are readable in the console), or when the file was sent in a chat this
+ * agent served. Having once served a visitor opens none of their other files.
+ */
+export async function agentMayReadFile(
   store: ConversationStore,
   agentId: string,
   visitorId: string,
+  uploadId: string,
 ): Promise<boolean> {
   const rows = await store.db.query(
-    'select 1 from sessions where admin_id = $1 and visitor_id = $2 limit 1',
-    [agentId, visitorId],
+    `select 1 from sessions where admin_id = $1 and visitor_id = $2 and closed_at is null
+     union all
+     select 1 from messages m join sessions s on s.id = m.session_id
+       where s.admin_id = $1 and s.visitor_id = $2 and starts_with(m.file_url, $3)
+     limit 1`,
+    [agentId, visitorId, `/uploads/${uploadId}?`],
   );
   return rows.length > 0;
 }
@@ -84,7 +94,9 @@ export async function agentSession(
   if (!session) throw notFound('unknown chat');
   const own = session.admin_id === agent.id;
   const queuedHere =
-    allowQueued && session.status === ChatStatus.queued && agent.channels.includes(session.channel_id);
+    allowQueued &&
+    session.status === ChatStatus.queued &&
+    inReach(agent, session.channel_id, session.group_id);
   if (!own && !queuedHere) throw forbidden('this chat is not yours');
   return session;
 }
@@ -150,8 +162,10 @@ export async function agentPoll(store: ConversationStore, agent: Agent, cursor?:
     `select q.session_id, s.visitor_id, q.channel_id, q.group_id, q.wait_index, q.enqueued_at, v.name,
        v.verified, v.verified_pid
      from queue q join sessions s on s.id = q.session_id join visitors v on v.id = s.visitor_id
-     where jsonb_exists($1::jsonb, q.channel_id) order by q.seq`,
-    [JSON.stringify(agent.channels)],
+     where jsonb_exists($1::jsonb, q.channel_id)
+       and (q.group_id is null or jsonb_array_length($2::jsonb) = 0 or jsonb_exists($2::jsonb, q.group_id))
+     order by q.seq`,
+    [JSON.stringify(agent.channels), JSON.stringify(agent.groups)],
   );
   const chats = await store.db.query<{
     id: string;
@@ -265,7 +279,17 @@ export async function leftMessages(store: ConversationStore, agent: Agent) {
   }));
 }
 
-export async function join(store: ConversationStore, agent: Agent, sessionId: string) {
+/**
+ * The agent takes a chat waiting in the queue, within their reach (channel and department). Routing
+ * fills an agent up to their capacity; past it, joining by hand must say so (`beyondCapacity`), so an
+ * agent never goes past their capacity without knowing: the console asks first.
+ */
+export async function join(
+  store: ConversationStore,
+  agent: Agent,
+  sessionId: string,
+  options: { beyondCapacity?: boolean } = {},
+) {
   return store.write(async (tx, touched) => {
     await lockRouting(tx);
     const [session] = await tx.query<SessionRow>(
@@ -275,9 +299,25 @@ export async function join(store: ConversationStore, agent: Agent, sessionId: st
     if (!session || session.closed_at !== null) throw notFound('unknown or ended chat');
     if (!agent.channels.includes(session.channel_id))
       throw forbidden('this chat is on a channel you do not serve');
+    if (!inReach(agent, session.channel_id, session.group_id))
+      throw forbidden('this chat is waiting for another department');
     if (session.admin_id === agent.id) return { sessionId };
     if (session.status === ChatStatus.withAgent) throw new ApiError(409, 'another agent has this chat');
-    const [row] = await tx.query<AgentRow>('select id, nick from agents where id = $1', [agent.id]);
+    if (session.status !== ChatStatus.queued) {
+      throw new ApiError(409, 'this chat is not waiting for an agent (the robot is serving it)');
+    }
+    const [row] = await tx.query<AgentRow & { busy: number | string }>(
+      `select a.id, a.nick, a.capacity,
+         (select count(*) from sessions s where s.admin_id = a.id and s.closed_at is null) as busy
+       from agents a where a.id = $1`,
+      [agent.id],
+    );
+    if (row && Number(row.busy) >= row.capacity && !options.beyondCapacity) {
+      throw new ApiError(
+        409,
+        `this would take you past your capacity (${row.capacity} chats): join with beyondCapacity to take it anyway`,
+      );
+    }
     await assign(store, tx, touched, session, row as AgentRow);
     await dispatch(store, tx, touched);
     return { sessionId };
@@ -469,11 +509,16 @@ export async function deleteMessage(
 ): Promise<null> {
   const session = await openAgentSession(store, agent, sessionId);
   await store.write(async (tx, touched) => {
-    const deleted = await tx.query(
-      'update messages set deleted = true where id = $1 and session_id = $2 returning id',
+    // An agent takes back what agents said; the visitor's own words are the visitor's record.
+    const [message] = await tx.query<{ sender_type: number }>(
+      'select sender_type from messages where id = $1 and session_id = $2 and not deleted',
       [messageId, session.id],
     );
-    if (deleted.length === 0) throw notFound('no such message in this chat');
+    if (!message) throw notFound('no such message in this chat');
+    if (message.sender_type !== SenderType.agent) {
+      throw forbidden("only an agent's message can be deleted; the visitor's messages stay in the record");
+    }
+    await tx.query('update messages set deleted = true where id = $1', [messageId]);
     await emitVisitorEvent(tx, touched, {
       visitorId: session.visitor_id,
       sessionId: session.id,

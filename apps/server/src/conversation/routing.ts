@@ -55,9 +55,23 @@ export async function onlineAgents(tx: Queryable, channelId: string | null): Pro
 }
 
 /**
- * The agents who may take a chat of this channel (and group, or the named agent). An agent with no
- * groups serves every group of their channels.
+ * Whether a chat of this channel and department (group) is within an agent's reach: the agent
+ * serves the channel and, when the chat has a department, belongs to it; an agent with no
+ * departments serves every department of their channels. Routing, the queue an agent sees, and
+ * what an agent may read, join or refuse all follow this one rule (SECURITY.md).
  */
+export function inReach(
+  agent: { channels: readonly string[]; groups: readonly string[] },
+  channelId: string,
+  groupId: string | null,
+): boolean {
+  return (
+    agent.channels.includes(channelId) &&
+    (groupId === null || agent.groups.length === 0 || agent.groups.includes(groupId))
+  );
+}
+
+/** The agents who may take a chat of this channel (and group, or the named agent). */
 export function eligible(
   agents: AgentLoad[],
   channelId: string,
@@ -65,10 +79,7 @@ export function eligible(
   adminId: string | null,
 ) {
   return agents.filter(
-    (agent) =>
-      agent.channels.includes(channelId) &&
-      (groupId === null || agent.groups.length === 0 || agent.groups.includes(groupId)) &&
-      (adminId === null || agent.id === adminId),
+    (agent) => inReach(agent, channelId, groupId) && (adminId === null || agent.id === adminId),
   );
 }
 

@@ -70,7 +70,6 @@ export class Conversations extends ConversationStore {
   // agentDesk
   readonly agentByUsername = method(this, agentDesk.agentByUsername);
   readonly agent = method(this, agentDesk.agent);
-  readonly agentKnowsVisitor = method(this, agentDesk.agentKnowsVisitor);
   readonly setOnline = method(this, agentDesk.setOnline);
   readonly agentPoll = method(this, agentDesk.agentPoll);
   readonly holdAgentPoll = method(this, agentDesk.holdAgentPoll);

@@ -211,7 +211,11 @@ export function registerAgentRoutes(
 
   app.post(
     '/api/agent/chats/:sessionId/join',
-    withAgent((agent, request) => conversations.join(agent, request.params.sessionId)),
+    withAgent((agent, request) =>
+      conversations.join(agent, request.params.sessionId, {
+        beyondCapacity: request.body?.beyondCapacity === true,
+      }),
+    ),
   );
   app.post(
     '/api/agent/chats/:sessionId/transfer',

@@ -1,6 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { uploadBase64Limits, requestSchemas as visitorSchemas } from '@parley/chat-protocol';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { agentMayReadFile } from '../conversation/agentDesk.js';
 import type { Conversations } from '../conversation/service.js';
 import { releaseUpload, reserveUpload, type UploadQuota } from '../conversation/uploads.js';
 import { ApiError, badRequest, notFound, ok } from '../errors.js';
@@ -229,7 +230,8 @@ export function registerFileRoutes(
     let allowed = typeof sig === 'string' && store.verify(id, upload.visitor_id, sig);
     if (!allowed && tokenOf(request)) {
       const agent = await auth.agentFor(tokenOf(request));
-      allowed = agent !== undefined && (await conversations.agentKnowsVisitor(agent.id, upload.visitor_id));
+      allowed =
+        agent !== undefined && (await agentMayReadFile(conversations, agent.id, upload.visitor_id, id));
     }
     if (!allowed) throw new ApiError(403, 'this file belongs to another conversation');
     const file = await store.open(id);
