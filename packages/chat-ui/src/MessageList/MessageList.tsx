@@ -14,10 +14,10 @@ import { Message } from '../Message/Message.js';
 import type { MessageInput, MessageModel } from '../Message/model.js';
 import type { MessageStatusTimers } from '../MessageStatus/useMessageStatus.js';
 import { PlainRows, type RowsEngine } from './rows.js';
-import { useAnnouncements } from './useAnnouncements.js';
 import { useBackToBottom } from './useBackToBottom.js';
 import { useFollowNewMessages } from './useFollowNewMessages.js';
 import { useLoadMore } from './useLoadMore.js';
+import { useMessageAnnouncements } from './useMessageAnnouncements.js';
 import { useMessageListState } from './useMessageListState.js';
 import { useScrollToBottom } from './useScrollToBottom.js';
 import { useVirtualRows } from './useVirtualRows.js';
@@ -162,7 +162,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     [scrollToBottom],
   );
 
-  const announcement = useAnnouncements({ ...state, getAnnouncement });
+  const announcement = useMessageAnnouncements({ ...state, getAnnouncement });
   useFollowNewMessages(items, { isFollowing, jumpToEnd, scrollToBottom, addUnread });
 
   const handleScroll = (event: React.UIEvent<HTMLDivElement>) => {

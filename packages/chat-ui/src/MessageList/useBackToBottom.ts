@@ -21,6 +21,16 @@ export interface BackToBottom {
 /**
  * The back-to-bottom button's state: how many messages arrived unseen, and whether the reader is
  * more than 3 viewport heights (at least 600 px) from the bottom. The functions keep their identity.
+ * Pair it with `useScrollToBottom`, which says when the reader is back at the bottom.
+ *
+ * @example
+ * const { unread, visible, addUnread, clearUnread, measure } = useBackToBottom();
+ * const onScroll = (event) => {
+ *   if (handleScroll(event.currentTarget)) clearUnread(); // handleScroll from useScrollToBottom
+ *   measure(event.currentTarget);
+ * };
+ * // count incoming messages appended while the reader is scrolled up: addUnread(count)
+ * {visible && <button type="button" onClick={() => { clearUnread(); scrollToBottom(); }}>{unread || '↓'}</button>}
  */
 export function useBackToBottom(): BackToBottom {
   const [unread, setUnread] = useState(0);

@@ -34,7 +34,16 @@ export interface ScrollToBottom {
 /**
  * Tracks whether the reader is at the bottom of a scroller and keeps them there. Content growing
  * below the reader (a row measured or streamed) is not the reader leaving the bottom: only a
- * scroll upwards is. The functions keep their identity across renders.
+ * scroll upwards is. The reader starts at the bottom: call `jumpToEnd` once the content is there.
+ * The functions keep their identity while `scrollToEnd` and `onBottom` do.
+ *
+ * @example
+ * const scrollerRef = useRef<HTMLDivElement>(null);
+ * const { scrollToBottom, jumpToEnd, isFollowing, stickToBottom, handleScroll } = useScrollToBottom({ scrollerRef });
+ * useLayoutEffect(() => { if (isFollowing()) jumpToEnd(); }, [messages, isFollowing, jumpToEnd]);
+ * // call stickToBottom from a ResizeObserver on the content, so rows that grow keep the end in view
+ * <div ref={scrollerRef} onScroll={(event) => handleScroll(event.currentTarget)}>{rows}</div>
+ * <button type="button" onClick={() => scrollToBottom()}>Latest</button>
  */
 export function useScrollToBottom({
   scrollerRef,

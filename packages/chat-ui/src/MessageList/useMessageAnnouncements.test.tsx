@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderHook } from 'vitest-browser-react';
 import type { MessageInput, MessageModel } from '../Message/model.js';
-import { useAnnouncements } from './useAnnouncements.js';
+import { useMessageAnnouncements } from './useMessageAnnouncements.js';
 import { useMessageListState } from './useMessageListState.js';
 
 const t0 = Date.UTC(2026, 2, 18, 10);
@@ -22,7 +22,7 @@ async function renderAnnouncements(initialProps: Props) {
   const hook = await renderHook(
     (props?: Props) => {
       const { messages, getAnnouncement } = props ?? initialProps;
-      return useAnnouncements({ ...useMessageListState({ messages }), getAnnouncement });
+      return useMessageAnnouncements({ ...useMessageListState({ messages }), getAnnouncement });
     },
     { initialProps },
   );
@@ -38,7 +38,7 @@ async function renderAnnouncements(initialProps: Props) {
   return { result: hook.result, update, append, replaceLast };
 }
 
-describe('useAnnouncements', () => {
+describe('useMessageAnnouncements', () => {
   it('given the messages already there, should say nothing', async () => {
     const { result } = await renderAnnouncements({
       messages: [fromCamille('a', 'Hello'), mine('b', 'fail')],

@@ -28,7 +28,7 @@ function defaultAnnouncement(message: MessageModel, t: LocaleValue['t']): string
   return name ? t('messageList.incoming', { name, text }) : text;
 }
 
-export interface AnnouncementsOptions extends MessageListState {
+export interface MessageAnnouncementsOptions extends MessageListState {
   /** What is said for an incoming message; null stays silent. Default: "Message from {name}: {text}". */
   getAnnouncement?: (message: MessageModel) => string | null;
 }
@@ -37,7 +37,7 @@ export interface AnnouncementsOptions extends MessageListState {
  * One announcement for a polite live region. `id` is new for each one: render the text in a node
  * keyed by it, so the same words said twice (two "OK"s) are heard twice.
  */
-export interface Announcement {
+export interface MessageAnnouncement {
   id: number;
   text: string;
 }
@@ -47,16 +47,24 @@ export interface Announcement {
  * not the visitor's own by default), the new text of an announced message refreshed in place (the
  * queue position), and "Not sent. Retry" once for a visitor's message that failed, not again on
  * every retry until it is sent. Failures already there when the list is shown, in prepended history
- * or in a list put in place of another are old news: known, not said.
+ * or in a list put in place of another are old news: known, not said. Strings come from the kit's
+ * locale (`LocaleProvider`).
+ *
+ * @example
+ * const state = useMessageListState({ messages });
+ * const announcement = useMessageAnnouncements(state);
+ * <div className="visually-hidden" aria-live="polite" aria-atomic="true">
+ *   {announcement.text && <span key={announcement.id}>{announcement.text}</span>}
+ * </div>
  */
-export function useAnnouncements({
+export function useMessageAnnouncements({
   items,
   changed,
   keptFrom,
   getAnnouncement,
-}: AnnouncementsOptions): Announcement {
+}: MessageAnnouncementsOptions): MessageAnnouncement {
   const { t } = useLocale();
-  const [announcement, setAnnouncementState] = useState<Announcement>({ id: 0, text: '' });
+  const [announcement, setAnnouncementState] = useState<MessageAnnouncement>({ id: 0, text: '' });
   const setAnnouncement = useCallback(
     (text: string) => setAnnouncementState((last) => ({ id: last.id + 1, text })),
     [],
