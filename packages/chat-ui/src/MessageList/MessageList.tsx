@@ -126,6 +126,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
 
   const state = useMessageListState({ messages, grouping });
   const { items } = state;
+  // The rows' mode asks where the reader is only from an effect, once useScrollToBottom below has run.
   const { Virtual, tailStart, virtualiseAtBottom } = useVirtualRows(items, () => isAtBottom());
   const scrollToEnd = useCallback(() => engine.current?.scrollToEnd(), []);
   const {
