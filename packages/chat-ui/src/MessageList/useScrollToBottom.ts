@@ -9,10 +9,10 @@ export interface ScrollToBottomOptions {
   scrollerRef: RefObject<HTMLElement | null>;
   /**
    * Puts the end in view at once. Default: the scroller's `scrollTop` set to its `scrollHeight`.
-   * A virtualiser, which knows where its end is before measuring, passes its own. Keep it stable.
+   * A virtualiser, which knows where its end is before measuring, passes its own.
    */
   scrollToEnd?: () => void;
-  /** Called when the reader is at the bottom: after a scroll that ends there, and after `scrollToBottom`. Keep it stable. */
+  /** Called when the reader is at the bottom: after a scroll that ends there, and after `scrollToBottom`. */
   onBottom?: () => void;
 }
 
@@ -35,7 +35,8 @@ export interface ScrollToBottom {
  * Tracks whether the reader is at the bottom of a scroller and keeps them there. Content growing
  * below the reader (a row measured or streamed) is not the reader leaving the bottom: only a
  * scroll upwards is. The reader starts at the bottom: call `jumpToEnd` once the content is there.
- * The functions keep their identity while `scrollToEnd` and `onBottom` do.
+ * A wheel, touch or key on the scroller stops a running tween where it is. The functions keep
+ * their identity while `scrollToEnd` and `onBottom` do.
  *
  * @example
  * const scrollerRef = useRef<HTMLDivElement>(null);
