@@ -1,4 +1,4 @@
-import { type RefObject, useCallback, useMemo, useRef } from 'react';
+import { type RefObject, useCallback, useRef } from 'react';
 import { prefersReducedMotion } from '../internal/useReducedMotion.js';
 import { useScrollTween } from './useScrollTween.js';
 
@@ -51,7 +51,7 @@ export function useScrollToBottom({
   scrollToEnd,
   onBottom,
 }: ScrollToBottomOptions): ScrollToBottom {
-  const tween = useScrollTween(scrollerRef);
+  const { start, stop, isRunning } = useScrollTween(scrollerRef);
   const atBottom = useRef(true);
   // Where the list last put the scroll position itself, to tell a reader scrolling up from
   // content growing below them.
@@ -68,46 +68,43 @@ export function useScrollToBottom({
     ({ smooth = true }: { smooth?: boolean } = {}) => {
       const scroller = scrollerRef.current;
       if (!scroller) return;
-      tween.stop();
+      stop();
       const finish = () => {
         atBottom.current = true;
         jumpToEnd();
         onBottom?.();
       };
       if (!smooth || prefersReducedMotion()) finish();
-      else tween.start(scroller, finish);
+      else start(scroller, finish);
     },
-    [scrollerRef, tween, jumpToEnd, onBottom],
+    [scrollerRef, start, stop, jumpToEnd, onBottom],
   );
 
   const isAtBottom = useCallback(() => atBottom.current, []);
-  const isFollowing = useCallback(() => atBottom.current && !tween.isRunning(), [tween]);
+  const isFollowing = useCallback(() => atBottom.current && !isRunning(), [isRunning]);
 
   const stickToBottom = useCallback(() => {
     const scroller = scrollerRef.current;
-    if (!scroller || !atBottom.current || tween.isRunning()) return;
+    if (!scroller || !atBottom.current || isRunning()) return;
     if (scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop > AT_BOTTOM_TOLERANCE) {
       scroller.scrollTop = scroller.scrollHeight;
       lastScrollTop.current = scroller.scrollTop;
     }
-  }, [scrollerRef, tween]);
+  }, [scrollerRef, isRunning]);
 
   const handleScroll = useCallback(
     (scroller: HTMLElement) => {
       const distance = scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop;
       const movedUp = scroller.scrollTop < lastScrollTop.current;
       lastScrollTop.current = scroller.scrollTop;
-      if (!tween.isRunning()) {
+      if (!isRunning()) {
         atBottom.current = distance <= AT_BOTTOM_TOLERANCE || (atBottom.current && !movedUp);
       }
       if (atBottom.current) onBottom?.();
       return atBottom.current;
     },
-    [tween, onBottom],
+    [isRunning, onBottom],
   );
 
-  return useMemo(
-    () => ({ scrollToBottom, jumpToEnd, isAtBottom, isFollowing, stickToBottom, handleScroll }),
-    [scrollToBottom, jumpToEnd, isAtBottom, isFollowing, stickToBottom, handleScroll],
-  );
+  return { scrollToBottom, jumpToEnd, isAtBottom, isFollowing, stickToBottom, handleScroll };
 }

@@ -1,4 +1,4 @@
-import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useRef } from 'react';
 
 /** Spec section 4: the scroll tween to the bottom lasts 300 ms (instant with reduced motion). */
 export const MESSAGE_LIST_SCROLL_DURATION = 300;
@@ -64,5 +64,5 @@ export function useScrollTween(scrollerRef: RefObject<HTMLElement | null>): Scro
     };
   }, [scrollerRef, stop]);
 
-  return useMemo(() => ({ start, stop, isRunning }), [start, stop, isRunning]);
+  return { start, stop, isRunning };
 }
