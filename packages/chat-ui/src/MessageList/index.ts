@@ -9,4 +9,16 @@ export {
   type MessageListProps,
   preloadMessageListVirtualizer,
 } from './MessageList.js';
+export { type BackToBottom, useBackToBottom } from './useBackToBottom.js';
+export {
+  type MessageAnnouncement,
+  type MessageAnnouncementsOptions,
+  useMessageAnnouncements,
+} from './useMessageAnnouncements.js';
 export { useMessageInputs } from './useMessageInputs.js';
+export {
+  type MessageListState,
+  type MessageListStateOptions,
+  useMessageListState,
+} from './useMessageListState.js';
+export { type ScrollToBottom, type ScrollToBottomOptions, useScrollToBottom } from './useScrollToBottom.js';

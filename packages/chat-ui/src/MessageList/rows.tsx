@@ -1,13 +1,6 @@
-import {
-  type ReactNode,
-  type Ref,
-  type RefObject,
-  useEffect,
-  useImperativeHandle,
-  useLayoutEffect,
-  useRef,
-} from 'react';
+import { type ReactNode, type Ref, type RefObject, useEffect, useImperativeHandle } from 'react';
 import type { MessageModel } from '../Message/model.js';
+import { useScrollAnchor } from './useScrollAnchor.js';
 
 /** What `MessageList` asks of whichever rows it shows. */
 export interface RowsEngine {
@@ -34,9 +27,8 @@ export interface RowsProps {
 
 /**
  * The rows of a short conversation, in normal flow: nothing to download or measure. History
- * prepended above keeps the rows in view where they were, by moving the scroll position by
- * exactly how far the previously first row moved (the scroller sets `overflow-anchor: none`, so
- * the browser never adjusts it as well).
+ * prepended above keeps the rows in view where they were (`useScrollAnchor`; the scroller sets
+ * `overflow-anchor: none`, so the browser never adjusts it as well).
  */
 export function PlainRows({
   items,
@@ -58,20 +50,7 @@ export function PlainRows({
     [scrollerRef],
   );
 
-  const anchor = useRef<{ row: HTMLElement; top: number } | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-anchor after every change of rows
-  useLayoutEffect(() => {
-    // The scroller's own ref is not attached yet when this first runs: use the parent element.
-    const content = contentRef.current;
-    const scroller = content?.parentElement;
-    if (!content || !scroller) return;
-    const before = anchor.current;
-    if (before?.row.isConnected && before.row.offsetTop !== before.top) {
-      scroller.scrollTop += before.row.offsetTop - before.top;
-    }
-    const row = content.firstElementChild;
-    anchor.current = row instanceof HTMLElement ? { row, top: row.offsetTop } : null;
-  }, [items]);
+  useScrollAnchor(contentRef, items);
 
   useEffect(() => {
     const content = contentRef.current;
