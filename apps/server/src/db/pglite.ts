@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './types.js';
 
@@ -8,7 +8,7 @@ const INT8 = 20;
 export async function openPglite(dataDir?: string): Promise<Db> {
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
-    lock(dataDir);
+    lockDataDir(dataDir);
   }
   const pg = new PGlite(dataDir ? { dataDir, parsers: { [INT8]: Number } } : { parsers: { [INT8]: Number } });
   await pg.waitReady;
@@ -38,18 +38,56 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 /** The embedded database is one process's: a second server on the same directory would corrupt it. */
 const openHere = new Set<string>();
 
-function lock(dataDir: string): void {
+const inUse = (dataDir: string, pid: number | string) =>
+  new Error(
+    `the data directory ${dataDir} is in use by process ${pid}: stop that server or set another DATA_DIR`,
+  );
+
+/**
+ * Takes the data directory's lock file, created only if absent (`wx`), so two processes starting at
+ * once cannot both take it. A lock whose process is gone is moved aside (one rename wins) and the
+ * lock taken again; a mover that finds it moved a live lock puts it back and gives up.
+ */
+export function lockDataDir(dataDir: string): void {
   const file = `${dataDir}.lock`;
-  if (existsSync(file)) {
-    const pid = Number(readFileSync(file, 'utf8'));
-    if (pid && (pid === process.pid ? openHere.has(file) : isRunning(pid))) {
-      throw new Error(
-        `the data directory ${dataDir} is in use by process ${pid}: stop that server or set another DATA_DIR`,
-      );
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      openHere.add(file);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = readPid(file);
+    if (holder === undefined) continue; // moved or released meanwhile: try again
+    const live = holder !== 0 && (holder === process.pid ? openHere.has(file) : isRunning(holder));
+    if (live) throw inUse(dataDir, holder);
+    const aside = `${file}.${process.pid}.stale`;
+    try {
+      renameSync(file, aside);
+    } catch {
+      continue; // another process moved it first
+    }
+    const moved = readPid(aside);
+    rmSync(aside, { force: true });
+    if (moved !== holder && moved !== undefined) {
+      // A live process took the lock between the read and the move: give it back.
+      try {
+        writeFileSync(file, String(moved), { flag: 'wx' });
+      } catch {}
+      throw inUse(dataDir, moved);
     }
   }
-  writeFileSync(file, String(process.pid));
-  openHere.add(file);
+  throw inUse(dataDir, readPid(file) ?? 'unknown');
+}
+
+function readPid(file: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(file, 'utf8'));
+    return Number.isInteger(pid) && pid > 0 ? pid : 0;
+  } catch {
+    return undefined;
+  }
 }
 
 function isRunning(pid: number): boolean {
