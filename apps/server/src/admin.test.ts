@@ -139,6 +139,24 @@ describe('the admin commands', () => {
     expect(lines.join('\n')).not.toContain('scrypt');
   });
 
+  it('given agent disable, should sign the agent out, refuse their token and password, and enable them again', async () => {
+    stdin = 'disable-me-1234\n';
+    await admin('agent', 'add', 'dora', '--nick', 'Dora', '--channels', 'shop', '--password-stdin');
+    const before = await server.login('dora', 'disable-me-1234');
+    expect((await before.call('GET', '/api/agent/me')).status).toBe(200);
+    await admin('agent', 'disable', 'dora');
+    expect(lines[0]).toBe('agent dora disabled: signed out everywhere; every login and token is refused');
+    expect((await before.call('GET', '/api/agent/me')).status).toBe(401);
+    await expect(server.login('dora', 'disable-me-1234')).rejects.toThrow('wrong username or password');
+    await admin('agent', 'list');
+    expect(lines).toContain('dora\tDora\t1 chats\tshop\tdisabled');
+    await admin('agent', 'enable', 'dora');
+    expect((await (await server.login('dora', 'disable-me-1234')).call('GET', '/api/agent/me')).status).toBe(
+      200,
+    );
+    await expect(admin('agent', 'disable', 'nobody')).rejects.toThrow('no agent named nobody');
+  });
+
   it('should print its usage', () => {
     expect(USAGE).toContain('npm run admin');
   });

@@ -21,6 +21,8 @@ embedded database, which only one process may open: stop the server first).
   agent add <username> --nick <name> --channels <id,id> [--capacity <n>] [--groups <id,id>]
                        [--avatar <url>] [--password-stdin]
   agent password <username> [--password-stdin]     set a new password; signs the agent out everywhere
+  agent disable <username>                          sign out everywhere and refuse every login and token
+  agent enable <username>                           let a disabled agent log in again
   agent list
   channel create <id> --tenant <id> [--info <json>] [--sites <origin,origin>]
                        [--identity off|optional|required --identity-secret-env <VAR>]
@@ -119,6 +121,34 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<v
     return;
   }
 
+  if (noun === 'agent' && (verb === 'disable' || verb === 'enable')) {
+    if (!name) throw new AdminError(`agent ${verb} needs <username>`);
+    const disabling = verb === 'disable';
+    const updated = await context.db.query<{ id: string }>(
+      `update agents set disabled_at = $2, online = case when $3 then false else online end, updated_at = $4
+       where username = $1 returning id`,
+      [name, disabling ? now : null, disabling, now],
+    );
+    const agent = updated[0];
+    if (!agent) throw new AdminError(`no agent named ${name}`);
+    if (!disabling) {
+      context.out(`agent ${name} enabled: they may log in again`);
+      return;
+    }
+    await context.db.query('delete from agent_sessions where agent_id = $1', [agent.id]);
+    const [open] = await context.db.query<{ count: number | string }>(
+      'select count(*) as count from sessions where admin_id = $1 and closed_at is null',
+      [agent.id],
+    );
+    context.out(`agent ${name} disabled: signed out everywhere; every login and token is refused`);
+    if (Number(open?.count) > 0) {
+      context.out(
+        `${open?.count} open chat(s) stay with ${name} in the record; they end when the visitor leaves or times out`,
+      );
+    }
+    return;
+  }
+
   if (noun === 'agent' && verb === 'list') {
     const rows = await context.db.query<{
       username: string;
@@ -126,11 +156,13 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<v
       capacity: number;
       channels: string[];
       online: boolean;
-    }>('select username, nick, capacity, channels, online from agents order by username');
+      disabled: boolean;
+    }>(
+      'select username, nick, capacity, channels, online, disabled_at is not null as disabled from agents order by username',
+    );
     for (const row of rows) {
-      context.out(
-        `${row.username}\t${row.nick}\t${row.capacity} chats\t${row.channels.join(',')}\t${row.online ? 'online' : 'offline'}`,
-      );
+      const state = row.disabled ? 'disabled' : row.online ? 'online' : 'offline';
+      context.out(`${row.username}\t${row.nick}\t${row.capacity} chats\t${row.channels.join(',')}\t${state}`);
     }
     return;
   }

@@ -33,7 +33,7 @@ const AGENT_TYPING_VISIBLE_MS = 5_000;
 export async function agentByUsername(store: ConversationStore, username: string) {
   const [row] = await store.db.query<AgentRow & { password_hash: string }>(
     `select id, username, nick, avatar, capacity, channels, groups, welcome_msg, online, password_hash
-     from agents where username = $1`,
+     from agents where username = $1 and disabled_at is null`,
     [username],
   );
   return row;
@@ -41,7 +41,8 @@ export async function agentByUsername(store: ConversationStore, username: string
 
 export async function agent(store: ConversationStore, id: string): Promise<Agent | undefined> {
   const [row] = await store.db.query<AgentRow>(
-    'select id, username, nick, avatar, capacity, channels, groups, welcome_msg, online from agents where id = $1',
+    `select id, username, nick, avatar, capacity, channels, groups, welcome_msg, online from agents
+     where id = $1 and disabled_at is null`,
     [id],
   );
   return row ? toAgent(row) : undefined;

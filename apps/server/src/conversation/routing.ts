@@ -48,7 +48,7 @@ export async function onlineAgents(tx: Queryable, channelId: string | null): Pro
     `select a.id, a.username, a.nick, a.avatar, a.capacity, a.channels, a.groups, a.welcome_msg, a.online,
        (select count(*)::int from sessions s where s.admin_id = a.id and s.status = $2 and s.closed_at is null) as busy
      from agents a
-     where a.online and ($1::text is null or jsonb_exists(a.channels, $1))
+     where a.online and a.disabled_at is null and ($1::text is null or jsonb_exists(a.channels, $1))
      order by a.id`,
     [channelId, ChatStatus.withAgent],
   );
