@@ -16,6 +16,12 @@ const SECRET_VARIABLE = 'PARLEY_IDENTITY_SECRET_TEST_SHOP';
 
 /** What the host site's server does (apps/server/README.md, "Verified visitor identity"). */
 const sign = (pid: string, secret = DESK_SECRET) => createHmac('sha256', secret).update(pid).digest('hex');
+/** The expiring form: `e=<expiry, unix seconds>,v1=hex(HMAC(secret, "<expiry>.<pid>"))`. */
+const signUntil = (pid: string, expiresAtMs: number, secret = DESK_SECRET) => {
+  const expiry = Math.floor(expiresAtMs / 1000);
+  return `e=${expiry},v1=${sign(`${expiry}.${pid}`, secret)}`;
+};
+const HOUR_MS = 60 * 60 * 1000;
 
 const seed: Seed = {
   channels: [
@@ -125,6 +131,32 @@ describe.each(testDatabases())('verified visitor identity on $name', (database) 
         });
       },
     );
+
+    it('given an expiring signature still valid, should start a verified visitor', async () => {
+      const pidSignature = signUntil('user-e1', Date.now() + HOUR_MS);
+      const { userId } = await server.start('id-required', { pid: 'user-e1', pidSignature });
+      expect(await seenByAgent(userId)).toMatchObject({ verified: true, verifiedPid: 'user-e1' });
+    });
+
+    it.each([
+      ['expired a second ago', () => signUntil('user-e2', Date.now() - 1000), 'has expired'],
+      ['valid for 31 days', () => signUntil('user-e2', Date.now() + 31 * 24 * HOUR_MS), 'more than 30 days'],
+      [
+        'with its expiry changed',
+        () => signUntil('user-e2', Date.now() + HOUR_MS).replace(/^e=\d/, 'e=9'),
+        'does not match',
+      ],
+      ['for another pid', () => signUntil('user-e3', Date.now() + HOUR_MS), 'does not match'],
+      [
+        'made with another secret',
+        () => signUntil('user-e2', Date.now() + HOUR_MS, SHOP_SECRET),
+        'does not match',
+      ],
+    ])('given an expiring signature %s, should refuse with 401 saying why', async (_name, signature, why) => {
+      const answer = await refused({ channelId: 'id-required', pid: 'user-e2', pidSignature: signature() });
+      expect(answer).toMatchObject({ status: 401, code: 401, data: null });
+      expect(answer.message).toContain(why);
+    });
 
     it('given the signature in upper-case hex, should take it as the same signature', async () => {
       const started = await server.visitor('chatStart', {

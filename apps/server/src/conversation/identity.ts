@@ -19,12 +19,50 @@ export function signatureMatches(secret: string, pid: string, signature: string)
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 }
 
+/** The longest an expiring signature may be valid for: a site cannot sign a pid for good this way. */
+export const SIGNATURE_MAX_LIFETIME_S = 30 * 24 * 60 * 60;
+
+/** `e=<unix seconds>,v1=<hex>`: a signature that stops working at `e` (as Stripe signs its webhooks). */
+const EXPIRING = /^e=(\d{1,12}),v1=([0-9a-f]{64})$/i;
+
+/**
+ * Checks a signature in either form the host site may send: the plain one, `hex(HMAC(secret, pid))`,
+ * which never expires (kept for sites that sign that way), or the expiring one,
+ * `e=<expiry, unix seconds>,v1=hex(HMAC(secret, "<expiry>.<pid>"))`, refused after its expiry and
+ * when the expiry is more than 30 days ahead. Answers why it is refused, or undefined when it holds.
+ */
+export function signatureProblem(
+  secret: string,
+  pid: string,
+  signature: string,
+  nowMs: number,
+): string | undefined {
+  const expiring = EXPIRING.exec(signature);
+  if (!expiring)
+    return signatureMatches(secret, pid, signature) ? undefined : 'pidSignature does not match pid';
+  const [, expiry = '', hex = ''] = expiring;
+  if (!signatureMatches(secret, `${expiry}.${pid}`, hex)) return 'pidSignature does not match pid';
+  const expiresMs = Number(expiry) * 1000;
+  if (expiresMs <= nowMs)
+    return 'pidSignature has expired: the site signs the pid again when it renders the page';
+  if (expiresMs - nowMs > SIGNATURE_MAX_LIFETIME_S * 1000) {
+    return 'pidSignature expires more than 30 days ahead: sign with a nearer expiry';
+  }
+  return undefined;
+}
+
 /**
  * The pid chatStart may treat as verified on this channel, or null for an unverified visitor.
  * Refuses (401) what the channel's setting does not accept: on `required`, no pid, no signature or
- * a wrong one; on `optional`, a wrong signature. On `off` a signature is not looked at.
+ * a wrong or expired one; on `optional`, a wrong or expired signature. On `off` a signature is not
+ * looked at.
  */
-export function verifiedPid(channel: ChannelConfig, pid?: string, signature?: string): string | null {
+export function verifiedPid(
+  channel: ChannelConfig,
+  pid?: string,
+  signature?: string,
+  nowMs = Date.now(),
+): string | null {
   const mode = channel.identity ?? 'off';
   if (mode === 'off') return null;
   const required = mode === 'required';
@@ -37,9 +75,9 @@ export function verifiedPid(channel: ChannelConfig, pid?: string, signature?: st
     if (required) throw unauthorized('pidSignature is missing: this channel takes verified visitors only');
     return null;
   }
-  if (!channel.identitySecret || !signatureMatches(channel.identitySecret, pid, signature)) {
-    throw unauthorized('pidSignature does not match pid');
-  }
+  if (!channel.identitySecret) throw unauthorized('pidSignature does not match pid');
+  const problem = signatureProblem(channel.identitySecret, pid, signature, nowMs);
+  if (problem) throw unauthorized(problem);
   return pid;
 }
 

@@ -17,7 +17,7 @@ export async function channelInfo(store: ConversationStore, id: string): Promise
 export async function chatStart(store: ConversationStore, input: ChatStartInput) {
   const channel = await store.channel(input.channelId);
   // An identity the channel does not accept is refused before anything is written.
-  const verified = verifiedPid(channel, input.pid, input.pidSignature);
+  const verified = verifiedPid(channel, input.pid, input.pidSignature, store.clock());
   const now = store.clock();
   return store.write(async (tx, touched) => {
     let userId = input.userId;
