@@ -107,6 +107,31 @@ describe('slow and greedy clients', () => {
     expect(await until(() => readdirSync(uploads).length === 0, 2000)).toBe(true);
   });
 
+  it('given an upload whose client is killed halfway, should delete its partial file and free its quota at once', async () => {
+    const { userId } = await server.start('slow');
+    const { state, connected } = client();
+    await connected;
+    state.socket.write(`${uploadHead(userId, 100_000)}${'a'.repeat(20_000)}`);
+    let held = 0;
+    const reservations = async () => {
+      const [row] = await server.app.db.query<{ count: string | number }>(
+        'select count(*) as count from upload_reservations where visitor_id = $1',
+        [userId],
+      );
+      held = Number(row?.count);
+    };
+    expect(await until(() => held === 1 && readdirSync(uploads).length === 1, 2000, reservations)).toBe(true);
+    state.socket.destroy();
+    // Well inside the request timeout: the server sees the client go, not the clock.
+    expect(
+      await until(
+        () => held === 0 && readdirSync(uploads).length === 0,
+        REQUEST_TIMEOUT_MS / 2,
+        reservations,
+      ),
+    ).toBe(true);
+  });
+
   it('given a held poll longer than the request timeout, should still answer it', async () => {
     const { userId, pollId } = await server.start('slow');
     const started = Date.now();
