@@ -145,6 +145,8 @@ export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: A
     }
   };
 
+  /** The agent serves as many chats as their capacity: a join takes them past it, and says so. */
+  const atCapacity = chats.length >= agent.capacity;
   const toggleOnline = () => act(async () => onAgent(await api.setOnline(!agent.online)));
   const logout = async () => {
     await api.logout().catch(() => {});
@@ -196,6 +198,11 @@ export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: A
         <nav className="console-sidebar" aria-label={t('chats.title')}>
           <h2>{t('queue.title')}</h2>
           {queue.length === 0 ? <p className="console-empty">{t('queue.empty')}</p> : null}
+          {queue.length > 0 && atCapacity ? (
+            <p className="console-note" id="queue-at-capacity">
+              {t('queue.atCapacity', { capacity: agent.capacity })}
+            </p>
+          ) : null}
           <ul>
             {queue.map((entry) => (
               <li key={entry.sessionId} id={queueItemId(entry.sessionId)} className="console-item">
@@ -212,10 +219,12 @@ export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: A
                   <button
                     className="console-button console-button--primary"
                     type="button"
+                    aria-describedby={atCapacity ? 'queue-at-capacity' : undefined}
                     onClick={() =>
                       act(async () => {
                         alerts.joining(entry.sessionId);
-                        await api.join(entry.sessionId);
+                        // Past capacity only as the note above says: the server refuses it otherwise.
+                        await api.join(entry.sessionId, atCapacity);
                         setSelected(entry.sessionId);
                       })
                     }

@@ -220,7 +220,9 @@ export const api = {
     request<StoredCannedReply>('PUT', `/api/agent/canned/${encodeURIComponent(id)}`, { title, text }),
   deleteCannedReply: (id: string) => request<null>('DELETE', `/api/agent/canned/${encodeURIComponent(id)}`),
   leftMessages: () => request<LeftMessage[]>('GET', '/api/agent/leave-messages'),
-  join: (sessionId: string) => request<unknown>('POST', `${chat(sessionId)}/join`, {}),
+  /** Takes a queued chat; `beyondCapacity` when the agent knowingly goes past their capacity. */
+  join: (sessionId: string, beyondCapacity = false) =>
+    request<unknown>('POST', `${chat(sessionId)}/join`, beyondCapacity ? { beyondCapacity } : {}),
   refuse: (sessionId: string) => request<null>('POST', `${chat(sessionId)}/refuse`, {}),
   close: (sessionId: string) => request<null>('POST', `${chat(sessionId)}/close`, {}),
   askRating: (sessionId: string) => request<null>('POST', `${chat(sessionId)}/rating-request`, {}),

@@ -1,0 +1,52 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { pendingMigrations } from '../db/db.js';
+import { ApiError } from '../errors.js';
+import { Metrics } from '../metrics.js';
+
+/**
+ * Liveness (`/healthz`: the process answers), readiness (`/readyz`: the database answers, every
+ * migration is applied and the server is not shutting down, so a load balancer stops sending it new
+ * requests) and Prometheus metrics (`/metrics`, only with a token: they tell the load and the queue
+ * to whoever reads them). Needs `storage` first.
+ */
+export const health = fastifyPlugin(
+  async (app: FastifyInstance, options: { metricsToken?: string }) => {
+    app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
+    let shuttingDown = false;
+    app.addHook('preClose', async () => {
+      shuttingDown = true;
+    });
+    app.get('/readyz', { config: { rateLimit: false } }, async (_request, reply) => {
+      if (shuttingDown) return reply.code(503).send({ status: 'shutting down' });
+      try {
+        const pending = await pendingMigrations(app.db);
+        if (pending.length > 0) return reply.code(503).send({ status: 'migrations pending', pending });
+      } catch (error) {
+        return reply.code(503).send({ status: 'database unreachable', reason: (error as Error).message });
+      }
+      return { status: 'ready' };
+    });
+
+    const metrics = new Metrics(app.db, app.pollCache);
+    metrics.observe(app);
+    app.decorate('metrics', metrics);
+    if (!options.metricsToken) return;
+    const expected = Buffer.from(`Bearer ${options.metricsToken}`);
+    app.get('/metrics', { config: { rateLimit: false } }, async (request, reply) => {
+      const given = Buffer.from(request.headers.authorization ?? '');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw new ApiError(401, 'metrics need the bearer token (METRICS_TOKEN)');
+      }
+      return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    });
+  },
+  { name: 'parley-health', dependencies: ['parley-storage'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Metrics;
+  }
+}
