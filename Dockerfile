@@ -11,6 +11,7 @@ COPY package.json package-lock.json ./
 COPY packages/chat-protocol/package.json packages/chat-protocol/
 COPY packages/chat-core/package.json packages/chat-core/
 COPY packages/chat-ui/package.json packages/chat-ui/
+COPY packages/languages/package.json packages/languages/
 COPY apps/server/package.json apps/server/
 COPY apps/visitor/package.json apps/visitor/
 RUN npm ci --ignore-scripts --no-audit --no-fund
@@ -26,6 +27,7 @@ COPY --from=build /app/packages/chat-protocol/package.json packages/chat-protoco
 COPY --from=build /app/packages/chat-protocol/dist packages/chat-protocol/dist
 COPY --from=build /app/packages/chat-core/package.json packages/chat-core/
 COPY --from=build /app/packages/chat-ui/package.json packages/chat-ui/
+COPY --from=build /app/packages/languages/package.json packages/languages/
 COPY --from=build /app/apps/server/package.json apps/server/
 COPY --from=build /app/apps/visitor/package.json apps/visitor/
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace @parley/server \

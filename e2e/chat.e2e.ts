@@ -307,7 +307,8 @@ test('given a voice message recorded with the microphone, should deliver it as a
   await expect(page.getByText(/^\d+s \/ 60s$/)).toBeVisible();
   await expect(page.getByRole('meter', { name: 'Microphone level' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
-  await page.waitForTimeout(2200);
+  // Two seconds of recording, as the page counts them.
+  await expect(page.getByText(/^2s \/ 60s$/)).toBeVisible({ timeout: 10_000 });
   await page.keyboard.press('Space');
 
   const log = conversation(page);

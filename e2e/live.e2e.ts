@@ -31,14 +31,16 @@ test('given a held poll, should show an agent message well inside the spec polli
 }) => {
   const { agent, chat } = await chatWithAgent(page, request);
   await heldPoll(page);
-  // Several messages: each is timed from the agent's send to the text on the page.
+  // Several messages: each is timed from the agent's send to the text on the page, and each is
+  // sent once the page has asked for the next held poll.
   const delays: number[] = [];
   for (const text of ['First answer', 'Second answer', 'Third answer']) {
-    await page.waitForTimeout(300); // the next poll is held again
+    const nextHeld = heldPoll(page);
     const sent = Date.now();
     await agent.send(chat.sessionId, text);
     await expect(conversation(page).getByText(text)).toBeVisible();
     delays.push(Date.now() - sent);
+    await nextHeld;
   }
   // Polling every 2 s would average about 1 s; held polls answer as the message is written.
   const sorted = [...delays].sort((a, b) => a - b);

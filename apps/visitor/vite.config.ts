@@ -1,11 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { serverRoutes } from '../../config/dev-proxy.ts';
 import { sourceConditions } from '../../config/vite-source.ts';
 
 export default defineConfig({
   base: '/chat/',
   plugins: [react()],
   resolve: { conditions: sourceConditions },
+  // `npm run dev`: the dev server passes the server's routes to the reference server.
+  server: { proxy: serverRoutes(process.env.PARLEY_SERVER) },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { serverRoutes } from '../../../config/dev-proxy.ts';
 import { sourceConditions } from '../../../config/vite-source.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -11,6 +12,8 @@ export default defineConfig({
   base: '/agent/',
   plugins: [react()],
   resolve: { conditions: sourceConditions },
+  // `npm run dev`: the dev server passes the server's routes to the reference server.
+  server: { proxy: serverRoutes(process.env.PARLEY_SERVER) },
   build: { outDir: '../dist/console', emptyOutDir: true, sourcemap: true },
   logLevel: 'warn',
 });

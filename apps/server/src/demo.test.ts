@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEMO_SEED_FILE, serverRoot, settingsFromEnv } from './config.js';
 import { openDatabase } from './db/db.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { applySeed, type Seed } from './seed.js';
+import { applySeed, readSeed, type Seed } from './seed.js';
 import { freePort } from './test/freePort.js';
 
 // Issue: a default deployment must not create agents with public passwords, nor print any.
@@ -70,12 +70,16 @@ describe('demo mode and seeds', () => {
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
-    const deadline = Date.now() + 60_000;
-    while (!output.includes('Agent console') && Date.now() < deadline && child.exitCode === null) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    // Give the lines after the banner a moment to arrive.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The banner's last line: the demo seed's last agent in demo mode, else the note that no seed is set.
+    const lastAgent = readSeed(DEMO_SEED_FILE).agents.at(-1)?.username ?? '';
+    const lastLine = printed ? new RegExp(`^  ${lastAgent} `, 'm') : /no seed file/;
+    await vi.waitFor(
+      () => {
+        if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
+        expect(output).toMatch(lastLine);
+      },
+      { timeout: 60_000, interval: 100 },
+    );
     child.kill('SIGTERM');
     expect(output).toContain('Agent console');
     expect(output.includes('alice-demo')).toBe(printed);

@@ -1,9 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Seed } from './seed.js';
-import { agentCall, agentLogin, type ChildServer, call, startChild } from './test/child.js';
+import {
+  agentCall,
+  agentLogin,
+  type ChildServer,
+  call,
+  heldPolls,
+  over,
+  PROBE_METRICS_TOKEN,
+  startChild,
+} from './test/child.js';
 import { createPostgresDatabase } from './test/databases.js';
 
 const seed: Seed = {
@@ -29,6 +38,7 @@ describe.each(storages)('a server on $name killed with SIGKILL mid-conversation'
     DATA_DIR: join(dir, 'data'),
     RATE_LIMIT_PER_VISITOR: '100000',
     RATE_LIMIT_PER_IP: '100000',
+    METRICS_TOKEN: PROBE_METRICS_TOKEN,
   };
   let server: ChildServer | undefined;
 
@@ -113,7 +123,7 @@ describe.each(storages)('a server on $name killed with SIGKILL mid-conversation'
       () => 'answered',
       () => 'cut',
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await vi.waitFor(async () => expect(await heldPolls(over(running.base))).toBe(1), { timeout: 5000 });
     running.process.kill('SIGKILL');
     expect(await held).toBe('cut');
     await running.stop('SIGKILL');

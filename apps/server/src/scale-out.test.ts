@@ -2,10 +2,20 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { serverRoot } from './config.js';
 import type { Seed } from './seed.js';
-import { agentCall, agentLogin, type ChildServer, call, type Json, startChild } from './test/child.js';
+import {
+  agentCall,
+  agentLogin,
+  type ChildServer,
+  call,
+  heldPolls,
+  type Json,
+  over,
+  PROBE_METRICS_TOKEN,
+  startChild,
+} from './test/child.js';
 import { createPostgresDatabase } from './test/databases.js';
 
 const seed: Seed = {
@@ -33,7 +43,11 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
 
   beforeAll(async () => {
     databaseUrl = await createPostgresDatabase(adminUrl);
-    const env = { DATABASE_URL: databaseUrl, DATA_DIR: join(dir, 'data') };
+    const env = {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: join(dir, 'data'),
+      METRICS_TOKEN: PROBE_METRICS_TOKEN,
+    };
     // Started together: the migrations must not race.
     [a, b] = await Promise.all([startChild(env, seed, dir), startChild(env, seed, dir)]);
   }, 120_000);
@@ -78,7 +92,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
     // a poll held on A (long poll) is woken by the write through B, by LISTEN/NOTIFY
     const holdStarted = Date.now();
     const held = call(a.base, 'getEventMsg', { ...visitor, cursor: joined.data.cursor, wait: 10_000 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await vi.waitFor(async () => expect(await heldPolls(over(a.base))).toBe(1), { timeout: 5000 });
     const sent = await agentCall(b.base, token, 'POST', `/api/agent/chats/${visitor.sessionId}/messages`, {
       msgContent: 'from instance B',
     });

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { answerSchemas, type CallName, check, type Schema } from '@parley/chat-protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serverRoot } from './config.js';
 import { readSeed, type Seed } from './seed.js';
+import { heldPolls, PROBE_METRICS_TOKEN } from './test/child.js';
 import { testDatabases } from './test/databases.js';
 import { type Harness, harness } from './test/harness.js';
 
@@ -33,7 +34,7 @@ describe.each(testDatabases())('the visitor API on $name', (database) => {
   let server: Harness;
 
   beforeAll(async () => {
-    server = await harness(await database.open(), demo);
+    server = await harness(await database.open(), demo, { metricsToken: PROBE_METRICS_TOKEN });
   });
   afterAll(async () => {
     await server.app.close();
@@ -359,9 +360,12 @@ describe.each(testDatabases())('the visitor API on $name', (database) => {
     it('given a held poll (wait), should answer as soon as an event is written', async () => {
       const { userId, pollId } = await server.start('human');
       const first = await server.visitor('getEventMsg', { userId, pollId });
+      const read = async (url: string, token: string) =>
+        (await server.app.inject({ url, headers: { authorization: `Bearer ${token}` } })).body;
+      const before = await heldPolls(read);
       const started = Date.now();
       const held = server.visitor('getEventMsg', { userId, pollId, cursor: first.data.cursor, wait: 10_000 });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await vi.waitFor(async () => expect(await heldPolls(read)).toBe(before + 1));
       await server.visitor('transferAgent', { userId });
       const answer = await held;
       expect(Date.now() - started).toBeLessThan(5000);

@@ -1,14 +1,14 @@
 import type { ChatSession } from '@parley/chat-core';
 import { LocaleProvider } from '@parley/chat-ui/LocaleProvider';
+import { directionOf, type Language, languageTag } from '@parley/languages';
+import { useKitLocale } from '@parley/languages/kit';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ChatPage } from './chat/ChatPage.js';
 import { keysOnly, packLoaderFor, packTranslator } from './i18n/i18n.js';
-import { directionOf, type Language, languageTag } from './i18n/languages.js';
 import { pageStorage, storedLanguage } from './i18n/storedLanguage.js';
 import { type Translate, TranslateProvider, useT } from './i18n/useT.js';
 import { watchLanguage } from './i18n/watchLanguage.js';
-import { kitLocaleOf, useKitMessages } from './kitLocale.js';
 import { ChunkErrorBoundary } from './shell/ChunkErrorBoundary.js';
 import { ChunkLoadError } from './shell/chunks.js';
 import { DeferredToaster } from './shell/toasts.js';
@@ -213,11 +213,10 @@ export function App({ session }: { session: ChatSession | null }) {
   const { language, t, failure } = useLanguage(runtimeAfter);
   const dir = directionOf(language);
   // The kit's own strings follow the language; until its pack arrives the kit speaks English.
-  const kitMessages = useKitMessages(language);
-  const kitLocale = kitMessages || language === 'en' ? kitLocaleOf(language) : 'en-US';
+  const kit = useKitLocale(language);
   return (
     <TranslateProvider t={t}>
-      <LocaleProvider locale={kitLocale} messages={kitMessages} dir={dir}>
+      <LocaleProvider {...kit} dir={dir}>
         <div className="visitor-app" dir={dir} data-parley-theme="auto">
           <ChunkErrorBoundary t={t}>
             {failure ? (

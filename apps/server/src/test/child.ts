@@ -101,3 +101,25 @@ export async function agentLogin(base: string, username: string, password: strin
   if (body.code !== 200) throw new Error(`login failed: ${body.message}`);
   return body.data.token;
 }
+
+/** The token the held-poll probe reads /metrics with; give it to a server as METRICS_TOKEN. */
+export const PROBE_METRICS_TOKEN = 'test-probe';
+
+/**
+ * How many visitor polls a server holds open now, from its /metrics (`parley_held_polls`): what a
+ * test waits on before it writes, instead of guessing how long a poll takes to reach the server.
+ * The server needs `METRICS_TOKEN=PROBE_METRICS_TOKEN` (a child) or `metricsToken` (in-process,
+ * read through `inject`).
+ */
+export async function heldPolls(read: (path: string, token: string) => Promise<string>): Promise<number> {
+  const text = await read('/metrics', PROBE_METRICS_TOKEN);
+  const line = text.split('\n').find((row) => row.startsWith('parley_held_polls '));
+  if (!line) throw new Error('no parley_held_polls in /metrics: is the probe token set?');
+  return Number(line.split(' ')[1]);
+}
+
+/** Reads a path of a running server with the bearer token, for `heldPolls`. */
+export function over(base: string) {
+  return async (path: string, token: string) =>
+    (await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } })).text();
+}

@@ -226,8 +226,12 @@ beforeAll(async () => {
   // The markdown renderer is a chunk of its own: loaded once here, as the page loads it on the
   // first robot answer, so each render below draws markdown at once.
   const screen = await render(<LazyRichText content="**ready**" />);
-  for (let waited = 0; !screen.container.querySelector('strong') && waited < 10_000; waited += 20)
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  await vi.waitFor(
+    () => {
+      if (!screen.container.querySelector('strong')) throw new Error('markdown not drawn yet');
+    },
+    { timeout: 10_000, interval: 20 },
+  );
   await screen.unmount();
 });
 

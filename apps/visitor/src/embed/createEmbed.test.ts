@@ -237,12 +237,16 @@ describe('embed loader: a chat that refuses this site', () => {
   });
 
   it('given the chat says it runs, should show it, count nothing unread and report no error', async () => {
+    vi.useFakeTimers();
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { launcher, panel, frame, badge } = mount({ readyTimeout: 20, loadRefusal });
+    const refusalLoads = vi.fn(loadRefusal);
+    const { launcher, panel, frame, badge } = mount({ readyTimeout: 20, loadRefusal: refusalLoads });
     launcher.click();
     loaded(frame());
     fromChat(frame(), { source: 'parley', type: 'ready' });
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    // Past the ready timeout: a refusal would start by loading its notice.
+    vi.advanceTimersByTime(60);
+    expect(refusalLoads).not.toHaveBeenCalled();
     expect(panel.querySelector('[role="alert"]')).toBeNull();
     expect(frame()?.hidden).toBe(false);
     expect(badge.hidden).toBe(true);

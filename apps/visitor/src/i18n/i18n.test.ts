@@ -1,46 +1,9 @@
+import { languageTag, SUPPORTED_LANGUAGES } from '@parley/languages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keysOnly, packTranslator } from './i18n.js';
 import { createI18n, switchLanguage } from './i18next.js';
-import {
-  DEFAULT_LANGUAGE,
-  directionOf,
-  LANGUAGE_STORAGE_KEY,
-  languageTag,
-  resolveLanguage,
-  SUPPORTED_LANGUAGES,
-} from './languages.js';
+import { LANGUAGE_STORAGE_KEY } from './languages.js';
 import { watchLanguage } from './watchLanguage.js';
-
-describe('languages', () => {
-  it('should support exactly the 25 languages of the spec', () => {
-    expect([...SUPPORTED_LANGUAGES].sort()).toEqual(
-      'zh en tw vi id ms ja pt hi es ko ru my km tl lo nl de ar bn tr fa it pl zu'.split(' ').sort(),
-    );
-  });
-
-  it.each(SUPPORTED_LANGUAGES)('given the stored value %s, should keep it', (language) => {
-    expect(resolveLanguage(language)).toBe(language);
-  });
-
-  it.each([null, undefined, '', 'fr', 'EN', 'zh-CN', 'en '])(
-    'given %j, should fall back to English',
-    (value) => {
-      expect(resolveLanguage(value)).toBe(DEFAULT_LANGUAGE);
-      expect(DEFAULT_LANGUAGE).toBe('en');
-    },
-  );
-
-  it('given Arabic or Persian, should be right to left, and everything else left to right', () => {
-    const rtl = SUPPORTED_LANGUAGES.filter((language) => directionOf(language) === 'rtl');
-    expect(rtl).toEqual(['ar', 'fa']);
-  });
-
-  it('given zh and tw, should tag them as Simplified and Traditional Chinese', () => {
-    expect(languageTag('zh')).toBe('zh-CN');
-    expect(languageTag('tw')).toBe('zh-TW');
-    expect(languageTag('de')).toBe('de');
-  });
-});
 
 describe('watchLanguage', () => {
   let stored: string | null;

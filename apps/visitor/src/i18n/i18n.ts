@@ -1,4 +1,4 @@
-import type { Language } from './languages.js';
+import type { Language } from '@parley/languages';
 import type { Translate } from './useT.js';
 
 type Pack = Record<string, unknown>;

@@ -1,6 +1,6 @@
+import { type Language, languageTag } from '@parley/languages';
 import { createInstance, type i18n as I18n, type Resource } from 'i18next';
 import { packLoaderFor } from './i18n.js';
-import { type Language, languageTag } from './languages.js';
 
 // The i18next runtime and the page's use of it: a chunk of its own (`i18next-*.js`), imported only
 // with `import()` once the first screen is up, which speaks from the pack alone (packTranslator).

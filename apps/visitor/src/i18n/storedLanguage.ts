@@ -1,4 +1,5 @@
-import { LANGUAGE_STORAGE_KEY, type Language, resolveLanguage } from './languages.js';
+import { type Language, resolveLanguage } from '@parley/languages';
+import { LANGUAGE_STORAGE_KEY } from './languages.js';
 
 /**
  * The page's local storage, or null where the browser refuses it (a third-party frame with storage

@@ -1,5 +1,5 @@
+import { type Language, languageTag, SUPPORTED_LANGUAGES } from '@parley/languages';
 import { describe, expect, it } from 'vitest';
-import { type Language, languageTag, SUPPORTED_LANGUAGES } from '../i18n/languages.js';
 
 type Pack = { [key: string]: string | Pack };
 const packs = import.meta.glob<Pack>('./*.json', { eager: true, import: 'default' });

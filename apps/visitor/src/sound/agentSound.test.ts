@@ -8,7 +8,8 @@ function tab(lockName: string) {
   created.push(sound);
   return { sound, playTone };
 }
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** Resolves once a tab holds the lock (Web Locks grant it asynchronously). */
+const leading = (sound: AgentSound) => vi.waitFor(() => expect(sound.isLeader()).toBe(true));
 
 afterEach(() => {
   for (const sound of created.splice(0)) sound.dispose();
@@ -18,7 +19,7 @@ describe('agent message sound', () => {
   it('given two open tabs, should play in one tab only', async () => {
     const first = tab('lock-a');
     const second = tab('lock-a');
-    await settle();
+    await leading(first.sound);
     first.sound.play('m1');
     second.sound.play('m1');
     expect(first.playTone).toHaveBeenCalledTimes(1);
@@ -28,9 +29,9 @@ describe('agent message sound', () => {
   it('when the playing tab closes, should let the next tab play', async () => {
     const first = tab('lock-b');
     const second = tab('lock-b');
-    await settle();
+    await leading(first.sound);
     first.sound.dispose();
-    await settle();
+    await leading(second.sound);
     second.sound.play('m2');
     expect(second.sound.isLeader()).toBe(true);
     expect(second.playTone).toHaveBeenCalledTimes(1);
@@ -38,7 +39,7 @@ describe('agent message sound', () => {
 
   it('given the same message twice, should play once', async () => {
     const only = tab('lock-c');
-    await settle();
+    await leading(only.sound);
     only.sound.play('m3');
     only.sound.play('m3');
     only.sound.play('m4');

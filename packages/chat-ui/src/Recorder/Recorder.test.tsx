@@ -462,11 +462,12 @@ describe('Recorder', () => {
       mimeType: ['audio/ogg;codecs=opus', 'audio/wav'],
     });
     try {
-      await render(element);
+      const screen = await render(element);
       await userEvent.tab();
       await userEvent.keyboard(' ');
       await source.resume();
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // A second of recording, as the widget counts it.
+      await expect.element(screen.getByText('1s', { exact: true }), { timeout: 5000 }).toBeVisible();
       await userEvent.keyboard(' ');
       await expect.poll(() => onSend.mock.calls.length).toBe(1);
       expect(FakeMediaRecorder.instances).toHaveLength(0);

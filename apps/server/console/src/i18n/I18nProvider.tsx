@@ -1,5 +1,6 @@
 import { LocaleProvider } from '@parley/chat-ui/LocaleProvider';
 import { toast } from '@parley/chat-ui/Toast';
+import { kitLocaleOf, useKitLocale } from '@parley/languages/kit';
 import {
   createContext,
   type ReactNode,
@@ -10,7 +11,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { kitLocaleOf, useKitMessages } from '../../../../visitor/src/kitLocale.js';
 import { readStored, storage } from '../storage.js';
 import { setTitleName } from '../title.js';
 import {
@@ -106,13 +106,12 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const choose = useCallback((next: Language) => void show(next, true), [show]);
   const value = useMemo(() => i18nOf(language, t, choose), [language, t, choose]);
   // The kit's own strings follow the language; until its pack arrives the kit speaks English.
-  const kitMessages = useKitMessages(language);
-  const kitLocale = kitMessages || language === 'en' ? kitLocaleOf(language) : 'en-US';
+  const kit = useKitLocale(language);
 
   if (!shown) return null;
   return (
     <I18nContext.Provider value={value}>
-      <LocaleProvider locale={kitLocale} messages={kitMessages} dir={directionOf(language)}>
+      <LocaleProvider locale={kit.locale} messages={kit.messages} dir={directionOf(language)}>
         {children}
       </LocaleProvider>
     </I18nContext.Provider>

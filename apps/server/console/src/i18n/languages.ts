@@ -1,59 +1,23 @@
 /**
- * The console speaks the chat page's 25 languages, by the same codes: the list, the BCP 47 tags
- * and the writing direction come from the page, so the two never drift apart.
+ * The console speaks the chat page's 25 languages, by the same codes: the list, the BCP 47 tags,
+ * the writing direction and each language's own name come from `@parley/languages`, which the
+ * page imports too, so the two never drift apart. What is the console's own: where the agent's
+ * choice is kept, and how a browser's languages map onto the 25.
  */
-import {
-  DEFAULT_LANGUAGE,
-  type Language,
-  SUPPORTED_LANGUAGES,
-} from '../../../../visitor/src/i18n/languages.js';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@parley/languages';
 
 export {
   DEFAULT_LANGUAGE,
   directionOf,
+  isLanguage,
+  LANGUAGE_NAMES,
   type Language,
   languageTag,
   SUPPORTED_LANGUAGES,
-} from '../../../../visitor/src/i18n/languages.js';
+} from '@parley/languages';
 
 /** Where the agent's choice of language is kept (the page's own key is `chat-lan`). */
 export const CONSOLE_LANGUAGE_KEY = 'parley-console-lan';
-
-/** Each language by its own name, for the picker. */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  zh: '简体中文',
-  en: 'English',
-  tw: '繁體中文',
-  vi: 'Tiếng Việt',
-  id: 'Bahasa Indonesia',
-  ms: 'Bahasa Melayu',
-  ja: '日本語',
-  pt: 'Português',
-  hi: 'हिन्दी',
-  es: 'Español',
-  ko: '한국어',
-  ru: 'Русский',
-  my: 'မြန်မာ',
-  km: 'ខ្មែរ',
-  tl: 'Tagalog',
-  lo: 'ລາວ',
-  nl: 'Nederlands',
-  de: 'Deutsch',
-  ar: 'العربية',
-  bn: 'বাংলা',
-  tr: 'Türkçe',
-  fa: 'فارسی',
-  it: 'Italiano',
-  pl: 'Polski',
-  zu: 'isiZulu',
-};
-
-const supported = new Set<string>(SUPPORTED_LANGUAGES);
-
-/** Whether a value (stored, or from the picker) is one of the 25 codes, exactly. */
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && supported.has(value);
-}
 
 /** Regions whose Chinese is written in Traditional characters. */
 const TRADITIONAL = new Set(['tw', 'hk', 'mo']);

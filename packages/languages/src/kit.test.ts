@@ -2,10 +2,13 @@ import arEG from '@parley/chat-ui/locales/ar-EG.json' with { type: 'json' };
 import enUS from '@parley/chat-ui/locales/en-US.json' with { type: 'json' };
 import zhCN from '@parley/chat-ui/locales/zh-CN.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
-import { type Language, SUPPORTED_LANGUAGES } from '../i18n/languages.js';
-import { kitLocaleOf, loadKitMessages } from '../kitLocale.js';
+import { kitLocaleOf, loadKitMessages } from './kit.js';
+import { type Language, SUPPORTED_LANGUAGES } from './languages.js';
 
-const packs = import.meta.glob<Record<string, string>>('./*.json', { eager: true, import: 'default' });
+const packs = import.meta.glob<Record<string, string>>('./kit-locales/*.json', {
+  eager: true,
+  import: 'default',
+});
 
 /** The app languages the kit does not ship (it has en-US, zh-CN and ar-EG): each has a pack here. */
 const PACKED: Language[] = SUPPORTED_LANGUAGES.filter((language) => !['en', 'zh', 'ar'].includes(language));
@@ -19,16 +22,16 @@ const SAME_AS_ENGLISH = new Set(['es:toast.error']);
 const english: Record<string, string> = enUS;
 const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
 const pack = (language: Language): Record<string, string> => {
-  const found = packs[`./${language}.json`];
+  const found = packs[`./kit-locales/${language}.json`];
   if (!found) throw new Error(`missing pack ${language}.json`);
   return found;
 };
 
-describe('given the kit string packs of the visitor app', () => {
+describe('given the kit string packs', () => {
   it('should hold one pack for each of the 22 languages the kit does not ship, and no other', () => {
     expect(
       Object.keys(packs)
-        .map((path) => path.slice(2, -5))
+        .map((path) => path.slice('./kit-locales/'.length, -'.json'.length))
         .sort(),
     ).toEqual([...PACKED].sort());
   });

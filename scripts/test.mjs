@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// `npm test` after the setup: every check CI runs, as turbo tasks (two at a time, cached in .turbo/),
+// then the time each task took, most expensive first, and the total, read from turbo's run summary.
+// Arguments are passed on to turbo (`npm test -- --filter=@parley/chat-core`).
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const TASKS = [
+  'lint',
+  'test:layers',
+  'typecheck',
+  'test:unit',
+  'test:browser',
+  'test:stories',
+  'publint',
+  'size',
+  'test:consumer',
+  'test:e2e',
+];
+
+const started = Date.now();
+const run = spawnSync(
+  join(root, 'node_modules/.bin/turbo'),
+  [
+    'run',
+    ...TASKS,
+    '--concurrency=2',
+    '--output-logs=full',
+    '--log-order=grouped',
+    '--summarize',
+    ...process.argv.slice(2),
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
+const code = run.status ?? 1;
+
+/** The summary turbo wrote for this run: the newest in .turbo/runs, written after we started. */
+function summary() {
+  const dir = join(root, '.turbo/runs');
+  let files;
+  try {
+    files = readdirSync(dir).filter((name) => name.endsWith('.json'));
+  } catch {
+    return undefined;
+  }
+  const newest = files
+    .map((name) => ({ path: join(dir, name), time: statSync(join(dir, name)).mtimeMs }))
+    .filter((file) => file.time >= started)
+    .sort((a, b) => b.time - a.time)[0];
+  return newest && JSON.parse(readFileSync(newest.path, 'utf8'));
+}
+
+/** 75 s as "1m15s", 4.2 s as "4.2s". */
+function duration(ms) {
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(1)}s`;
+  return `${Math.floor(seconds / 60)}m${String(Math.round(seconds % 60)).padStart(2, '0')}s`;
+}
+
+const report = summary();
+if (report) {
+  const tasks = report.tasks
+    .filter((task) => task.command !== '<NONEXISTENT>' && task.execution)
+    .map((task) => ({
+      id: task.taskId,
+      ms: task.execution.endTime - task.execution.startTime,
+      cached: task.cache.status === 'HIT',
+      saved: task.cache.timeSaved ?? 0,
+      failed: task.execution.exitCode !== 0,
+    }))
+    .sort((a, b) => b.ms - a.ms);
+  const width = Math.max(...tasks.map((task) => duration(task.ms).length));
+  console.log('\n[test] time per task, most expensive first:');
+  for (const task of tasks) {
+    const note = task.failed ? '  FAILED' : task.cached ? `  (cached: ${duration(task.saved)} when run)` : '';
+    console.log(`[test]   ${duration(task.ms).padStart(width)}  ${task.id}${note}`);
+  }
+  const busy = tasks.reduce((sum, task) => sum + task.ms, 0);
+  const cached = tasks.filter((task) => task.cached).length;
+  console.log(
+    `[test] total ${duration(Date.now() - started)} wall clock: ${duration(busy)} of task time, two at a time; ${cached} of ${tasks.length} tasks from cache`,
+  );
+} else {
+  console.warn('[test] turbo wrote no run summary: no times to show.');
+}
+process.exit(code);
