@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { Checkbox, Field, Input, Radio, RadioGroup, Select, Textarea } from './Form.js';
+import { Checkbox, Radio, RadioGroup } from './Choices.js';
+import { Field, Input, Select, Textarea } from './Form.js';
 
 /**
  * Form controls for the visitor's forms (user form, evaluation, leave a message): Field labels a

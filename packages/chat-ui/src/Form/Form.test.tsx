@@ -3,7 +3,8 @@ import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { LocaleProvider } from '../LocaleProvider/LocaleProvider.js';
 import zhCN from '../locales/zh-CN.json' with { type: 'json' };
-import { Checkbox, Field, Input, Radio, RadioGroup, Select, Textarea, useFieldControl } from './Form.js';
+import { Checkbox, Radio, RadioGroup } from './Choices.js';
+import { Field, Input, Select, Textarea, useFieldControl } from './Form.js';
 
 describe('Form controls', () => {
   it('given a Field with an Input, should label it and wire the description', async () => {

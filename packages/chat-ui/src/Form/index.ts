@@ -1,13 +1,15 @@
 export {
   Checkbox,
   type CheckboxProps,
-  Field,
-  type FieldProps,
-  Input,
   Radio,
   RadioGroup,
   type RadioGroupProps,
   type RadioProps,
+} from './Choices.js';
+export {
+  Field,
+  type FieldProps,
+  Input,
   Select,
   type SelectOption,
   type SelectProps,
