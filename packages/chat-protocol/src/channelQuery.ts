@@ -3,6 +3,10 @@
 // Both must read the query the same way, or a site listed for one channel can frame another's chat:
 // so both call this one function, on the whole query.
 
+// The package imports nothing and assumes no DOM: the WHATWG URLSearchParams every browser and
+// Node has is the parser, so the page and the server split and decode the query alike.
+declare const URLSearchParams: new (init: string) => Iterable<[string, string]>;
+
 /** What a query says about its channel. */
 export type ChannelOfQuery =
   /** No `channelid` or `siteid` with a value. */
@@ -25,7 +29,7 @@ const CHANNEL_NAMES = new Set(['channelid', 'siteid']);
  * channelOfQuery('?channelId=shop&from=iframe') // { kind: 'one', channelId: 'shop' }
  * channelOfQuery('?channelId=a&SITEID=b') // { kind: 'conflict', channelIds: ['a', 'b'] }
  */
-export function channelOfQuery(search: string | URLSearchParams): ChannelOfQuery {
+export function channelOfQuery(search: string | Iterable<[string, string]>): ChannelOfQuery {
   const query = typeof search === 'string' ? new URLSearchParams(search) : search;
   const named = new Set<string>();
   for (const [name, value] of query) {
