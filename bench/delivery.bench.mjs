@@ -4,6 +4,8 @@
 // Run: npm run bench:delivery   (builds @parley/server first)
 // Knobs: BENCH_VISITORS (1000), BENCH_SECONDS (20 per mode), BENCH_RATE (50 agent messages a second),
 //        BENCH_CUT_SHARE (0.2: the share of held polls cut at a random moment in the "cut" mode)
+// Counts what a page shows: `duplicated` is a message shown twice (two message ids for one send);
+// `replayed` is an event the server sent again with an id the page already has, which it drops.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -121,7 +123,9 @@ async function runMode(
   let draining = true;
   let sequence = 0;
   let cuts = 0;
+  let replayed = 0;
   let rssWhileHeld = 0;
+  for (const person of people) person.seen = new Set();
 
   const loops = people.map(async (person) => {
     while (draining) {
@@ -150,6 +154,14 @@ async function runMode(
         if (event.event_type !== 1201) continue;
         const seq = /^bench (\d+)$/.exec(event.msgContent ?? '')?.[1];
         if (seq === undefined) continue;
+        // As the page: a message it already has (the same msgId, sent again after a lost answer)
+        // is dropped, not shown twice. Counted apart: the server's replays, which cost bandwidth only.
+        const id = event.msgId ?? event.id;
+        if (person.seen.has(id)) {
+          replayed++;
+          continue;
+        }
+        person.seen.add(id);
         received.set(seq, (received.get(seq) ?? 0) + 1);
         if (received.get(seq) === 1 && sentAt.has(seq)) latencies.push(now - sentAt.get(seq));
       }
@@ -198,7 +210,7 @@ async function runMode(
   const sorted = Float64Array.from(latencies).sort();
   if (quiet) return { rssWhileHeld };
   console.log(
-    `delivery ${mode.padEnd(8)} visitors=${people.length} sent=${sentAt.size} p50=${percentile(sorted, 50).toFixed(0)} ms p99=${percentile(sorted, 99).toFixed(0)} ms lost=${lost} duplicated=${duplicated} server-rss=${rssWhileHeld.toFixed(0)} MB${mode === 'cut' ? ` cut=${cuts}` : ''}`,
+    `delivery ${mode.padEnd(8)} visitors=${people.length} sent=${sentAt.size} p50=${percentile(sorted, 50).toFixed(0)} ms p99=${percentile(sorted, 99).toFixed(0)} ms lost=${lost} duplicated=${duplicated} replayed=${replayed} server-rss=${rssWhileHeld.toFixed(0)} MB${mode === 'cut' ? ` cut=${cuts}` : ''}`,
   );
   return { rssWhileHeld };
 }
