@@ -11,7 +11,7 @@ import {
   DEFAULT_CONNECTION_LIMITS,
   largeBodies,
 } from './plugins/connections.js';
-import { errorEnvelope } from './plugins/errorEnvelope.js';
+import { clientErrorHandler, errorEnvelope, frameworkErrors } from './plugins/errorEnvelope.js';
 import { health } from './plugins/health.js';
 import { jsonBody } from './plugins/jsonBody.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits, rateLimits } from './plugins/rateLimits.js';
@@ -104,6 +104,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     },
     // Request ids for the logs (bodies are not logged: a visitor's id is its credential).
     genReqId: requestIds(),
+    // What the router and Node's HTTP parser refuse is answered in the envelope too.
+    frameworkErrors,
+    clientErrorHandler,
     // The contract's validator options: the server and the page's check give the same verdicts.
     ajv: { customOptions: { ...ajvOptions, keywords: [...ajvOptions.keywords] } },
   });

@@ -38,7 +38,7 @@ const LIMITS: Partial<Record<keyof typeof messageFields | 'clientMsgId', Schema>
   msgContent: text(FIELD_LIMITS.messageText),
   msgTime: { type: 'number' },
   fileName: text(255),
-  fileSize: { type: 'number', minimum: 0 },
+  fileSize: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
   fileUrl: { type: 'string', maxLength: 2048, pattern: '^(/uploads/|https?://)' },
   audioDuration: { type: 'number', minimum: 0 },
   specialMsgFlag: { type: 'integer' },
@@ -85,7 +85,7 @@ export const requestSchemas: Record<JsonCallName, Schema> = {
   getAdminCard: object(['userId'], { userId }),
   getHistoryMsg: object(['userId', 'maxTime'], {
     userId,
-    maxTime: { type: 'number' },
+    maxTime: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
     pageSize: { type: 'integer', minimum: 1, maximum: 100 },
   }),
   getSessionMsg: object(['userId', 'sessionId'], { userId, sessionId: requestId }),

@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { ApiError } from '../errors.js';
 
@@ -37,3 +39,44 @@ export const errorEnvelope = fastifyPlugin(
   },
   { name: 'parley-error-envelope' },
 );
+
+/** The envelope of a refusal, as text. */
+const envelope = (code: number, message: string) => JSON.stringify({ code, data: null, message });
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any hook runs (a malformed
+ * percent-encoding in the path, a path parameter over its length), in the envelope.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (error.statusCode ?? 400);
+  const message =
+    error.code === 'FST_ERR_BAD_URL'
+      ? 'the path is not a valid URL (a malformed percent-encoding)'
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? 'a part of the path is longer than 100 characters'
+        : error.message;
+  reply.code(code).type('application/json; charset=utf-8').send(envelope(code, message));
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses (a head over 16 KB, a byte a
+ * request line may not hold, a request that did not arrive in time), answered in the envelope on
+ * the raw socket, which is then closed, as Node does.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [code, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'the request did not arrive in time']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'the request head is larger than 16 KB']
+        : [400, 'the request is not valid HTTP'];
+  const body = envelope(code, message);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${code} ${STATUS_CODES[code]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}

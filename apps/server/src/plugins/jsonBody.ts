@@ -43,6 +43,15 @@ function unstorableText(value: unknown, path = ''): { path: string; problem: str
  */
 export const jsonBody = fastifyPlugin(
   async (app: FastifyInstance, options: { bodyLimit: number }) => {
+    // The path's parameters reach the database as well: the same text is refused there.
+    app.addHook('preValidation', async (request) => {
+      const unstorable = unstorableText(request.params);
+      if (unstorable) {
+        throw badRequest(
+          `the path's ${unstorable.path} contains ${unstorable.problem}, which cannot be stored`,
+        );
+      }
+    });
     const parse = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
