@@ -97,6 +97,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     bodyLimit: options.bodyLimit ?? JSON_LIMITS.maxBytes,
     trustProxy: options.trustProxy ?? false,
     requestTimeout,
+    // Opening the embedded database in a new data directory takes over 10 s (initdb) on a small
+    // machine: the storage plugin gets two minutes, after which a start that hangs says so.
+    pluginTimeout: 120_000,
     // Node checks the request timeout every `connectionsCheckingInterval` (30 s by default).
     http: {
       headersTimeout: Math.min(60_000, requestTimeout),
