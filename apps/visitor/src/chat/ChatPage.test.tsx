@@ -209,6 +209,22 @@ describe('the chat page', () => {
     expect(server.count('sendMsg')).toBe(1);
   });
 
+  it('when the visitor taps a suggested question, should send it and clear the composer and the suggestions', async () => {
+    const { session, server } = open('?channelId=7');
+    server.reply('robotTips', ['When will my order ship?', 'Shipping costs']);
+    const screen = await show(session);
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    await userEvent.fill(input, 'ship');
+    const tip = screen.getByRole('button', { name: 'When will my order ship?' });
+    await tip.click();
+    await expect.element(screen.getByText('Your order ships tomorrow.')).toBeVisible();
+    await expect.element(input).toHaveValue('');
+    await expect.element(screen.getByRole('button', { name: 'Shipping costs' })).not.toBeInTheDocument();
+    expect(server.bodies('sendMsg').map((body) => body.msgContent)).toEqual(['When will my order ship?']);
+    // Nothing of the typed text comes back: the send button has nothing to send.
+    await expect.element(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+
   it('when the agent types, should show the indicator without rendering the message list again', async () => {
     // Real timers: the typing indicator's own timeout must not be shortened (polls every 2 s).
     const { session, server } = open('?channelId=7', { status: 2 }, realTimers);
