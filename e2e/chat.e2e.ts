@@ -190,7 +190,10 @@ test('given no channel id, should show the page error', async ({ page }) => {
 
 test('given an unknown channel, should show the server reason', async ({ page }) => {
   await page.goto('/chat/index?channelId=no-such-channel');
-  await expect(page.getByRole('alert')).toContainText('unknown channel, ');
+  await expect(page.getByRole('alert')).toContainText('unknown channel, no such channel');
+  await expect(page.getByRole('alert')).not.toContainText('unknown channel, unknown channel');
+  // The channel will not exist on a second try either.
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
 });
 
 test('given Arabic stored as the language, should read right to left in Arabic', async ({ page }) => {

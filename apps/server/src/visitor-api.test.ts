@@ -126,9 +126,9 @@ describe.each(testDatabases())('the visitor API on $name', (database) => {
       expect(modal.data.userFormMode).toBe(1);
     });
 
-    it('given an unknown channel, should answer 404 in the envelope', async () => {
+    it('given an unknown channel, should answer 404 in the envelope with the reason alone (the page prefixes "unknown channel, ")', async () => {
       const answer = await server.visitor('channelInfo', { id: 'nope' });
-      expect(answer).toMatchObject({ status: 404, code: 404, data: null, message: 'unknown channel: nope' });
+      expect(answer).toMatchObject({ status: 404, code: 404, data: null, message: 'no such channel' });
     });
   });
 

@@ -147,6 +147,7 @@ export function initialChatState(): ChatState {
     agentIsTyping: false,
     sysMsgsQueue: [],
     error: null,
+    startRetryable: false,
     urlParams: {},
     openSound: true,
     documentTitle: title,
@@ -373,6 +374,7 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
         core.set({
           phase: 'failed',
           error: engineText('generic', { message: String((error as Error)?.message ?? error) }),
+          startRetryable: true,
         });
         throw error;
       }

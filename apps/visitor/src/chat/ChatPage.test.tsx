@@ -82,12 +82,31 @@ async function show(session: ChatSession) {
 }
 
 describe('the chat page', () => {
-  it('given no channel id, should show the spec error with a retry', async () => {
+  it('given no channel id, should show the spec error without a retry that cannot help', async () => {
     const { session } = open('?from=web');
     const screen = await show(session);
     await expect.element(screen.getByRole('alert')).toBeVisible();
     await expect.element(screen.getByText('unknown channel id', { exact: true })).toBeVisible();
-    await expect.element(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect.element(screen.getByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('given a channel the server does not know (404), should show its reason once and no retry', async () => {
+    const { session, server } = open('?channelId=nope-does-not-exist');
+    server.refuse('channelInfo', 'no such channel', 404);
+    const screen = await show(session);
+    await expect.element(screen.getByText('unknown channel, no such channel', { exact: true })).toBeVisible();
+    await expect.element(screen.getByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('given the server fails itself (5xx), should offer a retry that starts the chat', async () => {
+    const { session, server } = open('?channelId=7');
+    server.refuse('channelInfo', 'restarting', 503);
+    const screen = await show(session);
+    await expect.element(screen.getByText('unknown channel, restarting', { exact: true })).toBeVisible();
+    server.reply('channelInfo', CHANNEL);
+    await screen.getByRole('button', { name: 'Try again' }).click();
+    await expect.element(screen.getByRole('alert')).not.toBeInTheDocument();
+    await expect.element(screen.getByRole('log', { name: 'Conversation' })).toBeInTheDocument();
   });
 
   it('given the server cannot be reached, should say so in plain words with a retry, not a technical text', async () => {
