@@ -265,8 +265,9 @@ export async function startChat(
   engine.storage.setItem(uidKey, start.userId);
   const { userId, sessionId, pollId, status } = start;
   engine.set({ chatStart: start, userId, sessionId, pollId, chatStatus: status, phase: 'ready' });
-  // A visitor the server has just created has no earlier chats: nothing to offer loading.
-  if (userId !== storedId) engine.set({ historyMsgStatus: HistoryStatus.noMore });
+  // Only the server knows whether there are earlier chats: a visitor without a stored id may be one
+  // the site names (pid). Unless it says there are none, history is offered; an empty page ends it.
+  if (start.hasHistory === false) engine.set({ historyMsgStatus: HistoryStatus.noMore });
   if (storedId) await loadSessionMessages(engine);
   engine.append(...welcomeMessages(engine));
   (ENTRY_ACTIONS[status] ?? enterWaiting)(engine);

@@ -244,6 +244,32 @@ describe('the chat page', () => {
     await expect.element(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
   });
 
+  it('given a visitor the site names (pid) on a new browser, should offer and show their earlier chats', async () => {
+    const { session, server } = open('?channelId=7&pid=customer-42');
+    server.reply('getHistoryMsg', [
+      {
+        id: 'h1',
+        userId: START.userId,
+        senderType: 2,
+        msgType: 1,
+        msgContent: 'Your refund is on its way.',
+        msgTime: 1000,
+      },
+    ]);
+    const screen = await show(session);
+    await screen.getByRole('button', { name: 'Load earlier messages' }).click();
+    await expect.element(screen.getByText('Your refund is on its way.')).toBeVisible();
+  });
+
+  it('given a server that says there is no history, should offer none', async () => {
+    const { session } = open('?channelId=7', { status: 0, hasHistory: false } as { status: number });
+    const screen = await show(session);
+    await expect.element(screen.getByText('Hi, I am Robo. Ask me anything.')).toBeVisible();
+    await expect
+      .element(screen.getByRole('button', { name: 'Load earlier messages' }))
+      .not.toBeInTheDocument();
+  });
+
   it('when the agent types, should show the indicator without rendering the message list again', async () => {
     // Real timers: the typing indicator's own timeout must not be shortened (polls every 2 s).
     const { session, server } = open('?channelId=7', { status: 2 }, realTimers);
