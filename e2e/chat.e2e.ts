@@ -101,7 +101,7 @@ test('given the human channel, should transfer on the first message and carry th
   await dialog.getByLabel('Comment (optional)').fill('Quick and kind');
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog).toBeHidden();
-  await expect(conversation(page).getByText('The user rated the service')).toBeVisible();
+  await expect(conversation(page).getByText('You rated the service')).toBeVisible();
   await expect
     .poll(async () => (await agent.messages(chat.sessionId)).rating?.content)
     .toBe('Quick and kind');
@@ -405,7 +405,7 @@ test('given only a keyboard, should hold a whole conversation', async ({ page, r
   await tabTo(page, dialog.getByRole('button', { name: 'Submit' }));
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  await expect(conversation(page).getByText('The user rated the service')).toBeVisible();
+  await expect(conversation(page).getByText('You rated the service')).toBeVisible();
 });
 
 test('given the network drops, should keep the message, say so, and send it once when it returns', async ({

@@ -24,7 +24,7 @@ export const TEXTS = {
   noAgentOnline: ['notices.noAgentOnline', 'No customer service online'],
   agentRefused: ['notices.agentRefused', 'Sorry, the agent refused your chat request'],
   openedElsewhere: ['notices.openedElsewhere', 'Your chat was opened in a new window!'],
-  rated: ['notices.rated', 'The user rated the service'],
+  rated: ['notices.rated', 'You rated the service'],
   agentJoined: ['chat.agentJoined', '{name} joined the chat'],
   whileAway: ['chat.whileAway', 'While you were away'],
   queuePosition: ['chat.queuePosition', 'You are number {count} in the queue. Please wait.'],
