@@ -26,6 +26,7 @@ export const TEXTS = {
   openedElsewhere: ['notices.openedElsewhere', 'Your chat was opened in a new window!'],
   rated: ['notices.rated', 'You rated the service'],
   agentJoined: ['chat.agentJoined', '{name} joined the chat'],
+  youEnded: ['chat.youEnded', 'You ended the chat'],
   whileAway: ['chat.whileAway', 'While you were away'],
   queuePosition: ['chat.queuePosition', 'You are number {count} in the queue. Please wait.'],
   defaultTitle: ['page.defaultTitle', 'User consultation'],

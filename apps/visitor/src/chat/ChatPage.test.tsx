@@ -270,6 +270,31 @@ describe('the chat page', () => {
       .not.toBeInTheDocument();
   });
 
+  it('when the visitor ends the chat, should show an ended line, offer the rating, and disable the composer saying why', async () => {
+    const { session, server } = open('?channelId=7', { status: 2 });
+    server.reply('channelInfo', { ...CHANNEL, userOverMsg: '', evaluateMode: 1 });
+    server.reply('getEvaluateInfo', {
+      starList: [
+        { star: 1, desc: 'Poor' },
+        { star: 5, desc: 'Very satisfied' },
+      ],
+    });
+    const screen = await show(session);
+    await screen.getByRole('button', { name: 'End chat' }).click();
+    await expect.element(screen.getByRole('log').getByText('You ended the chat')).toBeVisible();
+    await expect.element(screen.getByRole('dialog', { name: 'Rate this service' })).toBeVisible();
+    await screen.getByRole('button', { name: 'Not now' }).click();
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    await expect.element(input).toBeDisabled();
+    await expect
+      .element(input)
+      .toHaveAccessibleDescription('The chat has ended. Start a new chat to write again.');
+    await expect
+      .element(screen.getByText('The chat has ended. Start a new chat to write again.'))
+      .toBeVisible();
+    await expect.element(input).not.toHaveAttribute('placeholder', 'Type a message…');
+  });
+
   it('when the agent types, should show the indicator without rendering the message list again', async () => {
     // Real timers: the typing indicator's own timeout must not be shortened (polls every 2 s).
     const { session, server } = open('?channelId=7', { status: 2 }, realTimers);

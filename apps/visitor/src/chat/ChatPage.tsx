@@ -14,6 +14,7 @@ import {
   Suspense,
   useCallback,
   useEffect,
+  useId,
   useMemo,
   useRef,
 } from 'react';
@@ -305,28 +306,38 @@ function ChatComposer() {
   const session = useSession();
   const conversation = useAtomValue(conversationAtom);
   const [draft, setDraft] = useAtom(draftAtom);
+  const endedId = useId();
   const closed = conversation.chatClosed;
   return (
-    <Composer
-      placeholder={t('composer.placeholder')}
-      maxLength={MAX_MESSAGE_LENGTH}
-      value={draft}
-      onChange={setDraft}
-      disabled={closed}
-      onSend={(text) => void session.sendText(text)}
-      onTyping={(text) => {
-        session.notifyTyping(text);
-        void session.requestRobotTips(text);
-      }}
-      onFiles={(files) => {
-        for (const file of files) void session.sendFile(file);
-      }}
-      recorderProps={VOICE_RECORDING}
-      onSendVoice={({ blob, duration, mimeType }) =>
-        void session.sendFile(new File([blob], voiceFileName(mimeType), { type: mimeType }), duration)
-      }
-      accept="image/*,video/*,audio/*,.pdf,.txt,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.zip,.csv"
-    />
+    <>
+      {/* An ended chat's composer says why it takes nothing, to the eye and to screen readers. */}
+      {closed && (
+        <p id={endedId} className="visitor-composer-ended">
+          {t('composer.ended')}
+        </p>
+      )}
+      <Composer
+        placeholder={closed ? '' : t('composer.placeholder')}
+        inputProps={closed ? { 'aria-describedby': endedId } : undefined}
+        maxLength={MAX_MESSAGE_LENGTH}
+        value={draft}
+        onChange={setDraft}
+        disabled={closed}
+        onSend={(text) => void session.sendText(text)}
+        onTyping={(text) => {
+          session.notifyTyping(text);
+          void session.requestRobotTips(text);
+        }}
+        onFiles={(files) => {
+          for (const file of files) void session.sendFile(file);
+        }}
+        recorderProps={VOICE_RECORDING}
+        onSendVoice={({ blob, duration, mimeType }) =>
+          void session.sendFile(new File([blob], voiceFileName(mimeType), { type: mimeType }), duration)
+        }
+        accept="image/*,video/*,audio/*,.pdf,.txt,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.zip,.csv"
+      />
+    </>
   );
 }
 
