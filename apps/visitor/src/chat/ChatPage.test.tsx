@@ -295,6 +295,20 @@ describe('the chat page', () => {
     await expect.element(input).not.toHaveAttribute('placeholder', 'Type a message…');
   });
 
+  it('when the visitor sends what they typed, should clear the suggestions for it', async () => {
+    const { session, server } = open('?channelId=7');
+    server.reply('robotTips', ['When will my order ship?']);
+    const screen = await show(session);
+    await userEvent.fill(screen.getByRole('textbox', { name: 'Message' }), 'ship');
+    await expect.element(screen.getByRole('button', { name: 'When will my order ship?' })).toBeVisible();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByText('Your order ships tomorrow.')).toBeVisible();
+    await expect
+      .element(screen.getByRole('button', { name: 'When will my order ship?' }))
+      .not.toBeInTheDocument();
+    await expect.element(screen.getByRole('button', { name: 'Talk to a human agent' })).toBeVisible();
+  });
+
   it('when the agent types, should show the indicator without rendering the message list again', async () => {
     // Real timers: the typing indicator's own timeout must not be shortened (polls every 2 s).
     const { session, server } = open('?channelId=7', { status: 2 }, realTimers);

@@ -323,7 +323,11 @@ function ChatComposer() {
         value={draft}
         onChange={setDraft}
         disabled={closed}
-        onSend={(text) => void session.sendText(text)}
+        onSend={(text) => {
+          // The draft is sent: its suggestions (and any still being asked for) go with it.
+          void session.requestRobotTips('');
+          void session.sendText(text);
+        }}
         onTyping={(text) => {
           session.notifyTyping(text);
           void session.requestRobotTips(text);
