@@ -64,6 +64,37 @@ test('given the robot channel, when asked for a person, should name the button t
   await expect(page.getByRole('button', { name: quoted, exact: true })).toBeVisible();
 });
 
+test('given a clean load of the chat page, should ask for nothing missing and warn of nothing', async ({
+  page,
+}) => {
+  const noise: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') noise.push(message.text());
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) noise.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  await page.goto('/chat/index?channelId=robot');
+  await expect(conversation(page).getByText('Hi! I am the Parley bot. How can I help?')).toBeVisible();
+  await expect(page.locator('link[rel="icon"]')).toHaveCount(1);
+  // The browser asks for /favicon.ico after the load when the page names no icon.
+  await page.waitForTimeout(500);
+  expect(noise).toEqual([]);
+});
+
+test('given the agent console, should name its icon so the browser asks for no /favicon.ico', async ({
+  page,
+}) => {
+  const favicons: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/favicon.ico') favicons.push(request.url());
+  });
+  await page.goto('/agent/');
+  await expect(page.locator('link[rel="icon"]')).toHaveCount(1);
+  await page.waitForTimeout(500);
+  expect(favicons).toEqual([]);
+});
+
 test('given the human channel, should transfer on the first message and carry the whole agent conversation', async ({
   page,
   request,
