@@ -52,6 +52,49 @@ test('given the robot channel, should greet, show the FAQ and tips, and answer f
   expect(await axeViolations(page)).toEqual([]);
 });
 
+test('given the robot channel, when asked for a person, should name the button the visitor sees', async ({
+  page,
+}) => {
+  await page.goto('/chat/index?channelId=robot');
+  await send(page, 'How do I talk to a person?');
+  const answer = conversation(page).getByText(/button and someone will join you/);
+  await expect(answer).toBeVisible();
+  const quoted = /"([^"]+)"/.exec((await answer.textContent()) ?? '')?.[1] ?? '';
+  expect(quoted).not.toBe('');
+  await expect(page.getByRole('button', { name: quoted, exact: true })).toBeVisible();
+});
+
+test('given a clean load of the chat page, should ask for nothing missing and warn of nothing', async ({
+  page,
+}) => {
+  const noise: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') noise.push(message.text());
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) noise.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  await page.goto('/chat/index?channelId=robot');
+  await expect(conversation(page).getByText('Hi! I am the Parley bot. How can I help?')).toBeVisible();
+  await expect(page.locator('link[rel="icon"]')).toHaveCount(1);
+  // The browser asks for /favicon.ico after the load when the page names no icon.
+  await page.waitForTimeout(500);
+  expect(noise).toEqual([]);
+});
+
+test('given the agent console, should name its icon so the browser asks for no /favicon.ico', async ({
+  page,
+}) => {
+  const favicons: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/favicon.ico') favicons.push(request.url());
+  });
+  await page.goto('/agent/');
+  await expect(page.locator('link[rel="icon"]')).toHaveCount(1);
+  await page.waitForTimeout(500);
+  expect(favicons).toEqual([]);
+});
+
 test('given the human channel, should transfer on the first message and carry the whole agent conversation', async ({
   page,
   request,
@@ -89,7 +132,7 @@ test('given the human channel, should transfer on the first message and carry th
   await dialog.getByLabel('Comment (optional)').fill('Quick and kind');
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog).toBeHidden();
-  await expect(conversation(page).getByText('The user rated the service')).toBeVisible();
+  await expect(conversation(page).getByText('You rated the service')).toBeVisible();
   await expect
     .poll(async () => (await agent.messages(chat.sessionId)).rating?.content)
     .toBe('Quick and kind');
@@ -178,7 +221,10 @@ test('given no channel id, should show the page error', async ({ page }) => {
 
 test('given an unknown channel, should show the server reason', async ({ page }) => {
   await page.goto('/chat/index?channelId=no-such-channel');
-  await expect(page.getByRole('alert')).toContainText('unknown channel, ');
+  await expect(page.getByRole('alert')).toContainText('unknown channel, no such channel');
+  await expect(page.getByRole('alert')).not.toContainText('unknown channel, unknown channel');
+  // The channel will not exist on a second try either.
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
 });
 
 test('given Arabic stored as the language, should read right to left in Arabic', async ({ page }) => {
@@ -390,7 +436,7 @@ test('given only a keyboard, should hold a whole conversation', async ({ page, r
   await tabTo(page, dialog.getByRole('button', { name: 'Submit' }));
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  await expect(conversation(page).getByText('The user rated the service')).toBeVisible();
+  await expect(conversation(page).getByText('You rated the service')).toBeVisible();
 });
 
 test('given the network drops, should keep the message, say so, and send it once when it returns', async ({

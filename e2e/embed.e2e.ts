@@ -45,6 +45,21 @@ test('when the visitor opens it, should load the chat page in a frame and run qu
   await expect(page.getByRole('button', { name: 'Open chat' })).toBeFocused();
 });
 
+test('when the visitor opens it, should leave no warning in the shop page console', async ({ page }) => {
+  const noise: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') noise.push(message.text());
+  });
+  await page.goto(`${SHOP}/`);
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const chat = page.frameLocator('iframe[title="Customer service chat"]');
+  await expect(chat.getByRole('textbox', { name: /message/i })).toBeVisible();
+  await page.getByRole('button', { name: 'Close chat' }).click();
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  await expect(chat.getByRole('textbox', { name: /message/i })).toBeVisible();
+  expect(noise).toEqual([]);
+});
+
 test('given the keyboard only, should open and close the chat', async ({ page }) => {
   await page.goto(`${SHOP}/`);
   await page.keyboard.press('Tab');

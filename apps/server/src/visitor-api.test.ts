@@ -69,6 +69,17 @@ describe.each(testDatabases())('the visitor API on $name', (database) => {
       const answer = await server.visitor('chatStart', { channelId: 'demo' });
       expect(answer.data.uploadLimit).toBe(20 * 1024 * 1024);
     });
+
+    it('should say whether the visitor has earlier messages: none for a new one, some once they wrote', async () => {
+      const first = await server.visitor('chatStart', { channelId: 'demo' });
+      expect(first.data.hasHistory).toBe(false);
+      const { userId } = first.data;
+      const again = await server.visitor('chatStart', { channelId: 'demo', userId });
+      expect(again.data.hasHistory).toBe(false);
+      await server.visitor('sendMsg', { userId, senderType: 1, msgType: 1, msgContent: 'hello', msgTime: 1 });
+      const later = await server.visitor('chatStart', { channelId: 'demo', userId });
+      expect(later.data).toMatchObject({ userId, hasHistory: true });
+    });
   });
 
   describe('robotAsk with a card', () => {
@@ -126,9 +137,9 @@ describe.each(testDatabases())('the visitor API on $name', (database) => {
       expect(modal.data.userFormMode).toBe(1);
     });
 
-    it('given an unknown channel, should answer 404 in the envelope', async () => {
+    it('given an unknown channel, should answer 404 in the envelope with the reason alone (the page prefixes "unknown channel, ")', async () => {
       const answer = await server.visitor('channelInfo', { id: 'nope' });
-      expect(answer).toMatchObject({ status: 404, code: 404, data: null, message: 'unknown channel: nope' });
+      expect(answer).toMatchObject({ status: 404, code: 404, data: null, message: 'no such channel' });
     });
   });
 

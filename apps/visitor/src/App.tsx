@@ -155,13 +155,16 @@ function PageState({ session }: { session: ChatSession }) {
       <main className="visitor-error" role="alert">
         <h1>{t('errors.title')}</h1>
         <p>{t(page.error.key, page.error.params ?? {})}</p>
-        <button
-          type="button"
-          className="visitor-button visitor-button--primary"
-          onClick={() => session.start()}
-        >
-          {t('errors.retry')}
-        </button>
+        {/* Only where starting again can work: never for "no such channel". */}
+        {page.startRetryable && (
+          <button
+            type="button"
+            className="visitor-button visitor-button--primary"
+            onClick={() => session.start()}
+          >
+            {t('errors.retry')}
+          </button>
+        )}
       </main>
     );
   }

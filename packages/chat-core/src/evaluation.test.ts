@@ -19,7 +19,7 @@ describe('evaluation', () => {
     expect(state().evaluateInfo?.starList.map((star) => star.star)).toEqual([5, 3, 1]);
   });
 
-  it('given a submit succeeds, should close, set status 2 and add the rated system message', async () => {
+  it('given a submit succeeds, should close, set status 2, tell the visitor "You rated the service" and the agent "The user rated the service"', async () => {
     const server = new FakeServer().reply('getEvaluateInfo', { starList: stars });
     const { session, state } = await started({ server });
     await session.openEvaluation();
@@ -29,7 +29,7 @@ describe('evaluation', () => {
     expect(server.bodies('evaluate')).toEqual([{ star: 5, tags: ['fast'], content: 'thanks', userId: 'u1' }]);
     expect(state()).toMatchObject({ openEvaluate: false, evaluateStatus: 2 });
     expect(state().messages.at(-1)).toMatchObject({
-      msgContent: 'The user rated the service',
+      msgContent: 'You rated the service',
       noticeKey: 'notices.rated',
     });
     await advance(1000);

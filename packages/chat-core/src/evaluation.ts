@@ -23,6 +23,12 @@ export async function openEvaluation(engine: Pick<Core, 'get' | 'set' | 'attempt
     });
 }
 
+/**
+ * The rating's line in the agent's record (spec section 4: "a system message says the user rated
+ * the service"). The visitor reads it in the first person: "You rated the service" (`notices.rated`).
+ */
+export const RATED_FOR_AGENT = 'The user rated the service';
+
 /** Sends the rating: closes with status 2 and a "rated" system message, or 'Submit failed'. */
 export async function submitEvaluation(
   engine: Pick<Core, 'get' | 'set' | 'attempt'> &
@@ -34,7 +40,6 @@ export async function submitEvaluation(
     return false;
   }
   engine.set({ openEvaluate: false, evaluateStatus: EvaluateStatus.submitted });
-  const rated = engineText('rated');
-  engine.enqueueSystemMessage(rated.text, '', rated);
+  engine.enqueueSystemMessage(RATED_FOR_AGENT, '', engineText('rated'));
   return true;
 }

@@ -40,12 +40,31 @@ function toMessage(engine: Pick<Core, 'get' | 'now'>, event: EventMsg): ChatMess
   };
 }
 
-/** The end message of each outType of event 1202. */
+/**
+ * The end message of each outType of event 1202. The visitor's own end (1) always gets a line: the
+ * channel's userOverMsg, or the page's "You ended the chat" when the channel has none.
+ */
 const END_MESSAGES: Record<number, (channel: ChannelInfo) => string | EngineText> = {
-  [OutType.visitorOver]: (channel) => channel.userOverMsg,
+  [OutType.visitorOver]: (channel) =>
+    channel.userOverMsg.trim() ? channel.userOverMsg : engineText('youEnded'),
   [OutType.agentClosed]: (channel) => (channel.adminCloseMode === Setting.on ? channel.adminCloseMsg : ''),
   [OutType.openedElsewhere]: () => engineText('openedElsewhere'),
 };
+
+/**
+ * A chat that ended, whoever ended it (spec section 4, event 1202): its end message by `outType`,
+ * status 0 and closed, then the rating when the channel asks for one (evaluateMode 1).
+ */
+export function announceEnd(
+  engine: Pick<EventDeps, 'get' | 'say' | 'openEvaluation'> & { status: Pick<StatusTransitions, 'end'> },
+  outType: number,
+): void {
+  const channel = engine.get().channelInfo as ChannelInfo;
+  const end = END_MESSAGES[outType]?.(channel);
+  if (end) engine.say(end);
+  engine.status.end();
+  if (channel.evaluateMode === Setting.on) void engine.openEvaluation();
+}
 
 /**
  * Reads each poll answer: every event once (by type and id), each through the spec's table of
@@ -73,12 +92,8 @@ export function createEventHandler(engine: EventDeps) {
   };
 
   const chatEnded: Handler = (engine, event) => {
-    const channel = engine.get().channelInfo as ChannelInfo;
     engine.stopPolling();
-    const end = END_MESSAGES[event.outType ?? 0]?.(channel);
-    if (end) engine.say(end);
-    engine.status.end();
-    if (channel.evaluateMode === Setting.on) void engine.openEvaluation();
+    announceEnd(engine, event.outType ?? 0);
   };
 
   /** The spec's event table (section 4, "Event types from polling"). */

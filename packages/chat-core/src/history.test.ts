@@ -21,17 +21,32 @@ function returning() {
 }
 
 describe('history', () => {
-  it('given a brand-new visitor, should offer no earlier messages and ask for none', async () => {
-    const { session, server, state } = await started();
+  it('given a server that says the visitor has no history, should offer no earlier messages and ask for none', async () => {
+    const { session, server, state } = await started({ start: { hasHistory: false } });
     expect(state().historyMsgStatus).toBe(2);
     await session.loadOlderHistory();
     expect(server.count('getHistoryMsg')).toBe(0);
   });
 
-  it('given a stored id the server replaced (it did not know it), should offer no earlier messages', async () => {
+  it('given a site-known visitor (pid) on a new browser and a server that says nothing of history, should load it', async () => {
+    const server = new FakeServer().reply('getHistoryMsg', [message('m2', 200), message('m1', 100)]);
+    // No stored id: the server found the visitor by pid (the spec's answer has no hasHistory).
+    const { session, state, texts } = await started({ server, search: '?channelId=7&pid=customer-42' });
+    expect(state().historyMsgStatus).toBe(0);
+    await session.loadOlderHistory();
+    expect(server.bodies('getHistoryMsg')).toEqual([{ pageSize: 20, maxTime: 5000, userId: 'u1' }]);
+    expect(texts()).toEqual(expect.arrayContaining(['m1', 'm2']));
+    await session.loadOlderHistory();
+    expect(state().historyMsgStatus).toBe(0);
+    server.reply('getHistoryMsg', []);
+    await session.loadOlderHistory();
+    expect(state().historyMsgStatus).toBe(2);
+  });
+
+  it('given a stored id the server replaced and a server that says nothing of history, should still offer it', async () => {
     const storage = returning();
     const { state } = await started({ storage, start: { userId: 'u2' } });
-    expect(state().historyMsgStatus).toBe(2);
+    expect(state().historyMsgStatus).toBe(0);
   });
 
   it('given no message shown, should ask 20 before the chat start server time', async () => {

@@ -58,6 +58,42 @@ describe('close', () => {
     expect(server.count('chatClose')).toBe(1);
   });
 
+  it("given the visitor ends the chat, should show the channel's end message (userOverMsg, as outType 1)", async () => {
+    const { session, state } = await started({
+      start: { status: 2 },
+      channel: { userOverMsg: 'Thanks for chatting with Acme' },
+    });
+    await session.close();
+    expect(state().messages.at(-1)).toMatchObject({
+      senderType: 4,
+      msgContent: 'Thanks for chatting with Acme',
+    });
+  });
+
+  it('given a channel without an end message, should show the page its own "You ended the chat" line', async () => {
+    const { session, state } = await started({ channel: { userOverMsg: '' } });
+    await session.close();
+    expect(state().messages.at(-1)).toMatchObject({
+      senderType: 4,
+      msgContent: 'You ended the chat',
+      noticeKey: 'chat.youEnded',
+    });
+  });
+
+  it('given a channel that asks for ratings (evaluateMode 1), should offer the rating when the visitor ends the chat', async () => {
+    const server = new FakeServer().reply('getEvaluateInfo', { starList: [{ star: 1 }, { star: 5 }] });
+    const { session, state } = await started({ server, channel: { evaluateMode: 1 } });
+    await session.close();
+    await advance(0); // the rating options arrive
+    expect(state()).toMatchObject({ chatClosed: true, openEvaluate: true, evaluateStatus: 1 });
+  });
+
+  it('given a channel that does not ask for ratings, should not open the rating', async () => {
+    const { session, server, state } = await started();
+    await session.close();
+    expect([state().openEvaluate, server.count('getEvaluateInfo')]).toEqual([false, 0]);
+  });
+
   it('given chatClose fails, should still close locally', async () => {
     const { session, state } = await started({ server: new FakeServer().refuse('chatClose') });
     await session.close();

@@ -1,4 +1,4 @@
-import { ChatStatus, MsgType, ReceiveMode, SenderType, Setting } from '@parley/chat-protocol';
+import { ChatStatus, MsgType, OutType, ReceiveMode, SenderType, Setting } from '@parley/chat-protocol';
 import type { Conversation, Core, TransferRequest } from './context.js';
 import {
   defaultConnectivity,
@@ -15,7 +15,7 @@ import {
   guardStorage,
 } from './environment.js';
 import { type EvaluationInput, openEvaluation, submitEvaluation } from './evaluation.js';
-import { createEventHandler } from './events.js';
+import { announceEnd, createEventHandler } from './events.js';
 import type { OutgoingFile } from './files.js';
 import { loadOlderHistory } from './history.js';
 import { mergeMessages, systemMessage } from './messages.js';
@@ -147,6 +147,7 @@ export function initialChatState(): ChatState {
     agentIsTyping: false,
     sysMsgsQueue: [],
     error: null,
+    startRetryable: false,
     urlParams: {},
     openSound: true,
     documentTitle: title,
@@ -373,6 +374,7 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
         core.set({
           phase: 'failed',
           error: engineText('generic', { message: String((error as Error)?.message ?? error) }),
+          startRetryable: true,
         });
         throw error;
       }
@@ -411,7 +413,16 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
       submitEvaluation({ ...core, ...conversation, enqueueSystemMessage }, input),
     ),
     closeEvaluation: () => core.set({ openEvaluate: false }),
-    close: command(status.close),
+    close: command(async () => {
+      const { chatClosed, userId } = core.get();
+      if (chatClosed || !userId) return;
+      await status.close();
+      // The visitor's own end reads like the agent's (outType 1): a line, then the rating if asked.
+      announceEnd(
+        { ...core, ...conversation, status, openEvaluation: openEvaluationNow },
+        OutType.visitorOver,
+      );
+    }),
     retry: command(sender.retry),
     setSound: (on) => core.set({ openSound: on }),
     setPageVisible,

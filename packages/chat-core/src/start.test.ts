@@ -1,6 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage } from './environment.js';
-import { advance, CHANNEL, FakeServer, installFakeClock, NOW, setup, started } from './test/fakeServer.js';
+import {
+  advance,
+  CHANNEL,
+  FakeServer,
+  installFakeClock,
+  NOW,
+  START,
+  setup,
+  started,
+} from './test/fakeServer.js';
 
 installFakeClock();
 
@@ -35,6 +44,32 @@ describe('start: URL parameters and page errors', () => {
       params: { message: 'no such channel' },
     });
     expect(state().phase).toBe('failed');
+  });
+
+  it('given no channel id, or a channel the server does not know (4xx), should not offer starting again', async () => {
+    const missing = setup({ search: '?pid=1' });
+    await missing.session.start();
+    expect(missing.state().startRetryable).toBe(false);
+    const server = new FakeServer().refuse('channelInfo', 'no such channel', 404);
+    const { state } = await started({ server });
+    expect(state().startRetryable).toBe(false);
+  });
+
+  it('given the server cannot be reached or answers 5xx, should offer starting again, and it can work', async () => {
+    const server = new FakeServer();
+    server.offline = true;
+    const { session, state } = await started({ server });
+    expect([state().phase, state().startRetryable]).toEqual(['failed', true]);
+    server.offline = false;
+    server.refuse('chatStart', 'database restarting', 503);
+    await session.start();
+    expect([state().error?.text, state().startRetryable]).toEqual([
+      'failed to create session,database restarting',
+      true,
+    ]);
+    server.reply('chatStart', START);
+    await session.start();
+    expect([state().phase, state().error, state().startRetryable]).toEqual(['ready', null, false]);
   });
 
   it('given a returning visitor on a channel this browser has not started on, should wait for the channel before chatStart', async () => {

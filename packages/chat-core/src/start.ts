@@ -70,11 +70,25 @@ function startFailure(
   engine: Pick<Core, 'logger'>,
   error: unknown,
   answered: 'unknownChannel' | 'sessionFailed',
-): EngineText {
+): StartFailure {
   engine.logger.warn('the chat could not start', error);
-  const reachedServer = error instanceof ChatApiError && (error.kind === 'code' || error.kind === 'shape');
-  if (!reachedServer) return engineText('unreachable');
-  return engineText(answered, { message: error.serverMessage ?? '' });
+  const apiError = error instanceof ChatApiError ? error : undefined;
+  // Starting again can only help when the server was not reached or failed itself (5xx): a 4xx,
+  // or an answer without the data, will be the same answer next time.
+  const serverFault = apiError?.code !== undefined && apiError.code >= 500;
+  const reachedServer = apiError?.kind === 'code' || apiError?.kind === 'shape';
+  if (!reachedServer)
+    return { text: engineText('unreachable'), retryable: apiError?.kind !== 'http' || serverFault };
+  return {
+    text: engineText(answered, { message: apiError?.serverMessage ?? '' }),
+    retryable: serverFault,
+  };
+}
+
+/** Why the chat did not start, and whether starting again can work. */
+interface StartFailure {
+  text: EngineText;
+  retryable: boolean;
 }
 
 /** What the start sequence acts on. */
@@ -86,8 +100,8 @@ export interface StartDeps
   startPolling(): void;
 }
 
-const failStart = (engine: StartDeps, error: EngineText): null => {
-  engine.set({ error, phase: 'failed' });
+const failStart = (engine: StartDeps, { text, retryable }: StartFailure): null => {
+  engine.set({ error: text, startRetryable: retryable, phase: 'failed' });
   return null;
 };
 
@@ -201,11 +215,11 @@ export async function startChat(
 ): Promise<{ tenantId: string; userId: string } | null> {
   const urlParams = readUrlParams(search);
   const channelId = urlParams.channelId ?? '';
-  engine.set({ urlParams, channelId, phase: 'starting', error: null });
+  engine.set({ urlParams, channelId, phase: 'starting', error: null, startRetryable: false });
   if (urlParams.conflictingChannelIds) {
     engine.logger.warn('the address names more than one channel', urlParams.conflictingChannelIds);
   }
-  if (!channelId) return failStart(engine, engineText('unknownChannelId'));
+  if (!channelId) return failStart(engine, { text: engineText('unknownChannelId'), retryable: false });
   const pageFields = visitorPageFields(urlParams, page);
 
   const startBody = (userId: string) =>
@@ -251,8 +265,9 @@ export async function startChat(
   engine.storage.setItem(uidKey, start.userId);
   const { userId, sessionId, pollId, status } = start;
   engine.set({ chatStart: start, userId, sessionId, pollId, chatStatus: status, phase: 'ready' });
-  // A visitor the server has just created has no earlier chats: nothing to offer loading.
-  if (userId !== storedId) engine.set({ historyMsgStatus: HistoryStatus.noMore });
+  // Only the server knows whether there are earlier chats: a visitor without a stored id may be one
+  // the site names (pid). Unless it says there are none, history is offered; an empty page ends it.
+  if (start.hasHistory === false) engine.set({ historyMsgStatus: HistoryStatus.noMore });
   if (storedId) await loadSessionMessages(engine);
   engine.append(...welcomeMessages(engine));
   (ENTRY_ACTIONS[status] ?? enterWaiting)(engine);

@@ -125,6 +125,11 @@ export interface ChatState {
   sysMsgsQueue: readonly SystemMessageItem[];
   // Visitor and session state
   error: EngineText | null;
+  /**
+   * Whether `start()` again can help after a failed start: the server was not reached or failed
+   * itself (5xx). False for a missing channel id, a 4xx ("no such channel") or an unusable answer.
+   */
+  startRetryable: boolean;
   urlParams: UrlParams;
   openSound: boolean;
   documentTitle: string;

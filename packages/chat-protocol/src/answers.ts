@@ -118,6 +118,7 @@ export const answerSchemas: { [C in CallName]: Schema<CallResults[C]> } = {
       userFormMode: withDefault(number(), 0),
       serverTime: count,
       uploadLimit: count,
+      hasHistory: optional(boolean),
     },
     ['userId', 'sessionId', 'pollId', 'status'],
   ),

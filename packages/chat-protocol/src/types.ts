@@ -144,6 +144,11 @@ export interface ChatStartData {
   serverTime?: number;
   /** The largest file the server takes, in bytes: a page can say a file is too large before uploading it. */
   uploadLimit?: number;
+  /**
+   * `false` when the server knows this visitor has no earlier messages: the page offers no history.
+   * Absent (the spec's answer) means there may be some: the first empty history page says there is none.
+   */
+  hasHistory?: boolean;
 }
 export interface TransferData {
   adminNick: string;

@@ -104,6 +104,11 @@ export async function chatStart(store: ConversationStore, input: ChatStartInput)
       );
       session = { id, poll_id: pollId, status: 0 } as SessionRow;
     }
+    // The page offers earlier messages unless told there are none (docs/contract.md, "History").
+    const hasHistory = visitor
+      ? (await tx.query('select 1 from messages where visitor_id = $1 and not deleted limit 1', [visitorId]))
+          .length > 0
+      : false;
     return {
       userId: visitorId,
       sessionId: session.id,
@@ -111,6 +116,7 @@ export async function chatStart(store: ConversationStore, input: ChatStartInput)
       status: session.status,
       userFormMode: visitor?.form_submitted ? 1 : 0,
       serverTime: now,
+      hasHistory,
     };
   });
 }

@@ -51,7 +51,7 @@ export class ConversationStore {
       identity: IdentityMode;
       identity_secret: string | null;
     }>('select config, identity, identity_secret from channels where id = $1', [id]);
-    if (!row) throw notFound(`unknown channel: ${id}`);
+    if (!row) throw notFound('no such channel'); // the page says "unknown channel, {message}"
     const channel: ChannelConfig = {
       ...row.config,
       identity: row.identity,

@@ -82,12 +82,31 @@ async function show(session: ChatSession) {
 }
 
 describe('the chat page', () => {
-  it('given no channel id, should show the spec error with a retry', async () => {
+  it('given no channel id, should show the spec error without a retry that cannot help', async () => {
     const { session } = open('?from=web');
     const screen = await show(session);
     await expect.element(screen.getByRole('alert')).toBeVisible();
     await expect.element(screen.getByText('unknown channel id', { exact: true })).toBeVisible();
-    await expect.element(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect.element(screen.getByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('given a channel the server does not know (404), should show its reason once and no retry', async () => {
+    const { session, server } = open('?channelId=nope-does-not-exist');
+    server.refuse('channelInfo', 'no such channel', 404);
+    const screen = await show(session);
+    await expect.element(screen.getByText('unknown channel, no such channel', { exact: true })).toBeVisible();
+    await expect.element(screen.getByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('given the server fails itself (5xx), should offer a retry that starts the chat', async () => {
+    const { session, server } = open('?channelId=7');
+    server.refuse('channelInfo', 'restarting', 503);
+    const screen = await show(session);
+    await expect.element(screen.getByText('unknown channel, restarting', { exact: true })).toBeVisible();
+    server.reply('channelInfo', CHANNEL);
+    await screen.getByRole('button', { name: 'Try again' }).click();
+    await expect.element(screen.getByRole('alert')).not.toBeInTheDocument();
+    await expect.element(screen.getByRole('log', { name: 'Conversation' })).toBeInTheDocument();
   });
 
   it('given the server cannot be reached, should say so in plain words with a retry, not a technical text', async () => {
@@ -207,6 +226,87 @@ describe('the chat page', () => {
     await expect.element(screen.getByText('Your order ships tomorrow.')).toBeVisible();
     await expect.element(input).toHaveValue('');
     expect(server.count('sendMsg')).toBe(1);
+  });
+
+  it('when the visitor taps a suggested question, should send it and clear the composer and the suggestions', async () => {
+    const { session, server } = open('?channelId=7');
+    server.reply('robotTips', ['When will my order ship?', 'Shipping costs']);
+    const screen = await show(session);
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    await userEvent.fill(input, 'ship');
+    const tip = screen.getByRole('button', { name: 'When will my order ship?' });
+    await tip.click();
+    await expect.element(screen.getByText('Your order ships tomorrow.')).toBeVisible();
+    await expect.element(input).toHaveValue('');
+    await expect.element(screen.getByRole('button', { name: 'Shipping costs' })).not.toBeInTheDocument();
+    expect(server.bodies('sendMsg').map((body) => body.msgContent)).toEqual(['When will my order ship?']);
+    // Nothing of the typed text comes back: the send button has nothing to send.
+    await expect.element(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+
+  it('given a visitor the site names (pid) on a new browser, should offer and show their earlier chats', async () => {
+    const { session, server } = open('?channelId=7&pid=customer-42');
+    server.reply('getHistoryMsg', [
+      {
+        id: 'h1',
+        userId: START.userId,
+        senderType: 2,
+        msgType: 1,
+        msgContent: 'Your refund is on its way.',
+        msgTime: 1000,
+      },
+    ]);
+    const screen = await show(session);
+    await screen.getByRole('button', { name: 'Load earlier messages' }).click();
+    await expect.element(screen.getByText('Your refund is on its way.')).toBeVisible();
+  });
+
+  it('given a server that says there is no history, should offer none', async () => {
+    const { session } = open('?channelId=7', { status: 0, hasHistory: false } as { status: number });
+    const screen = await show(session);
+    await expect.element(screen.getByText('Hi, I am Robo. Ask me anything.')).toBeVisible();
+    await expect
+      .element(screen.getByRole('button', { name: 'Load earlier messages' }))
+      .not.toBeInTheDocument();
+  });
+
+  it('when the visitor ends the chat, should show an ended line, offer the rating, and disable the composer saying why', async () => {
+    const { session, server } = open('?channelId=7', { status: 2 });
+    server.reply('channelInfo', { ...CHANNEL, userOverMsg: '', evaluateMode: 1 });
+    server.reply('getEvaluateInfo', {
+      starList: [
+        { star: 1, desc: 'Poor' },
+        { star: 5, desc: 'Very satisfied' },
+      ],
+    });
+    const screen = await show(session);
+    await screen.getByRole('button', { name: 'End chat' }).click();
+    await expect.element(screen.getByRole('log').getByText('You ended the chat')).toBeVisible();
+    await expect.element(screen.getByRole('dialog', { name: 'Rate this service' })).toBeVisible();
+    await screen.getByRole('button', { name: 'Not now' }).click();
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    await expect.element(input).toBeDisabled();
+    await expect
+      .element(input)
+      .toHaveAccessibleDescription('The chat has ended. Start a new chat to write again.');
+    await expect
+      .element(screen.getByText('The chat has ended. Start a new chat to write again.'))
+      .toBeVisible();
+    await expect.element(input).not.toHaveAttribute('placeholder', 'Type a message…');
+  });
+
+  it('when the visitor sends what they typed, should clear the suggestions for it', async () => {
+    const { session, server } = open('?channelId=7');
+    server.reply('robotTips', ['When will my order ship?']);
+    const screen = await show(session);
+    await userEvent.fill(screen.getByRole('textbox', { name: 'Message' }), 'ship');
+    await expect.element(screen.getByRole('button', { name: 'When will my order ship?' })).toBeVisible();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByText('Your order ships tomorrow.')).toBeVisible();
+    await expect
+      .element(screen.getByRole('button', { name: 'When will my order ship?' }))
+      .not.toBeInTheDocument();
+    await expect.element(screen.getByRole('button', { name: 'Talk to a human agent' })).toBeVisible();
   });
 
   it('when the agent types, should show the indicator without rendering the message list again', async () => {

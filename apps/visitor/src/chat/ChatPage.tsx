@@ -6,7 +6,7 @@ import { MessageList } from '@parley/chat-ui/MessageList';
 import { Navbar } from '@parley/chat-ui/Navbar';
 import { QuickReplies, type QuickReplyItem } from '@parley/chat-ui/QuickReplies';
 import { Typing } from '@parley/chat-ui/Typing';
-import { useAtomValue } from 'jotai';
+import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai';
 import {
   lazy,
   Profiler,
@@ -14,6 +14,7 @@ import {
   Suspense,
   useCallback,
   useEffect,
+  useId,
   useMemo,
   useRef,
 } from 'react';
@@ -71,6 +72,12 @@ function LazyOverlays({ placement }: { placement: 'inline' | 'dialogs' }) {
     </Suspense>
   );
 }
+
+/**
+ * What the visitor is typing. The page holds it (not the composer alone) so that sending a
+ * suggestion clears what was typed to find it.
+ */
+const draftAtom = atom('');
 
 /** The longest message a visitor can type; the composer cuts longer input and shows a counter. */
 export const MAX_MESSAGE_LENGTH = 1000;
@@ -213,6 +220,7 @@ function AgentTyping() {
 function Suggestions() {
   const t = useT();
   const session = useSession();
+  const setDraft = useSetAtom(draftAtom);
   const tips = useAtomValue(robotTipsAtom);
   const conversation = useAtomValue(conversationAtom);
   const items = useMemo<QuickReplyItem[]>(() => {
@@ -246,6 +254,9 @@ function Suggestions() {
       onClick={(item) => {
         switch (item.code) {
           case 'tip':
+            // The suggestion replaces what was typed: the draft and its suggestions go.
+            setDraft('');
+            void session.requestRobotTips('');
             void session.sendText(item.name);
             return;
           case 'transfer':
@@ -294,26 +305,43 @@ function ChatComposer() {
   const t = useT();
   const session = useSession();
   const conversation = useAtomValue(conversationAtom);
+  const [draft, setDraft] = useAtom(draftAtom);
+  const endedId = useId();
   const closed = conversation.chatClosed;
   return (
-    <Composer
-      placeholder={t('composer.placeholder')}
-      maxLength={MAX_MESSAGE_LENGTH}
-      disabled={closed}
-      onSend={(text) => void session.sendText(text)}
-      onTyping={(text) => {
-        session.notifyTyping(text);
-        void session.requestRobotTips(text);
-      }}
-      onFiles={(files) => {
-        for (const file of files) void session.sendFile(file);
-      }}
-      recorderProps={VOICE_RECORDING}
-      onSendVoice={({ blob, duration, mimeType }) =>
-        void session.sendFile(new File([blob], voiceFileName(mimeType), { type: mimeType }), duration)
-      }
-      accept="image/*,video/*,audio/*,.pdf,.txt,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.zip,.csv"
-    />
+    <>
+      {/* An ended chat's composer says why it takes nothing, to the eye and to screen readers. */}
+      {closed && (
+        <p id={endedId} className="visitor-composer-ended">
+          {t('composer.ended')}
+        </p>
+      )}
+      <Composer
+        placeholder={closed ? '' : t('composer.placeholder')}
+        inputProps={closed ? { 'aria-describedby': endedId } : undefined}
+        maxLength={MAX_MESSAGE_LENGTH}
+        value={draft}
+        onChange={setDraft}
+        disabled={closed}
+        onSend={(text) => {
+          // The draft is sent: its suggestions (and any still being asked for) go with it.
+          void session.requestRobotTips('');
+          void session.sendText(text);
+        }}
+        onTyping={(text) => {
+          session.notifyTyping(text);
+          void session.requestRobotTips(text);
+        }}
+        onFiles={(files) => {
+          for (const file of files) void session.sendFile(file);
+        }}
+        recorderProps={VOICE_RECORDING}
+        onSendVoice={({ blob, duration, mimeType }) =>
+          void session.sendFile(new File([blob], voiceFileName(mimeType), { type: mimeType }), duration)
+        }
+        accept="image/*,video/*,audio/*,.pdf,.txt,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.zip,.csv"
+      />
+    </>
   );
 }
 

@@ -36,6 +36,7 @@ afterEach(() => {
   embed?.destroy();
   embed = undefined;
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 const notification = (id: string, unread: number) => ({
@@ -165,9 +166,26 @@ describe('embed loader', () => {
     expect(embed?.unread()).toBe(0);
   });
 
+  it('when first opened, should not post to the frame before the chat page loaded in it, then tell it at once', () => {
+    // Until it loads, the frame holds about:blank of this page's origin: a message for the chat's
+    // origin would not be delivered, and the browser warns about it in the console.
+    const framed = { postMessage: vi.fn() };
+    vi.spyOn(HTMLIFrameElement.prototype, 'contentWindow', 'get').mockReturnValue(
+      framed as unknown as Window,
+    );
+    const { launcher, frame } = mount();
+    launcher.click();
+    expect(framed.postMessage).not.toHaveBeenCalled();
+    frame()?.dispatchEvent(new Event('load'));
+    expect(framed.postMessage.mock.calls).toEqual([
+      [{ source: 'parley', type: 'visibility', open: true }, location.origin],
+    ]);
+  });
+
   it('should tell the chat page whether it is visible, to its own origin only', () => {
     const { launcher, frame } = mount();
     launcher.click();
+    frame()?.dispatchEvent(new Event('load'));
     const post = vi.spyOn(frame()?.contentWindow as Window, 'postMessage');
     embed?.close();
     embed?.open();

@@ -153,6 +153,8 @@ export function createEmbed(options: EmbedOptions): ParleyEmbed {
   (options.container ?? document.body).append(host);
 
   let frame: HTMLIFrameElement | null = null;
+  /** Whether the chat page has loaded in the frame: only then can it be told anything. */
+  let frameLoaded = false;
   let ready = false;
   let readyTimer: ReturnType<typeof setTimeout> | undefined;
   let refusal: HTMLElement | null = null;
@@ -191,6 +193,9 @@ export function createEmbed(options: EmbedOptions): ParleyEmbed {
   };
 
   const tellChat = () => {
+    // Until the chat page has loaded, the frame holds about:blank of this page's origin: a message
+    // for the chat's origin would not be delivered, only warned about. The load tells it instead.
+    if (!frameLoaded) return;
     const message: ParentToChat = { source: MESSAGE_SOURCE, type: 'visibility', open: opened };
     frame?.contentWindow?.postMessage(message, chatOrigin);
   };
@@ -215,6 +220,7 @@ export function createEmbed(options: EmbedOptions): ParleyEmbed {
       document.head.append(script);
     });
   const onFrameLoad = () => {
+    frameLoaded = true;
     tellChat();
     clearTimeout(readyTimer);
     if (!ready) readyTimer = setTimeout(refused, options.readyTimeout ?? 8000);

@@ -42,7 +42,12 @@ export const robotTipsAtom = slice((state) => state.robotTips);
 export const noticesAtom = slice((state) => state.notices);
 export const soundAtom = slice((state) => state.openSound);
 export const pageAtom = slice(
-  (state) => ({ phase: state.phase, error: state.error, online: state.online }),
+  (state) => ({
+    phase: state.phase,
+    error: state.error,
+    startRetryable: state.startRetryable,
+    online: state.online,
+  }),
   shallowEqual,
 );
 export const titleAtom = slice(

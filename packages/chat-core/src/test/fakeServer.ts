@@ -27,7 +27,7 @@ export function createSignal(initial: boolean): Signal & { set(value: boolean): 
 export interface SetupOptions {
   search?: string;
   channel?: Partial<typeof CHANNEL> & Record<string, unknown>;
-  start?: Partial<typeof START>;
+  start?: Partial<typeof START> & Record<string, unknown>;
   storage?: StorageLike;
   server?: FakeServer;
   /** The visitor's page and browser, as the session options give them. */

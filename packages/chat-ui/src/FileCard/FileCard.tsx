@@ -5,7 +5,7 @@ import { formatFileSize } from '../internal/fileSize.js';
 import { isSafeUrl } from '../internal/safeUrl.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 
-/** The file size as the kit shows it: see `formatFileSize` (localised, 2 decimals, B to YB). */
+/** The file size as the kit shows it: see `formatFileSize` (localised, whole bytes, then 2 decimals up to YB). */
 export { formatFileSize };
 
 /** The broad kind of a file, from its extension. */
@@ -28,7 +28,7 @@ const ICONS = { image: IconImage, video: IconVideo, audio: IconAudio, file: Icon
 export interface FileCardProps extends HTMLAttributes<HTMLDivElement> {
   /** The file name; its extension picks the icon. */
   name: string;
-  /** The size in bytes, shown from B to YB with 2 decimals. */
+  /** The size in bytes, shown from B (whole) to YB (2 decimals). */
   size?: number;
   /**
    * Where to download the file. Without it, or when it is not http, https, mailto, tel or relative

@@ -6,8 +6,9 @@ const shown = (bytes: number, locale?: string) => formatFileSize(bytes, locale).
 
 describe('formatFileSize', () => {
   it.each([
-    [0, '0.00 byte'],
-    [1023, '1,023.00 byte'],
+    [0, '0 B'],
+    [193, '193 B'],
+    [1023, '1,023 B'],
     [1024, '1.00 kB'],
     [1536, '1.50 kB'],
     [1024 ** 2 - 1, '1,024.00 kB'],
@@ -28,34 +29,49 @@ describe('formatFileSize', () => {
   });
 
   it('given a size just under the next step, should stay in the smaller unit', () => {
-    const units = ['byte', 'kB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB'];
+    expect(shown(1000, 'en-US')).toBe('1,000 B');
+    const units = ['kB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB'];
     units.forEach((unit, index) => {
-      expect(shown(1000 * 1024 ** index, 'en-US')).toBe(`1,000.00 ${unit}`);
+      expect(shown(1000 * 1024 ** (index + 1), 'en-US')).toBe(`1,000.00 ${unit}`);
     });
   });
 
   it('given de-DE, should use its separators and unit names', () => {
-    expect(shown(1023, 'de-DE')).toBe('1.023,00 Byte');
+    expect(shown(1023, 'de-DE')).toBe('1.023 Byte');
     expect(shown(1536, 'de-DE')).toBe('1,50 kB');
     expect(shown(2.25 * 1024 ** 3, 'de-DE')).toBe('2,25 GB');
     expect(shown(1.5 * 1024 ** 6, 'de-DE')).toBe('1,50 EB');
   });
 
   it('given ar-EG, should use Arabic digits and unit names, and the abbreviation past the petabyte', () => {
-    expect(shown(0, 'ar-EG')).toBe('٠٫٠٠ بايت');
+    expect(shown(0, 'ar-EG')).toBe('٠ بايت');
+    expect(shown(193, 'ar-EG')).toBe('١٩٣ بايت');
     expect(shown(1536, 'ar-EG')).toBe('١٫٥٠ كيلوبايت');
     expect(shown(1024 ** 7, 'ar-EG')).toBe('١٫٠٠ ZB');
   });
 
   it('given zh-CN, should use its unit names', () => {
-    expect(shown(0, 'zh-CN')).toBe('0.00 B');
+    expect(shown(0, 'zh-CN')).toBe('0 B');
     expect(shown(1536, 'zh-CN')).toBe('1.50 kB');
     expect(shown(3.5 * 1024 ** 2, 'zh-CN')).toBe('3.50 MB');
     expect(shown(1024 ** 8, 'zh-CN')).toBe('1.00 YB');
   });
 
   it('given fr-FR, should use the French unit names', () => {
+    expect(shown(193, 'fr-FR')).toBe('193 o');
     expect(shown(1536, 'fr-FR')).toBe('1,50 ko');
+  });
+
+  it('given a whole number of bytes in any of the kit locales, should show it without decimals', () => {
+    for (const locale of ['en-US', 'zh-CN', 'fr-FR', 'ar-EG']) {
+      expect(shown(193, locale)).not.toMatch(/[.,٫]/);
+      expect(shown(193, locale)).not.toMatch(/\bbytes?\b/);
+    }
+  });
+
+  it('given a locale whose short unit is the English word, should show the abbreviation B', () => {
+    expect(shown(193, 'nl-NL')).toBe('193 B');
+    expect(shown(2, 'pt-BR')).toBe('2 B');
   });
 
   it('given an invalid locale, should format for en-US', () => {

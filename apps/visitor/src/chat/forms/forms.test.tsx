@@ -3,6 +3,7 @@ import { Toaster } from '@parley/chat-ui/Toast';
 import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
+import visitorReadme from '../../../README.md?raw';
 import { WithStrings } from '../../test/strings.js';
 import { EvaluationDialog } from './EvaluationDialog.js';
 import { GroupPicker } from './GroupPicker.js';
@@ -224,6 +225,29 @@ describe('EvaluationDialog', () => {
     await expect.element(screen.getByRole('checkbox', { name: 'Slow' })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(onSubmit).toHaveBeenCalledWith({ star: 1, tags: [], content: '' });
+  });
+
+  it('should move through the ratings with the arrow keys, best first, each named for screen readers', async () => {
+    const screen = await render(
+      <WithStrings>
+        <EvaluationDialog stars={stars} onSubmit={vi.fn(async () => true)} onClose={() => {}} />
+      </WithStrings>,
+    );
+    await userEvent.click(screen.getByRole('radio', { name: 'Excellent' }));
+    await userEvent.keyboard('{ArrowDown}');
+    await expect.element(screen.getByRole('radio', { name: 'Good' })).toBeChecked();
+    await expect.element(screen.getByRole('radio', { name: 'Good' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    await expect.element(screen.getByRole('radio', { name: 'Excellent' })).toBeChecked();
+  });
+
+  it("should be described in the app's README in the order it shows (best first)", () => {
+    const evaluation = visitorReadme
+      .split('\n- ')
+      .find((item) => item.startsWith('**The evaluation dialog**'));
+    expect(evaluation).toMatch(/best first/);
+    expect(evaluation).not.toMatch(/lowest first/);
+    expect(evaluation).toMatch(/StarRating/);
   });
 
   it('given no star, should ask for one and send nothing', async () => {
