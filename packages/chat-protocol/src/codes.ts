@@ -110,5 +110,24 @@ export const agentEventNames: Record<number, string> = {
   [AgentEvent.form]: 'form',
 };
 
+/**
+ * The `code` of an answer's envelope (and its HTTP status, on the agent API): 200 is success, any
+ * other a refusal whose `message` says why. Both APIs use the same codes.
+ */
+export const ErrorCode = {
+  ok: 200,
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  unsupportedMediaType: 415,
+  tooManyRequests: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
 /** The fixed fields of a sysMsg call (spec section 7), beside senderType 4 and msgType 3. */
 export const SYSTEM_MESSAGE_FLAGS = { specialMsgFlag: 3, clientType: 3, notifyAdmin: 1 } as const;

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { agentRoutes } from './agent/routes.js';
 import { answerSchemas } from './answers.js';
 import {
   AgentEvent,
   ChatStatus,
+  ErrorCode,
   MsgType,
   OutType,
   SenderType,
@@ -37,7 +39,16 @@ function table(heading: string): string[][] {
   return rows.slice(1);
 }
 
-const CODES = { ChatStatus, TransferStatus, VisitorEvent, OutType, SenderType, MsgType, AgentEvent };
+const CODES = {
+  ChatStatus,
+  ErrorCode,
+  TransferStatus,
+  VisitorEvent,
+  OutType,
+  SenderType,
+  MsgType,
+  AgentEvent,
+};
 
 describe('docs/contract.md', () => {
   it.each(Object.entries(CODES))('should list every %s code with its value, and no other', (name, codes) => {
@@ -54,5 +65,21 @@ describe('docs/contract.md', () => {
     );
     expect(Object.keys(documented).sort()).toEqual(Object.keys(answerSchemas).sort());
     expect({ ...documented, upload: undefined }).toEqual({ ...expected, upload: undefined });
+  });
+
+  it('should list every agent call with its method, path and the body fields the server requires', () => {
+    const documented = table('### Agent calls').map(([call, method, path, required]) => [
+      call,
+      method,
+      path,
+      call === 'sendFile' ? '' : required,
+    ]);
+    const expected = Object.entries(agentRoutes).map(([call, route]) => [
+      call,
+      route.method,
+      route.path,
+      (route.body?.required ?? []).join(', '),
+    ]);
+    expect(documented).toEqual(expected);
   });
 });

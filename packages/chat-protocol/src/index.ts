@@ -1,4 +1,6 @@
-// @parley/chat-protocol: the visitor API contract, once, for the engine, the server and the console.
+// @parley/chat-protocol: the visitor API and the agent API, once, for the engines, the server and the console.
+
+export * from './agent/index.js';
 
 export { answerSchemas, eventMsg, formField, message, messageFields, noData } from './answers.js';
 export { type ChannelOfQuery, channelOfQuery } from './channelQuery.js';
@@ -6,6 +8,7 @@ export {
   AgentEvent,
   agentEventNames,
   ChatStatus,
+  ErrorCode,
   FormModal,
   MsgType,
   OutType,
@@ -18,6 +21,7 @@ export {
   toKnownMsgType,
   VisitorEvent,
 } from './codes.js';
+export { type Envelope, envelope, ok } from './envelope.js';
 export { fileMsgType, MEDIA_EXTENSIONS } from './files.js';
 export { checkFormField, EMAIL_PATTERN, type FormProblem, PHONE_PATTERN } from './forms.js';
 export {

@@ -1,0 +1,132 @@
+import { object } from '../build.js';
+import type { Schema } from '../schema.js';
+import { agentAnswerSchemas } from './schemas.js';
+import type { AgentAnswer, AgentBody, AgentCallName, AgentParams, AgentQuery } from './types.js';
+
+// Where each agent call lives (method and path) and what it takes: the server registers its routes
+// from this table, a client builds its requests from it, and docs/contract.md lists it.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface AgentRoute<N extends AgentCallName> {
+  method: HttpMethod;
+  /** Fastify's notation: `:name` is a path parameter. */
+  path: string;
+  /** The JSON body's schema; absent when the call takes none. */
+  body?: Schema<AgentBody<N>>;
+  /** The query string's schema (values are strings). */
+  query?: Schema<AgentQuery<N>>;
+  /** The path parameters' schema, from the path. */
+  params?: Schema<AgentParams<N>>;
+  /** The body is multipart/form-data (a `file` part), not JSON. */
+  multipart?: true;
+  answer: Schema<AgentAnswer<N>>;
+}
+
+const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
+const text = (maxLength: number, minLength = 0): Schema<string> => ({
+  type: 'string',
+  maxLength,
+  ...(minLength > 0 && { minLength }),
+});
+const digits = (most: number): Schema<string> => ({ type: 'string', pattern: `^\\d{1,${most}}$` });
+
+/** The longest canned reply title and text, in characters (code points). */
+export const CANNED_TITLE_MAX = 80;
+export const CANNED_TEXT_MAX = 2000;
+const cannedFields = { title: text(CANNED_TITLE_MAX, 1), text: text(CANNED_TEXT_MAX, 1) };
+
+const route = <N extends AgentCallName>(
+  name: N,
+  method: HttpMethod,
+  path: string,
+  parts: Omit<AgentRoute<N>, 'method' | 'path' | 'answer' | 'params'> = {},
+): AgentRoute<N> => {
+  const names = [...path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
+  return {
+    method,
+    path,
+    ...parts,
+    ...(names.length && { params: object(Object.fromEntries(names.map((one) => [one, id])), names) }),
+    answer: agentAnswerSchemas[name],
+  };
+};
+
+const CHAT = '/api/agent/chats/:sessionId';
+
+/**
+ * Every agent call: method, path, body, query and answer schemas.
+ *
+ * @example
+ * const { method, path } = agentRoutes.join; // 'POST', '/api/agent/chats/:sessionId/join'
+ */
+export const agentRoutes: { [N in AgentCallName]: AgentRoute<N> } = {
+  login: route('login', 'POST', '/api/agent/login', {
+    body: object({ username: text(100, 1), password: text(200, 1) }, ['username', 'password']),
+  }),
+  logout: route('logout', 'POST', '/api/agent/logout'),
+  me: route('me', 'GET', '/api/agent/me'),
+  status: route('status', 'POST', '/api/agent/status', {
+    body: object({ online: { type: 'boolean' } }, ['online']),
+  }),
+  poll: route('poll', 'GET', '/api/agent/poll', {
+    query: object({
+      cursor: digits(15),
+      /** Hold the answer up to this many ms until the agent's view changes. */
+      wait: digits(5),
+      /** The `view` of the last answer the client applied. */
+      seen: { type: 'string', pattern: '^[\\w-]{1,64}$' },
+    }),
+  }),
+  leftMessages: route('leftMessages', 'GET', '/api/agent/leave-messages'),
+  join: route('join', 'POST', `${CHAT}/join`),
+  transfer: route('transfer', 'POST', `${CHAT}/transfer`, {
+    body: object({ agentId: text(128, 1), groupId: text(128, 1), note: text(500) }),
+  }),
+  colleagues: route('colleagues', 'GET', '/api/agent/colleagues'),
+  groups: route('groups', 'GET', '/api/agent/groups'),
+  messages: route('messages', 'GET', `${CHAT}/messages`),
+  cannedReplies: route('cannedReplies', 'GET', '/api/agent/canned', {
+    query: object({ channelId: text(128, 1) }),
+  }),
+  addCannedReply: route('addCannedReply', 'POST', '/api/agent/canned', {
+    body: object({ channelId: text(128, 1), ...cannedFields }, ['channelId', 'title', 'text']),
+  }),
+  updateCannedReply: route('updateCannedReply', 'PUT', '/api/agent/canned/:replyId', {
+    body: object(cannedFields, ['title', 'text']),
+  }),
+  deleteCannedReply: route('deleteCannedReply', 'DELETE', '/api/agent/canned/:replyId'),
+  visitor: route('visitor', 'GET', `${CHAT}/visitor`),
+  earlierChat: route('earlierChat', 'GET', `${CHAT}/earlier-chats/:earlierId/messages`),
+  typing: route('typing', 'POST', `${CHAT}/typing`),
+  send: route('send', 'POST', `${CHAT}/messages`, {
+    body: object({ msgContent: text(10_000, 1), clientMsgId: text(128) }, ['msgContent']),
+  }),
+  sendFile: route('sendFile', 'POST', `${CHAT}/files`, { multipart: true }),
+  deleteMessage: route('deleteMessage', 'DELETE', `${CHAT}/messages/:messageId`),
+  ratingRequest: route('ratingRequest', 'POST', `${CHAT}/rating-request`),
+  close: route('close', 'POST', `${CHAT}/close`),
+  refuse: route('refuse', 'POST', `${CHAT}/refuse`),
+};
+
+/**
+ * A call's path with its parameters filled in (each URI-encoded), and its query, if any, appended.
+ *
+ * @example
+ * agentPath('messages', { sessionId: 's 1' }) // '/api/agent/chats/s%201/messages'
+ */
+export function agentPath<N extends AgentCallName>(
+  name: N,
+  params: AgentParams<N>,
+  query?: AgentQuery<N>,
+): string {
+  const values = params as Record<string, string>;
+  const path = agentRoutes[name].path.replace(/:(\w+)/g, (_, key: string) =>
+    encodeURIComponent(values[key] ?? ''),
+  );
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined) search.set(key, String(value));
+  const rest = search.toString();
+  return rest ? `${path}?${rest}` : path;
+}

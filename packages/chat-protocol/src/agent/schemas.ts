@@ -1,0 +1,254 @@
+import { message } from '../answers.js';
+import { boolean, id, integer, list, number, object, optional, string } from '../build.js';
+import type { Schema } from '../schema.js';
+import type {
+  Agent,
+  AgentAnswer,
+  AgentCallName,
+  AgentChat,
+  AgentMessage,
+  CannedReply,
+  DeskEvent,
+  EarlierChat,
+  QueueEntry,
+  Rating,
+} from './types.js';
+
+// The `data` of each agent call's success, as JSON Schema: the server serialises its answers with
+// them (Fastify's `schema.response`), a client checks what it receives with `check`. Fields a
+// server adds beyond these are dropped on both sides.
+
+const text = string();
+/** A value that is there, possibly null. */
+const nullable = <T>(schema: Schema<T>): Schema<T | null> => ({
+  ...schema,
+  type: [...(typeof schema.type === 'string' ? [schema.type] : (schema.type ?? [])), 'null'],
+});
+const nullableText = nullable(text);
+const time = number();
+const strings = list(text);
+
+const agent = object<Agent>(
+  {
+    id,
+    username: text,
+    nick: text,
+    avatar: optional(text),
+    capacity: integer(),
+    channels: strings,
+    groups: strings,
+    online: boolean,
+  },
+  ['id', 'username', 'nick', 'capacity', 'channels', 'groups', 'online'],
+);
+
+const agentMessage = object<AgentMessage>(
+  { ...message.properties, read: optional(boolean) },
+  message.required ?? [],
+);
+
+const rating = object<Rating>({ star: number(), tags: strings, content: optional(text) }, ['star', 'tags']);
+
+const verification = { verified: boolean, verifiedPid: nullableText };
+
+const queueEntry = object<QueueEntry>(
+  {
+    sessionId: id,
+    visitorId: id,
+    channelId: id,
+    groupId: nullableText,
+    waitIndex: number(),
+    since: time,
+    visitorName: text,
+    ...verification,
+  },
+  [
+    'sessionId',
+    'visitorId',
+    'channelId',
+    'groupId',
+    'waitIndex',
+    'since',
+    'visitorName',
+    'verified',
+    'verifiedPid',
+  ],
+);
+
+const chat = object<AgentChat>(
+  {
+    sessionId: id,
+    visitorId: id,
+    channelId: id,
+    groupId: nullableText,
+    since: nullable(time),
+    visitorName: text,
+    email: text,
+    phone: text,
+    ...verification,
+    visitorTyping: nullableText,
+    transferredFrom: optional(text),
+    transferNote: optional(text),
+  },
+  [
+    'sessionId',
+    'visitorId',
+    'channelId',
+    'groupId',
+    'since',
+    'visitorName',
+    'email',
+    'phone',
+    'verified',
+    'verifiedPid',
+    'visitorTyping',
+  ],
+);
+
+/**
+ * One schema for every event: `type` says which of the optional fields it carries. An event of a
+ * type a client does not know passes, and the client skips it.
+ */
+const deskEvent = object<DeskEvent>(
+  {
+    id,
+    sessionId: id,
+    type: text,
+    time: optional(time),
+    message: optional(agentMessage),
+    star: optional(number()),
+    tags: optional(strings),
+    content: optional(text),
+    msgIds: optional(list(id)),
+    fields: optional({ type: 'object', additionalProperties: true }),
+  },
+  ['id', 'sessionId', 'type'],
+);
+
+const earlierChat = object<EarlierChat>(
+  {
+    sessionId: id,
+    channelId: id,
+    startedAt: time,
+    endedAt: nullable(time),
+    agentNick: nullableText,
+    firstMessage: nullableText,
+    messageCount: integer(),
+    rating: nullable(object({ star: number() }, ['star'])),
+  },
+  ['sessionId', 'channelId', 'startedAt', 'endedAt', 'agentNick', 'firstMessage', 'messageCount', 'rating'],
+);
+
+const cannedReply = object<CannedReply>(
+  { id, channelId: id, title: text, text, createdAt: time, updatedAt: time },
+  ['id', 'channelId', 'title', 'text', 'createdAt', 'updatedAt'],
+);
+
+const done: Schema<null> = { type: 'null', description: 'no data: success is all it tells' };
+
+/**
+ * The schema of each agent call's `data`.
+ *
+ * @example
+ * check(agentAnswerSchemas.poll, answer.data, 'data').queue
+ */
+export const agentAnswerSchemas: { [N in AgentCallName]: Schema<AgentAnswer<N>> } = {
+  login: object({ token: text, agent, expiresAt: time }, ['token', 'agent', 'expiresAt']),
+  logout: done,
+  me: agent,
+  status: agent,
+  poll: object(
+    {
+      agent,
+      cursor: text,
+      wait: optional(number()),
+      view: optional(text),
+      queue: list(queueEntry),
+      chats: list(chat),
+      events: list(deskEvent),
+    },
+    ['agent', 'cursor', 'queue', 'chats', 'events'],
+  ),
+  leftMessages: list(
+    object({ id, channelId: id, name: text, phone: text, email: text, content: text, time }, [
+      'id',
+      'channelId',
+      'name',
+      'phone',
+      'email',
+      'content',
+      'time',
+    ]),
+  ),
+  join: object({ sessionId: id }, ['sessionId']),
+  transfer: object({ to: object({ id, nick: text }, ['id', 'nick']) }, ['to']),
+  colleagues: list(
+    object({ id, nick: text, online: boolean, free: boolean, channels: optional(strings) }, [
+      'id',
+      'nick',
+      'online',
+      'free',
+    ]),
+  ),
+  groups: list(
+    object({ channelId: id, groupId: id, groupName: text, online: integer(), free: integer() }, [
+      'channelId',
+      'groupId',
+      'groupName',
+      'online',
+      'free',
+    ]),
+  ),
+  messages: object(
+    { sessionId: id, closed: boolean, messages: list(agentMessage), rating: nullable(rating) },
+    ['sessionId', 'closed', 'messages', 'rating'],
+  ),
+  cannedReplies: list(cannedReply),
+  addCannedReply: cannedReply,
+  updateCannedReply: cannedReply,
+  deleteCannedReply: done,
+  visitor: object(
+    {
+      name: nullableText,
+      email: nullableText,
+      phone: nullableText,
+      ...verification,
+      pageUrl: nullableText,
+      referrer: nullableText,
+      language: nullableText,
+      timeZone: nullableText,
+      earlierChats: list(earlierChat),
+    },
+    [
+      'name',
+      'email',
+      'phone',
+      'verified',
+      'verifiedPid',
+      'pageUrl',
+      'referrer',
+      'language',
+      'timeZone',
+      'earlierChats',
+    ],
+  ),
+  earlierChat: object(
+    {
+      sessionId: id,
+      channelId: id,
+      startedAt: time,
+      endedAt: nullable(time),
+      agentNick: nullableText,
+      messages: list(agentMessage),
+      rating: nullable(rating),
+    },
+    ['sessionId', 'channelId', 'startedAt', 'endedAt', 'agentNick', 'messages', 'rating'],
+  ),
+  typing: done,
+  send: agentMessage,
+  sendFile: agentMessage,
+  deleteMessage: done,
+  ratingRequest: done,
+  close: done,
+  refuse: done,
+};

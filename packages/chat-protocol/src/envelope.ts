@@ -1,0 +1,26 @@
+import { object, string } from './build.js';
+import { ErrorCode } from './codes.js';
+import type { Schema } from './schema.js';
+
+/**
+ * Every answer of both APIs: `code` 200 and the call's `data`, or another code (see `ErrorCode`),
+ * `data` null and a `message` saying why.
+ */
+export interface Envelope<T> {
+  code: number;
+  data: T;
+  message: string;
+}
+
+/** A successful answer around `data`. */
+export const ok = <T>(data: T): Envelope<T> => ({ code: ErrorCode.ok, data, message: 'ok' });
+
+/**
+ * The schema of a successful answer around `data`'s schema: what a server hands Fastify as
+ * `schema.response[200]`, so every answer is serialised from the contract's shape.
+ *
+ * @example
+ * app.get('/api/agent/me', { schema: { response: { 200: envelope(agentAnswerSchemas.me) } } }, handler)
+ */
+export const envelope = <T>(data: Schema<T>): Schema<Envelope<T>> =>
+  object({ code: { type: 'integer' }, data, message: string() }, ['code', 'message']);
