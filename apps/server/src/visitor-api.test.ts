@@ -98,6 +98,24 @@ describe.each(testDatabases())('the visitor API on $name', (database) => {
       });
     });
 
+    it('given the chat then goes to an agent, should show the agent the card with its props', async () => {
+      const { userId, sessionId } = await server.start('demo');
+      await server.visitor('robotAsk', { userId, msgContent: 'Where is my order?', msgId: 'q1' });
+      const transfer = await server.visitor('transferAgent', { userId });
+      expect(transfer.code).toBe(200);
+      const alice = await server.login('alice', 'alice-demo');
+      const bob = await server.login('bob', 'bob-demo');
+      const record = (await alice.messages(sessionId)).code === 200 ? alice : bob;
+      const { data } = await record.messages(sessionId);
+      expect(data.messages.find((message: { msgType: unknown }) => message.msgType === 'card')).toMatchObject(
+        {
+          card: { code: 'order-card', props: expect.objectContaining({ type: 'order', status: 'Shipped' }) },
+        },
+      );
+      // The agent's slot is free again for the tests after this one.
+      expect((await record.chat(sessionId, 'close')).code).toBe(200);
+    });
+
     it('given a visitor message carrying a card, should store it without the card', async () => {
       const { userId, sessionId } = await server.start('demo');
       await server.visitor('sendMsg', {

@@ -34,7 +34,12 @@ export const messageFields = {
   notifyAdmin: count,
   remote: optional(boolean),
   robotAskMsgType: count,
-  card: optional(object({ code: string({ minLength: 1 }), props: optional({ type: 'object' }) }, ['code'])),
+  card: optional(
+    object(
+      { code: string({ minLength: 1 }), props: optional({ type: 'object', additionalProperties: true }) },
+      ['code'],
+    ),
+  ),
 } satisfies Record<string, Schema>;
 
 export const message = object<Message>({ ...messageFields, id }, ['id', 'senderType', 'msgTime']);

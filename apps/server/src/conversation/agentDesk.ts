@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { agentEventNames, ChatStatus, OutType, SenderType, type WireMessage } from '@parley/chat-protocol';
+import {
+  agentEventNames,
+  ChatStatus,
+  type DeskEvent,
+  OutType,
+  SenderType,
+  type WireMessage,
+} from '@parley/chat-protocol';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.js';
 import {
   type Agent,
@@ -238,13 +245,17 @@ export async function agentPoll(store: ConversationStore, agent: Agent, cursor?:
           ? row.visitor_typing
           : null,
     })),
-    events: events.map((row) => ({
-      id: String(row.id),
-      sessionId: row.session_id,
-      type: agentEventNames[row.event_type] ?? String(row.event_type),
-      time: row.created_at,
-      ...row.payload,
-    })),
+    events: events.map(
+      (row) =>
+        // The database holds only what emitAgentEvent wrote: each type with its payload.
+        ({
+          id: String(row.id),
+          sessionId: row.session_id,
+          type: agentEventNames[row.event_type] ?? String(row.event_type),
+          time: row.created_at,
+          ...row.payload,
+        }) as DeskEvent,
+    ),
   };
   // What this agent sees of the queue and its chats, in a few characters: the console sends it
   // back, so a change it has not seen is answered at once, even if it happened between two polls.

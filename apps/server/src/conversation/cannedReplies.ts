@@ -6,10 +6,7 @@ import type { ConversationStore } from './store.js';
 // Canned replies: texts an agent sends often, each with a short title, kept per agent and channel.
 // An agent reaches only its own, on the channels it serves.
 
-/** The longest title, in characters (code points). */
-export const CANNED_TITLE_MAX = 80;
-/** The longest text, in characters (code points). */
-export const CANNED_TEXT_MAX = 2000;
+export { CANNED_TEXT_MAX, CANNED_TITLE_MAX } from '@parley/chat-protocol';
 /** How many replies one agent may keep on one channel. */
 export const CANNED_PER_CHANNEL = 200;
 

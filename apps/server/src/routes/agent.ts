@@ -1,10 +1,21 @@
 import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { CANNED_TEXT_MAX, CANNED_TITLE_MAX } from '../conversation/cannedReplies.js';
+import {
+  type AgentAnswer,
+  type AgentBody,
+  type AgentCallName,
+  type AgentParams,
+  type AgentQuery,
+  agentRoutes,
+  type Envelope,
+  ErrorCode,
+  envelope,
+  MsgType,
+} from '@parley/chat-protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Agent, Conversations } from '../conversation/service.js';
 import type { Db } from '../db/db.js';
-import { ApiError, badRequest, forbidden, ok } from '../errors.js';
+import { ApiError, forbidden, ok, unauthorized } from '../errors.js';
 import { randomId } from '../ids.js';
 import { verifyPassword } from '../passwords.js';
 
@@ -28,7 +39,7 @@ export class AgentAuth {
     const row = await this.conversations.agentByUsername(username);
     // Verify against a dummy hash when the name is unknown, so timing does not reveal agent names.
     const valid = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
-    if (!row || !valid) throw new ApiError(401, 'wrong username or password');
+    if (!row || !valid) throw unauthorized('wrong username or password');
     const token = randomId() + randomId();
     const expiresAt = this.clock() + this.ttlMs;
     await this.db.query('delete from agent_sessions where expires_at < $1', [this.clock()]);
@@ -38,7 +49,8 @@ export class AgentAuth {
       expiresAt,
     ]);
     const agent = await this.conversations.agent(row.id);
-    return { token, agent: agent as Agent, expiresAt };
+    if (!agent) throw unauthorized('wrong username or password');
+    return { token, agent, expiresAt };
   }
 
   async logout(token: string): Promise<void> {
@@ -67,11 +79,9 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 
 export async function requireAgent(auth: AgentAuth, request: FastifyRequest): Promise<Agent> {
   const agent = await auth.agentFor(tokenOf(request));
-  if (!agent) throw new ApiError(401, 'log in first (POST /api/agent/login)');
+  if (!agent) throw unauthorized('log in first (POST /api/agent/login)');
   return agent;
 }
-
-type Params = { sessionId: string; messageId: string; earlierId: string; replyId: string };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -109,37 +119,51 @@ export function registerAgentRoutes(
       Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'];
     const type = request.headers['content-type'] ?? '';
     if (hasBody && !/^(application\/json|multipart\/form-data)\b/i.test(type)) {
-      throw new ApiError(415, 'the agent API takes JSON bodies (or multipart for files)');
+      throw new ApiError(
+        ErrorCode.unsupportedMediaType,
+        'the agent API takes JSON bodies (or multipart for files)',
+      );
     }
   });
 
-  const withAgent =
-    <T>(
-      work: (
-        agent: Agent,
-        request: FastifyRequest<{ Params: Params; Body: Record<string, unknown> }>,
-      ) => Promise<T>,
-    ) =>
-    async (request: FastifyRequest<{ Params: Params; Body: Record<string, unknown> }>) =>
-      ok(await work(await requireAgent(auth, request), request));
+  type Types<N extends AgentCallName> = {
+    Body: AgentBody<N>;
+    Querystring: AgentQuery<N>;
+    Params: AgentParams<N>;
+    Reply: Envelope<AgentAnswer<N>>;
+  };
+  type Request<N extends AgentCallName> = FastifyRequest<Types<N>>;
 
-  app.post(
-    '/api/agent/login',
-    {
-      preHandler: loginLimit,
+  /** Registers a call from the contract's table: its path, request schemas and answer schema. */
+  const register = <N extends AgentCallName>(
+    name: N,
+    handler: (request: Request<N>, reply: FastifyReply<Types<N>>) => Promise<Envelope<AgentAnswer<N>>>,
+    preHandler?: preHandlerAsyncHookHandler,
+  ) => {
+    const { method, path, body, query, params, answer } = agentRoutes[name];
+    app.route<Types<N>>({
+      method,
+      url: path,
+      ...(preHandler && { preHandler }),
       schema: {
-        body: {
-          type: 'object',
-          required: ['username', 'password'],
-          properties: {
-            username: { type: 'string', minLength: 1, maxLength: 100 },
-            password: { type: 'string', minLength: 1, maxLength: 200 },
-          },
-        },
+        ...(body && { body }),
+        ...(query && { querystring: query }),
+        ...(params && { params }),
+        response: { [ErrorCode.ok]: envelope(answer) },
       },
-    },
+      handler,
+    });
+  };
+  /** A call of a logged-in agent: `work` gets the agent and answers the call's data. */
+  const agentCall = <N extends AgentCallName>(
+    name: N,
+    work: (agent: Agent, request: Request<N>) => Promise<AgentAnswer<N>>,
+  ) => register(name, async (request) => ok(await work(await requireAgent(auth, request), request)));
+
+  register(
+    'login',
     async (request, reply) => {
-      const { username, password } = request.body as { username: string; password: string };
+      const { username, password } = request.body;
       const session = await auth.login(username, password);
       reply.setCookie(AGENT_COOKIE, session.token, {
         httpOnly: true,
@@ -150,39 +174,26 @@ export function registerAgentRoutes(
       });
       return ok(session);
     },
+    loginLimit,
   );
 
-  app.post('/api/agent/logout', async (request, reply) => {
+  register('logout', async (request, reply) => {
     const token = tokenOf(request);
     if (token) await auth.logout(token);
     reply.clearCookie(AGENT_COOKIE, { path: '/' });
     return ok(null);
   });
 
-  app.get(
-    '/api/agent/me',
-    withAgent(async (agent) => agent),
-  );
-
-  app.post(
-    '/api/agent/status',
-    {
-      schema: { body: { type: 'object', required: ['online'], properties: { online: { type: 'boolean' } } } },
-    },
-    withAgent((agent, request) => conversations.setOnline(agent, request.body.online as boolean)),
-  );
+  agentCall('me', async (agent) => agent);
+  agentCall('status', (agent, request) => conversations.setOnline(agent, request.body.online));
 
   // A closing server answers the consoles' held polls at once.
   const closing = new AbortController();
   setMaxListeners(0, closing.signal);
   app.addHook('preClose', async () => closing.abort());
-  app.get('/api/agent/poll', async (request, reply) => {
+  register('poll', async (request, reply) => {
     const agent = await requireAgent(auth, request);
-    const { cursor, wait, seen } = request.query as { cursor?: string; wait?: string; seen?: string };
-    if (cursor !== undefined && !/^\d{1,15}$/.test(cursor)) throw badRequest('cursor must be a number');
-    if (wait !== undefined && !/^\d{1,5}$/.test(wait)) throw badRequest('wait must be a number of ms');
-    if (seen !== undefined && !/^[\w-]{1,64}$/.test(seen))
-      throw badRequest('seen must be a view from a poll answer');
+    const { cursor, wait, seen } = request.query;
     // Held (wait): answered as soon as this agent's view changes; the console asks again at once.
     const gone = new AbortController();
     const abort = () => gone.abort();
@@ -204,156 +215,44 @@ export function registerAgentRoutes(
     }
   });
 
-  app.get(
-    '/api/agent/leave-messages',
-    withAgent((agent) => conversations.leftMessages(agent)),
+  agentCall('leftMessages', (agent) => conversations.leftMessages(agent));
+  agentCall('join', (agent, request) =>
+    conversations.join(agent, request.params.sessionId, {
+      beyondCapacity: request.body.beyondCapacity === true,
+    }),
   );
-
-  app.post(
-    '/api/agent/chats/:sessionId/join',
-    withAgent((agent, request) =>
-      conversations.join(agent, request.params.sessionId, {
-        beyondCapacity: request.body?.beyondCapacity === true,
-      }),
-    ),
+  agentCall('transfer', (agent, request) =>
+    conversations.transferChat(agent, request.params.sessionId, request.body),
   );
-  app.post(
-    '/api/agent/chats/:sessionId/transfer',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          properties: {
-            agentId: { type: 'string', minLength: 1, maxLength: 128 },
-            groupId: { type: 'string', minLength: 1, maxLength: 128 },
-            note: { type: 'string', maxLength: 500 },
-          },
-        },
-      },
-    },
-    withAgent((agent, request) =>
-      conversations.transferChat(agent, request.params.sessionId, {
-        agentId: request.body.agentId as string | undefined,
-        groupId: request.body.groupId as string | undefined,
-        note: request.body.note as string | undefined,
-      }),
-    ),
+  agentCall('colleagues', (agent) => conversations.colleagues(agent));
+  agentCall('groups', (agent) => conversations.transferGroups(agent));
+  agentCall('messages', (agent, request) => conversations.agentMessages(agent, request.params.sessionId));
+  agentCall('cannedReplies', (agent, request) => conversations.cannedReplies(agent, request.query.channelId));
+  agentCall('addCannedReply', (agent, request) => conversations.addCannedReply(agent, request.body));
+  agentCall('updateCannedReply', (agent, request) =>
+    conversations.updateCannedReply(agent, request.params.replyId, request.body),
   );
-  app.get(
-    '/api/agent/colleagues',
-    withAgent((agent) => conversations.colleagues(agent)),
+  agentCall('deleteCannedReply', (agent, request) =>
+    conversations.deleteCannedReply(agent, request.params.replyId),
   );
-  app.get(
-    '/api/agent/groups',
-    withAgent((agent) => conversations.transferGroups(agent)),
+  agentCall('visitor', (agent, request) => conversations.visitorProfile(agent, request.params.sessionId));
+  agentCall('earlierChat', (agent, request) =>
+    conversations.earlierChat(agent, request.params.sessionId, request.params.earlierId),
   );
-  app.get(
-    '/api/agent/chats/:sessionId/messages',
-    withAgent((agent, request) => conversations.agentMessages(agent, request.params.sessionId)),
+  agentCall('typing', (agent, request) => conversations.agentTyping(agent, request.params.sessionId));
+  agentCall('send', (agent, request) =>
+    conversations.agentSend(agent, request.params.sessionId, {
+      msgType: MsgType.text,
+      msgContent: request.body.msgContent,
+      clientMsgId: request.body.clientMsgId,
+    }),
   );
-  const cannedFields = {
-    title: { type: 'string', minLength: 1, maxLength: CANNED_TITLE_MAX },
-    text: { type: 'string', minLength: 1, maxLength: CANNED_TEXT_MAX },
-  };
-  app.get(
-    '/api/agent/canned',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: { channelId: { type: 'string', minLength: 1, maxLength: 128 } },
-        },
-      },
-    },
-    withAgent((agent, request) =>
-      conversations.cannedReplies(agent, (request.query as { channelId?: string }).channelId),
-    ),
+  agentCall('deleteMessage', (agent, request) =>
+    conversations.deleteMessage(agent, request.params.sessionId, request.params.messageId),
   );
-  app.post(
-    '/api/agent/canned',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['channelId', 'title', 'text'],
-          properties: { channelId: { type: 'string', minLength: 1, maxLength: 128 }, ...cannedFields },
-        },
-      },
-    },
-    withAgent((agent, request) =>
-      conversations.addCannedReply(agent, {
-        channelId: request.body.channelId as string,
-        title: request.body.title as string,
-        text: request.body.text as string,
-      }),
-    ),
+  agentCall('ratingRequest', (agent, request) =>
+    conversations.requestRating(agent, request.params.sessionId),
   );
-  app.put(
-    '/api/agent/canned/:replyId',
-    { schema: { body: { type: 'object', required: ['title', 'text'], properties: cannedFields } } },
-    withAgent((agent, request) =>
-      conversations.updateCannedReply(agent, request.params.replyId, {
-        title: request.body.title as string,
-        text: request.body.text as string,
-      }),
-    ),
-  );
-  app.delete(
-    '/api/agent/canned/:replyId',
-    withAgent((agent, request) => conversations.deleteCannedReply(agent, request.params.replyId)),
-  );
-  app.get(
-    '/api/agent/chats/:sessionId/visitor',
-    withAgent((agent, request) => conversations.visitorProfile(agent, request.params.sessionId)),
-  );
-  app.get(
-    '/api/agent/chats/:sessionId/earlier-chats/:earlierId/messages',
-    withAgent((agent, request) =>
-      conversations.earlierChat(agent, request.params.sessionId, request.params.earlierId),
-    ),
-  );
-  app.post(
-    '/api/agent/chats/:sessionId/typing',
-    withAgent((agent, request) => conversations.agentTyping(agent, request.params.sessionId)),
-  );
-  app.post(
-    '/api/agent/chats/:sessionId/messages',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['msgContent'],
-          properties: {
-            msgContent: { type: 'string', minLength: 1, maxLength: 10_000 },
-            clientMsgId: { type: 'string', maxLength: 128 },
-          },
-        },
-      },
-    },
-    withAgent((agent, request) =>
-      conversations.agentSend(agent, request.params.sessionId, {
-        msgType: 1,
-        msgContent: request.body.msgContent as string,
-        clientMsgId: request.body.clientMsgId as string | undefined,
-      }),
-    ),
-  );
-  app.delete(
-    '/api/agent/chats/:sessionId/messages/:messageId',
-    withAgent((agent, request) =>
-      conversations.deleteMessage(agent, request.params.sessionId, request.params.messageId),
-    ),
-  );
-  app.post(
-    '/api/agent/chats/:sessionId/rating-request',
-    withAgent((agent, request) => conversations.requestRating(agent, request.params.sessionId)),
-  );
-  app.post(
-    '/api/agent/chats/:sessionId/close',
-    withAgent((agent, request) => conversations.agentClose(agent, request.params.sessionId)),
-  );
-  app.post(
-    '/api/agent/chats/:sessionId/refuse',
-    withAgent((agent, request) => conversations.refuse(agent, request.params.sessionId)),
-  );
+  agentCall('close', (agent, request) => conversations.agentClose(agent, request.params.sessionId));
+  agentCall('refuse', (agent, request) => conversations.refuse(agent, request.params.sessionId));
 }

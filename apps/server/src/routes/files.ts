@@ -1,5 +1,14 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { uploadBase64Limits, requestSchemas as visitorSchemas } from '@parley/chat-protocol';
+import {
+  type AgentAnswer,
+  type AgentParams,
+  agentRoutes,
+  type Envelope,
+  ErrorCode,
+  envelope,
+  uploadBase64Limits,
+  requestSchemas as visitorSchemas,
+} from '@parley/chat-protocol';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { agentMayReadFile } from '../conversation/agentDesk.js';
 import type { Conversations } from '../conversation/service.js';
@@ -202,10 +211,13 @@ export function registerFileRoutes(
     },
   );
 
-  app.post('/api/agent/chats/:sessionId/files', { config: { largeBody: true } }, async (request) => {
+  type SendFile = { Params: AgentParams<'sendFile'>; Reply: Envelope<AgentAnswer<'sendFile'>> };
+  const { path, params, answer } = agentRoutes.sendFile;
+  const sendFileSchema = { params, response: { [ErrorCode.ok]: envelope(answer) } };
+  app.post<SendFile>(path, { config: { largeBody: true }, schema: sendFileSchema }, async (request) => {
     const agent = await requireAgent(auth, request);
     if (!request.isMultipart()) throw badRequest('a multipart/form-data body with a file is expected');
-    const { sessionId } = request.params as { sessionId: string };
+    const { sessionId } = request.params;
     const chat = await conversations.agentMessages(agent, sessionId);
     if (chat.closed) throw new ApiError(409, 'this chat has ended');
     const { file } = await readMultipart(request, uploadLimit);

@@ -1,14 +1,13 @@
+import type { Envelope } from '@parley/chat-protocol';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildServer, type ServerOptions } from '../app.js';
 import type { Db } from '../db/db.js';
 import type { Seed } from '../seed.js';
 
-export interface Answer<T = unknown> {
+/** An answer as a test sees it: the contract's envelope and the HTTP status. */
+export interface Answer<T = unknown> extends Envelope<T> {
   status: number;
-  code: number;
-  data: T;
-  message: string;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read whatever the wire carries

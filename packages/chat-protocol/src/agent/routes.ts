@@ -79,7 +79,7 @@ export const agentRoutes: { [N in AgentCallName]: AgentRoute<N> } = {
     }),
   }),
   leftMessages: route('leftMessages', 'GET', '/api/agent/leave-messages'),
-  join: route('join', 'POST', `${CHAT}/join`),
+  join: route('join', 'POST', `${CHAT}/join`, { body: object({ beyondCapacity: { type: 'boolean' } }) }),
   transfer: route('transfer', 'POST', `${CHAT}/transfer`, {
     body: object({ agentId: text(128, 1), groupId: text(128, 1), note: text(500) }),
   }),

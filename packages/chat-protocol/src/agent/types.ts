@@ -201,7 +201,12 @@ export interface AgentCalls {
   status: { body: { online: boolean }; answer: Agent };
   poll: { query: { cursor?: string; wait?: string; seen?: string }; answer: AgentPollAnswer };
   leftMessages: { answer: LeftMessage[] };
-  join: { params: ChatParams; answer: { sessionId: string } };
+  join: {
+    params: ChatParams;
+    /** `beyondCapacity`: take the chat even though the agent is at capacity (the console asks first). */
+    body: { beyondCapacity?: boolean };
+    answer: { sessionId: string };
+  };
   transfer: {
     params: ChatParams;
     body: { agentId?: string; groupId?: string; note?: string };
