@@ -1,3 +1,4 @@
+import { ErrorCode } from '@parley/chat-protocol';
 import type { Conversation, Core } from './context.js';
 import { engineText } from './strings.js';
 import { ChatApiError } from './transport.js';
@@ -55,9 +56,11 @@ export async function uploadFile(
   } catch (error) {
     engine.logger.warn('upload failed', error);
     if (error instanceof ChatApiError && error.kind === 'code') {
-      if (error.code === 413) tellTooLarge(engine, file);
-      else if (error.code === 400) engine.notice(engineText('uploadRefused', { name: file.name }));
-      else if (error.code === 429) engine.notice(engineText('uploadQuota', { name: file.name }));
+      if (error.code === ErrorCode.tooLarge) tellTooLarge(engine, file);
+      else if (error.code === ErrorCode.badRequest)
+        engine.notice(engineText('uploadRefused', { name: file.name }));
+      else if (error.code === ErrorCode.tooManyRequests)
+        engine.notice(engineText('uploadQuota', { name: file.name }));
     }
     return null;
   }

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@parley/chat-protocol';
 import ky, { isHTTPError, isTimeoutError } from 'ky';
 import type { CallName, CallResults, ChatTransport } from './types.js';
 import { isObject, VALIDATORS, type Warn } from './validate.js';
@@ -71,7 +72,7 @@ export function createKyTransport(options: KyTransportOptions = {}): ChatTranspo
         if (isHTTPError(error)) {
           // ky has read the body into `error.data` already.
           const envelope: unknown = error.data;
-          if (isObject(envelope) && typeof envelope.code === 'number' && envelope.code !== 200)
+          if (isObject(envelope) && typeof envelope.code === 'number' && envelope.code !== ErrorCode.ok)
             return envelope;
         }
         throw toApiError(call, error, ms);
@@ -121,7 +122,7 @@ export function createChatApi(transport: ChatTransport, warn: Warn): ChatApi {
       throw new ChatApiError(call, 'shape', `${call}: the answer has no {code, data, message} envelope`);
     }
     const serverMessage = typeof answer.message === 'string' ? answer.message : '';
-    if (answer.code !== 200) {
+    if (answer.code !== ErrorCode.ok) {
       const reason = serverMessage || 'the server refused the request';
       throw new ChatApiError(
         call,

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@parley/chat-protocol';
 import { Field, Input, Select, Textarea } from '@parley/chat-ui/Form';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from './api.js';
@@ -112,7 +113,7 @@ function CannedPanel({
       return true;
     } catch (refusal) {
       setError(
-        refusal instanceof ApiError && refusal.code === 409
+        refusal instanceof ApiError && refusal.code === ErrorCode.conflict
           ? { key: 'canned.full', params: { max: CANNED_PER_CHANNEL } }
           : { key: 'errors.failed', params: { message: messageOf(refusal) } },
       );

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@parley/chat-protocol';
 import { Field, Input } from '@parley/chat-ui/Form';
 import { type FormEvent, useState } from 'react';
 import { type Agent, ApiError, api } from './api.js';
@@ -21,9 +22,9 @@ export function Login({ onLogin }: { onLogin: (agent: Agent) => void }) {
       const message = failure instanceof Error ? failure.message : String(failure);
       const code = failure instanceof ApiError ? failure.code : 0;
       setError(
-        code === 401
+        code === ErrorCode.unauthorized
           ? { key: 'login.wrongCredentials' }
-          : code === 429
+          : code === ErrorCode.tooManyRequests
             ? { key: 'login.tooManyAttempts' }
             : { key: 'errors.failed', params: { message } },
       );

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@parley/chat-protocol';
 import { Field, Radio, RadioGroup, Textarea } from '@parley/chat-ui/Form';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { ApiError, api, type Chat, type Colleague, type TransferGroup } from './api.js';
@@ -81,7 +82,7 @@ export function TransferDialog({
       return;
     } catch (failure) {
       const code = failure instanceof ApiError ? failure.code : 0;
-      if (code === 409) {
+      if (code === ErrorCode.conflict) {
         // The chat ended, or the colleague or group has no free slot any more: the fresh lists tell which.
         const now = await refresh();
         const stillFree = group
@@ -94,14 +95,14 @@ export function TransferDialog({
               ? { key: 'transfer.groupFull', params: { group: group.groupName } }
               : { key: 'transfer.full', params: { nick: colleague?.nick ?? '' } },
         );
-      } else if (code === 404) {
+      } else if (code === ErrorCode.notFound) {
         await refresh();
         setError(
           group
             ? { key: 'transfer.groupGone', params: { group: group.groupName } }
             : { key: 'transfer.gone', params: { nick: colleague?.nick ?? '' } },
         );
-      } else if (code === 403) {
+      } else if (code === ErrorCode.forbidden) {
         setError({ key: 'transfer.forbidden' });
       } else {
         setError({ key: 'errors.failed', params: { message: messageOf(failure) } });

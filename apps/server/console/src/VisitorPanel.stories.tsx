@@ -19,6 +19,7 @@ const now = Date.UTC(2026, 2, 18, 14, 30);
 
 const chat = (sessionId: string, visitorName: string, email = '', phone = ''): Chat => ({
   sessionId,
+  visitorId: `visitor-${sessionId}`,
   channelId: 'shop',
   groupId: null,
   since: now - 240_000,

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@parley/chat-protocol';
 import { Navbar } from '@parley/chat-ui/Navbar';
 import { toast } from '@parley/chat-ui/Toast';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -118,7 +119,7 @@ export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: A
         apply(answer);
         if (answer.wait !== undefined || starting) again = 0;
       } catch (error) {
-        if (error instanceof ApiError && error.code === 401) {
+        if (error instanceof ApiError && error.code === ErrorCode.unauthorized) {
           onAgent(null);
           return;
         }

@@ -1,157 +1,41 @@
 /** The agent API (see apps/server/README.md), authenticated by the httpOnly cookie set at login. */
 
-import type { WireMessage as ContractMessage } from '@parley/chat-protocol';
+import type {
+  Agent,
+  AgentChat,
+  AgentMessage,
+  AgentPollAnswer,
+  CannedReply,
+  ChatRecord,
+  Colleague,
+  DeskEvent,
+  EarlierTranscript,
+  Envelope,
+  LeftMessage,
+  TransferGroup,
+  TransferTarget,
+  VisitorProfile,
+} from '@parley/chat-protocol';
+import { ErrorCode } from '@parley/chat-protocol';
 
-export interface Agent {
-  id: string;
-  username: string;
-  nick: string;
-  capacity: number;
-  channels: string[];
-  groups: string[];
-  online: boolean;
-}
-
-/** A message as the agent API sends it: the server's wire message, plus whether the visitor read it. */
-export type WireMessage = ContractMessage & { read?: boolean };
-
-export interface QueueEntry {
-  sessionId: string;
-  channelId: string;
-  groupId: string | null;
-  waitIndex: number;
-  since: number;
-  visitorName: string;
-  /** The host site vouched for this visitor (verified identity), for `verifiedPid`. */
-  verified: boolean;
-  verifiedPid: string | null;
-}
-
-export interface Chat {
-  sessionId: string;
-  channelId: string;
-  groupId: string | null;
-  since: number | null;
-  visitorName: string;
-  email: string;
-  phone: string;
-  /** The host site vouched for this visitor (verified identity), for `verifiedPid`. */
-  verified: boolean;
-  verifiedPid: string | null;
-  visitorTyping: string | null;
-  /** The colleague (nick) who handed this chat to this agent, and the note they left. */
-  transferredFrom?: string;
-  transferNote?: string;
-}
-
-/** Another agent of this agent's channels, for a transfer: `free` when they have a free slot. */
-export interface Colleague {
-  id: string;
-  nick: string;
-  online: boolean;
-  free: boolean;
-  /** The channels they share with this agent, when the server says. */
-  channels?: string[];
-}
-
-/** A group of one of this agent's channels, for a transfer: its members online and free, this agent aside. */
-export interface TransferGroup {
-  channelId: string;
-  groupId: string;
-  groupName: string;
-  online: number;
-  free: number;
-}
-
-/** Whom a chat is handed to: a colleague, or a group (its member with most free slots). */
-export type TransferTarget = { agentId: string } | { groupId: string };
-
-export interface Rating {
-  star: number;
-  tags: string[];
-  content?: string | null;
-}
-
-/** An earlier chat of a visitor, as the visitor panel lists it. */
-export interface EarlierChat {
-  sessionId: string;
-  channelId: string;
-  startedAt: number;
-  endedAt: number | null;
-  /** The agent who had it last; null when no agent took it. */
-  agentNick: string | null;
-  /** The visitor's first text, cut to 200 characters; null when they sent only files. */
-  firstMessage: string | null;
-  messageCount: number;
-  rating: { star: number } | null;
-}
-
-/**
- * Who a chat's visitor is: what the site or the visitor's form gave, and what their page told at
- * the start (null: not told). Earlier chats are those of the agent's channels, newest first.
- */
-export interface VisitorProfile {
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  verified: boolean;
-  verifiedPid: string | null;
-  pageUrl: string | null;
-  referrer: string | null;
-  language: string | null;
-  timeZone: string | null;
-  earlierChats: EarlierChat[];
-}
-
-/** An earlier chat, read-only. */
-export interface EarlierTranscript {
-  sessionId: string;
-  channelId: string;
-  startedAt: number;
-  endedAt: number | null;
-  agentNick: string | null;
-  messages: WireMessage[];
-  rating: Rating | null;
-}
-
-/** A canned reply as the server keeps it, per agent and channel. */
-export interface StoredCannedReply {
-  id: string;
-  channelId: string;
-  title: string;
-  text: string;
-  createdAt: number;
-  updatedAt: number;
-}
-
-export type ConsoleEvent =
-  | { id: string; sessionId: string; time?: number; type: 'message'; message: WireMessage }
-  | ({ id: string; sessionId: string; type: 'rating' } & Rating)
-  | { id: string; sessionId: string; type: 'read'; msgIds: string[] }
-  | { id: string; sessionId: string; type: 'visitorClosed' }
-  | { id: string; sessionId: string; type: 'form'; fields: Record<string, string> };
-
-export interface LeftMessage {
-  id: string;
-  channelId: string;
-  name: string;
-  phone: string;
-  email: string;
-  content: string;
-  time: number;
-}
-
-export interface PollAnswer {
-  agent: Agent;
-  cursor: string;
-  /** Set when the server held the poll: the console may ask again at once. */
-  wait?: number;
-  /** What the agent sees of the queue and chats, as a token: sent back with the next poll. */
-  view?: string;
-  queue: QueueEntry[];
-  chats: Chat[];
-  events: ConsoleEvent[];
-}
+// The shapes are the contract's (docs/contract.md, "The agent API"); the console's names for them:
+export type {
+  Agent,
+  Colleague,
+  EarlierChat,
+  EarlierTranscript,
+  LeftMessage,
+  QueueEntry,
+  Rating,
+  TransferGroup,
+  TransferTarget,
+  VisitorProfile,
+} from '@parley/chat-protocol';
+export type WireMessage = AgentMessage;
+export type Chat = AgentChat;
+export type PollAnswer = AgentPollAnswer;
+export type ConsoleEvent = DeskEvent;
+export type StoredCannedReply = CannedReply;
 
 export class ApiError extends Error {
   constructor(
@@ -173,12 +57,8 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
     headers: body === undefined || isForm ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
-  const answer = (await response.json().catch(() => null)) as {
-    code: number;
-    data: T;
-    message: string;
-  } | null;
-  if (answer?.code !== 200) {
+  const answer = (await response.json().catch(() => null)) as Envelope<T> | null;
+  if (answer?.code !== ErrorCode.ok) {
     throw new ApiError(answer?.code ?? response.status, answer?.message ?? response.statusText);
   }
   return answer.data;
@@ -201,11 +81,7 @@ export const api = {
     const search = query.toString();
     return request<PollAnswer>('GET', `/api/agent/poll${search ? `?${search}` : ''}`);
   },
-  messages: (sessionId: string) =>
-    request<{ messages: WireMessage[]; rating: Rating | null; closed: boolean }>(
-      'GET',
-      `${chat(sessionId)}/messages`,
-    ),
+  messages: (sessionId: string) => request<ChatRecord>('GET', `${chat(sessionId)}/messages`),
   visitor: (sessionId: string) => request<VisitorProfile>('GET', `${chat(sessionId)}/visitor`),
   earlierChat: (sessionId: string, earlierId: string) =>
     request<EarlierTranscript>(

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@parley/chat-protocol';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, api, type StoredCannedReply } from './api.js';
 import { readStored, writeStored } from './storage.js';
@@ -183,7 +184,13 @@ export async function importStoredReplies(agentId: string, channels: readonly st
             cut(reply.text, CANNED_TEXT_MAX),
           );
         } catch (error) {
-          if (!(error instanceof ApiError && (error.code === 400 || error.code === 409))) return;
+          if (
+            !(
+              error instanceof ApiError &&
+              (error.code === ErrorCode.badRequest || error.code === ErrorCode.conflict)
+            )
+          )
+            return;
         }
         left = rest;
         writeStored(key, JSON.stringify(left));
