@@ -1,0 +1,161 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deskOnFakeServer, later } from './test/desk.js';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function started() {
+  const setup = deskOnFakeServer();
+  setup.desk.start();
+  await later();
+  return setup;
+}
+
+const visitors = (queue: readonly { visitorName: string }[]) => queue.map((entry) => entry.visitorName);
+
+describe('the queue', () => {
+  it('given visitors queue and one is refused, should show the queue as the server has it', async () => {
+    const { server, desk } = await started();
+    server.queueVisitor('s1', 'Vera');
+    server.queueVisitor('s2', 'Hugo');
+    await later();
+    expect(visitors(desk.getSnapshot().queue)).toEqual(['Vera', 'Hugo']);
+    expect((await desk.refuse('s2')).ok).toBe(true);
+    expect(visitors(desk.getSnapshot().queue)).toEqual(['Vera']);
+    desk.stop();
+  });
+
+  it('given a join, should move the visitor from the queue to the chats and load the chat', async () => {
+    const { server, desk } = await started();
+    server.queueVisitor('s1', 'Vera');
+    await later();
+    const joined = await desk.join('s1');
+    expect(joined.ok).toBe(true);
+    const snapshot = desk.getSnapshot();
+    expect(snapshot.queue).toEqual([]);
+    expect(visitors(snapshot.chats)).toEqual(['Vera']);
+    expect(snapshot.records.s1).toEqual({ messages: [], rating: null, closed: false });
+    desk.stop();
+  });
+
+  it('given a colleague took the visitor first, should resolve to the refusal, never reject', async () => {
+    const { server, desk } = await started();
+    server.queueVisitor('s1', 'Vera');
+    await later();
+    server.fail('join', { code: 409, message: 'another agent has this chat' });
+    const joined = await desk.join('s1');
+    expect(joined).toMatchObject({ ok: false, error: { code: 409 } });
+    expect(desk.getSnapshot().records.s1).toBeUndefined();
+    desk.stop();
+  });
+});
+
+describe('a chat', () => {
+  it('given the visitor writes, reads, rates and leaves, should show each on the chat', async () => {
+    const { server, desk } = await started();
+    server.giveChat('s1', 'Vera');
+    await later();
+    await desk.open('s1');
+    server.visitorWrites('s1', 'Hi');
+    await later();
+    await desk.send('s1', 'Hello Vera');
+    server.visitorReads('s1');
+    server.visitorRates('s1', 5, ['fast']);
+    server.visitorCloses('s1');
+    await later();
+    const record = desk.getSnapshot().records.s1;
+    expect(record?.messages.map((message) => [message.msgContent, message.read ?? false])).toEqual([
+      ['Hi', false],
+      ['Hello Vera', true],
+    ]);
+    expect(record?.rating).toEqual({ star: 5, tags: ['fast'] });
+    expect(record?.closed).toBe(true);
+    expect(desk.getSnapshot().chats).toEqual([]);
+    desk.stop();
+  });
+
+  it('given the agent closes the chat, should leave it out of the chats after the call', async () => {
+    const { server, desk } = await started();
+    server.giveChat('s1', 'Vera');
+    await later();
+    expect((await desk.close('s1')).ok).toBe(true);
+    expect(desk.getSnapshot().chats).toEqual([]);
+    desk.stop();
+  });
+
+  it('given a transfer, should hand the chat on and forget its record, draft and replies', async () => {
+    const { server, desk } = await started();
+    server.giveChat('s1', 'Vera');
+    await later();
+    await desk.open('s1');
+    desk.setDraft('s1', 'half a sentence');
+    const done = await desk.transfer('s1', { agentId: 'agent-2' }, '  VIP customer ');
+    expect(done).toMatchObject({ ok: true, data: { to: { nick: 'Ben' } } });
+    expect(server.calls.find((call) => call.name === 'transfer')?.body).toEqual({
+      agentId: 'agent-2',
+      note: 'VIP customer',
+    });
+    const snapshot = desk.getSnapshot();
+    expect(snapshot.chats).toEqual([]);
+    expect(snapshot.records.s1).toBeUndefined();
+    expect(snapshot.drafts.s1).toBeUndefined();
+    desk.stop();
+  });
+
+  it('given a transfer the colleague cannot take, should keep the chat and tell the code', async () => {
+    const { server, desk } = await started();
+    server.giveChat('s1', 'Vera');
+    await later();
+    await desk.open('s1');
+    server.fail('transfer', { code: 409, message: 'that colleague has no free slot' });
+    const done = await desk.transfer('s1', { agentId: 'agent-2' });
+    expect(done).toMatchObject({ ok: false, error: { code: 409 } });
+    expect(visitors(desk.getSnapshot().chats)).toEqual(['Vera']);
+    expect(desk.getSnapshot().records.s1).toBeDefined();
+    desk.stop();
+  });
+});
+
+describe('the agent', () => {
+  it('given the agent goes offline, should show the agent offline', async () => {
+    const { desk } = await started();
+    expect(desk.getSnapshot().agent?.online).toBe(true);
+    await desk.setOnline(false);
+    expect(desk.getSnapshot().agent?.online).toBe(false);
+    desk.stop();
+  });
+
+  it('given a logout, should sign the desk out and stop polling', async () => {
+    const { server, desk } = await started();
+    await desk.logout();
+    const polls = server.calls.filter((call) => call.name === 'poll').length;
+    await later(60_000);
+    expect(desk.getSnapshot().status).toBe('signedOut');
+    expect(server.calls.filter((call) => call.name === 'poll')).toHaveLength(polls);
+  });
+});
+
+describe('a malformed answer', () => {
+  it('given a poll answer that is not the contract, should keep polling and show nothing of it', async () => {
+    const { desk } = deskOnFakeServer({
+      pollMs: 1000,
+      transport: {
+        request: async () => ({ code: 200, data: { queue: 'not a list' }, message: 'ok' }),
+      },
+    });
+    desk.start();
+    await later();
+    expect(desk.getSnapshot()).toMatchObject({ status: 'starting', connected: false, queue: [] });
+    desk.stop();
+  });
+
+  it('given a command whose answer is not JSON of the contract, should resolve to a typed error', async () => {
+    const { desk } = deskOnFakeServer({ transport: { request: async () => 'Bad gateway' } });
+    const outcome = await desk.setOnline(true);
+    expect(outcome).toMatchObject({ ok: false, error: { name: 'AgentApiError', kind: 'shape' } });
+  });
+});

@@ -1,0 +1,13 @@
+// @parley/agent-core: the agent's desk engine, framework-agnostic (no React, no DOM globals).
+
+export { type AgentDesk, createAgentDesk } from './desk.js';
+export { createMemoryStorage, defaultStorage, defaultVisibility } from './environment.js';
+export { type AlertDecision, AlertWatcher, decide } from './notifications.js';
+export {
+  type AgentApi,
+  AgentApiError,
+  type AgentCallParts,
+  createAgentApi,
+  createFetchTransport,
+} from './transport.js';
+export type * from './types.js';

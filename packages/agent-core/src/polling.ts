@@ -1,0 +1,109 @@
+import type { AgentPollAnswer } from '@parley/chat-protocol';
+import { ErrorCode } from '@parley/chat-protocol';
+import type { AgentApi, AgentApiError } from './transport.js';
+import type { Logger, Timers } from './types.js';
+
+// The held poll: the server answers when something changes for the agent (or after `holdMs`),
+// and the next poll goes out at once. The first poll has no cursor and is answered at once (the
+// current view, no events); each answer's cursor and view go back with the next, so an answer
+// lost on the way loses nothing (the next poll asks from the same cursor) and a change made
+// between two polls is answered at once. Against a server that does not hold, and after a
+// failure, the next poll waits `pollMs` (doubling while failures last, up to ten times that).
+
+export interface PollerDeps {
+  api: AgentApi;
+  timers: Timers;
+  logger: Logger;
+  holdMs: number;
+  pollMs: number;
+  /** Applies an answer (the held poll's or a refresh's). */
+  apply(answer: AgentPollAnswer): void;
+  /** The session ended (401): polling stops. */
+  signedOut(): void;
+  /** Whether the last poll reached the server. */
+  connected(value: boolean): void;
+}
+
+/** The larger of two cursors (decimal strings): answers may come back out of order. */
+const later = (a: string | undefined, b: string) => (a !== undefined && Number(a) > Number(b) ? a : b);
+
+export function createPoller(deps: PollerDeps) {
+  let cursor: string | undefined;
+  let view: string | undefined;
+  let timer: unknown;
+  let running = false;
+  let failures = 0;
+  /** Counts starts and stops: an answer to a poll of an earlier run is dropped. */
+  let run = 0;
+
+  const take = (answer: AgentPollAnswer) => {
+    cursor = later(cursor, answer.cursor);
+    if (answer.view !== undefined) view = answer.view;
+    deps.apply(answer);
+  };
+
+  const failed = (error: AgentApiError) => {
+    if (error.code === ErrorCode.unauthorized) {
+      running = false;
+      deps.signedOut();
+      return true;
+    }
+    deps.logger.warn('poll failed', error);
+    deps.connected(false);
+    return false;
+  };
+
+  async function tick() {
+    timer = undefined;
+    if (!running) return;
+    const mine = run;
+    const starting = cursor === undefined;
+    let again = deps.pollMs;
+    try {
+      const answer = await deps.api('poll', {
+        query: starting
+          ? {}
+          : { cursor, wait: String(deps.holdMs), ...(view !== undefined && { seen: view }) },
+      });
+      if (mine !== run) return;
+      failures = 0;
+      deps.connected(true);
+      take(answer);
+      if (answer.wait !== undefined || starting) again = 0;
+    } catch (error) {
+      if (mine !== run || failed(error as AgentApiError)) return;
+      failures++;
+      again = deps.pollMs * Math.min(2 ** (failures - 1), 10);
+    }
+    if (running && mine === run) timer = deps.timers.setTimeout(() => void tick(), again);
+  }
+
+  return {
+    start(): void {
+      if (running) return;
+      running = true;
+      run++;
+      void tick();
+    },
+    stop(): void {
+      running = false;
+      run++;
+      if (timer !== undefined) deps.timers.clearTimeout(timer);
+      timer = undefined;
+    },
+    /** An unheld poll from the current cursor, after the agent did something: its result shows now. */
+    async refresh(): Promise<void> {
+      if (!running || cursor === undefined) return;
+      try {
+        take(await deps.api('poll', { query: { cursor } }));
+      } catch (error) {
+        failed(error as AgentApiError);
+      }
+    },
+    get cursor(): string | undefined {
+      return cursor;
+    },
+  };
+}
+
+export type Poller = ReturnType<typeof createPoller>;

@@ -1,0 +1,331 @@
+import {
+  type Agent,
+  type AgentCallName,
+  type AgentChat,
+  type AgentMessage,
+  agentRoutes,
+  type DeskEvent,
+  ErrorCode,
+  type HttpMethod,
+  MsgType,
+  type QueueEntry,
+  type Rating,
+  SenderType,
+} from '@parley/chat-protocol';
+import { defaultTimers } from './environment.js';
+import type { AgentTransport, Timers } from './types.js';
+
+// A fake agent server in memory, for tests of the desk and of a console: the agent API's answers
+// (in the contract's envelope), held polls, idempotent replies, and faults on demand.
+
+/** What goes wrong with the next call of a name: no answer, the answer lost after the work, or a refusal. */
+export type Fault = 'network' | 'lost' | { code: number; message?: string };
+
+interface FakeChat {
+  chat: AgentChat;
+  messages: AgentMessage[];
+  rating: Rating | null;
+  closed: boolean;
+}
+
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+type Answer = { code: number; data: unknown; message: string };
+const ok = (data: unknown): Answer => ({ code: ErrorCode.ok, data, message: 'ok' });
+const refuse = (code: number, message: string): Answer => ({ code, data: null, message });
+
+/** The route of a request: its name and path parameters. */
+function routeOf(method: HttpMethod, path: string) {
+  const [pathname = '', search = ''] = path.split('?');
+  for (const [name, route] of Object.entries(agentRoutes)) {
+    if (route.method !== method) continue;
+    const names: string[] = [];
+    const pattern = route.path.replace(/:(\w+)/g, (_, key: string) => {
+      names.push(key);
+      return '([^/]+)';
+    });
+    const match = new RegExp(`^${pattern}$`).exec(pathname);
+    if (!match) continue;
+    const params = Object.fromEntries(
+      names.map((key, index) => [key, decodeURIComponent(match[index + 1] ?? '')]),
+    );
+    return { name: name as AgentCallName, params, query: Object.fromEntries(new URLSearchParams(search)) };
+  }
+  return undefined;
+}
+
+/**
+ * A fake server for one agent.
+ *
+ * @example
+ * const server = createFakeAgentServer();
+ * const desk = createAgentDesk({ transport: server.transport, timers });
+ * server.queueVisitor('s1', 'Vera');
+ */
+export function createFakeAgentServer(
+  options: { agent?: Partial<Agent>; timers?: Timers; now?: () => number } = {},
+) {
+  const timers = options.timers ?? defaultTimers;
+  const now = options.now ?? (() => Date.now());
+  let agent: Agent = {
+    id: 'agent-1',
+    username: 'ada',
+    nick: 'Ada',
+    capacity: 3,
+    channels: ['shop'],
+    groups: [],
+    online: true,
+    ...options.agent,
+  };
+  let queue: QueueEntry[] = [];
+  const chats = new Map<string, FakeChat>();
+  const events: DeskEvent[] = [];
+  let eventId = 0;
+  let messageId = 0;
+  let version = 0;
+  const waiting = new Set<() => void>();
+  const faults = new Map<AgentCallName, Fault[]>();
+  /** Every request, in order: what a test can assert the desk sent. */
+  const calls: {
+    name: AgentCallName;
+    params: Record<string, string>;
+    query: Record<string, string>;
+    body: unknown;
+  }[] = [];
+
+  const changed = () => {
+    version++;
+    for (const wake of [...waiting]) wake();
+  };
+  const emit = (event: WithoutId<DeskEvent>) => {
+    events.push({ ...event, id: String(++eventId) });
+    changed();
+  };
+  const view = () => `v${version}`;
+  const pollAnswer = (cursor: string | undefined, extra: { wait?: number } = {}) => {
+    const after = cursor === undefined ? eventId : Number(cursor);
+    const news = cursor === undefined ? [] : events.filter((event) => Number(event.id) > after);
+    return {
+      agent,
+      cursor: String(news.at(-1)?.id ?? (cursor === undefined ? eventId : after)),
+      view: view(),
+      queue,
+      chats: [...chats.values()].filter((one) => !one.closed).map((one) => one.chat),
+      events: news,
+      ...extra,
+    };
+  };
+  const own = (sessionId: string) => {
+    const found = chats.get(sessionId);
+    if (!found) throw refuse(ErrorCode.notFound, 'unknown chat');
+    if (found.closed) throw refuse(ErrorCode.conflict, 'this chat has ended');
+    return found;
+  };
+
+  async function poll(query: Record<string, string>): Promise<Answer> {
+    const { cursor, wait, seen } = query;
+    const answer = pollAnswer(cursor);
+    if (
+      cursor === undefined ||
+      wait === undefined ||
+      answer.events.length > 0 ||
+      (seen && seen !== answer.view)
+    )
+      return ok(answer);
+    await new Promise<void>((resolve) => {
+      const wake = () => {
+        waiting.delete(wake);
+        timers.clearTimeout(handle);
+        resolve();
+      };
+      const handle = timers.setTimeout(wake, Number(wait));
+      waiting.add(wake);
+    });
+    return ok(pollAnswer(cursor, { wait: Number(wait) }));
+  }
+
+  function work(name: AgentCallName, params: Record<string, string>, body: Record<string, unknown>): Answer {
+    const sessionId = params.sessionId ?? '';
+    switch (name) {
+      case 'me':
+        return ok(agent);
+      case 'status':
+        agent = { ...agent, online: Boolean(body.online) };
+        changed();
+        return ok(agent);
+      case 'logout':
+        return ok(null);
+      case 'join': {
+        const entry = queue.find((one) => one.sessionId === sessionId);
+        if (!entry)
+          return chats.has(sessionId) ? ok({ sessionId }) : refuse(ErrorCode.notFound, 'unknown chat');
+        queue = queue.filter((one) => one !== entry);
+        chats.set(sessionId, {
+          chat: { ...entry, since: now(), email: '', phone: '', visitorTyping: null },
+          messages: [],
+          rating: null,
+          closed: false,
+        });
+        changed();
+        return ok({ sessionId });
+      }
+      case 'refuse':
+        queue = queue.filter((one) => one.sessionId !== sessionId);
+        changed();
+        return ok(null);
+      case 'messages': {
+        const found = chats.get(sessionId);
+        if (!found) return refuse(ErrorCode.notFound, 'unknown chat');
+        return ok({ sessionId, closed: found.closed, messages: found.messages, rating: found.rating });
+      }
+      case 'send': {
+        const found = own(sessionId);
+        const clientMsgId = typeof body.clientMsgId === 'string' ? body.clientMsgId : undefined;
+        const again =
+          clientMsgId &&
+          found.messages.find((one) => (one as { clientMsgId?: string }).clientMsgId === clientMsgId);
+        if (again) return ok(strip(again));
+        const message = {
+          id: `m${++messageId}`,
+          userId: `visitor-${sessionId}`,
+          senderType: SenderType.agent,
+          senderName: agent.nick,
+          msgType: MsgType.text,
+          msgContent: String(body.msgContent ?? ''),
+          msgTime: now(),
+          ...(clientMsgId && { clientMsgId }),
+        };
+        found.messages.push(message);
+        return ok(strip(message));
+      }
+      case 'transfer':
+      case 'close': {
+        own(sessionId).closed = true;
+        changed();
+        return ok(
+          name === 'transfer' ? { to: { id: String(body.agentId ?? body.groupId), nick: 'Ben' } } : null,
+        );
+      }
+      case 'typing':
+      case 'ratingRequest':
+        own(sessionId);
+        return ok(null);
+      default:
+        return refuse(ErrorCode.notFound, `the fake server does not answer ${name}`);
+    }
+  }
+
+  const strip = ({ clientMsgId: _, ...message }: AgentMessage & { clientMsgId?: string }) => message;
+
+  const transport: AgentTransport = {
+    async request(method, path, body) {
+      const route = routeOf(method, path);
+      if (!route) return refuse(ErrorCode.notFound, `no such route: ${method} ${path}`);
+      calls.push({ ...route, body });
+      const fault = faults.get(route.name)?.shift();
+      if (fault === 'network') throw new TypeError('Failed to fetch');
+      if (fault && typeof fault === 'object') return refuse(fault.code, fault.message ?? 'refused');
+      let answer: Answer;
+      try {
+        answer =
+          route.name === 'poll'
+            ? await poll(route.query)
+            : work(route.name, route.params, (body ?? {}) as Record<string, unknown>);
+      } catch (refusal) {
+        answer = refusal as Answer;
+      }
+      if (fault === 'lost') throw new TypeError('the connection dropped before the answer came');
+      return structuredClone(answer);
+    },
+  };
+
+  return {
+    transport,
+    calls,
+    /** The next calls of `name` go wrong, one fault each, in order. */
+    fail(name: AgentCallName, ...next: Fault[]): void {
+      faults.set(name, [...(faults.get(name) ?? []), ...next]);
+    },
+    /** A visitor waits in the agent's queue. */
+    queueVisitor(sessionId: string, visitorName = '', channelId = agent.channels[0] ?? 'shop'): void {
+      queue = [
+        ...queue,
+        {
+          sessionId,
+          visitorId: `visitor-${sessionId}`,
+          channelId,
+          groupId: null,
+          waitIndex: queue.length + 1,
+          since: now(),
+          visitorName,
+          verified: false,
+          verifiedPid: null,
+        },
+      ];
+      changed();
+    },
+    /** Routing (or a colleague, with `from` and `note`) gives the agent a chat it did not join. */
+    giveChat(sessionId: string, visitorName = '', from?: { nick: string; note?: string }): void {
+      chats.set(sessionId, {
+        chat: {
+          sessionId,
+          visitorId: `visitor-${sessionId}`,
+          channelId: agent.channels[0] ?? 'shop',
+          groupId: null,
+          since: now(),
+          visitorName,
+          email: '',
+          phone: '',
+          verified: false,
+          verifiedPid: null,
+          visitorTyping: null,
+          ...(from && { transferredFrom: from.nick, ...(from.note && { transferNote: from.note }) }),
+        },
+        messages: [],
+        rating: null,
+        closed: false,
+      });
+      changed();
+    },
+    /** The visitor of an open chat writes. */
+    visitorWrites(sessionId: string, text: string): AgentMessage {
+      const found = own(sessionId);
+      const message: AgentMessage = {
+        id: `m${++messageId}`,
+        userId: `visitor-${sessionId}`,
+        senderType: SenderType.visitor,
+        msgType: MsgType.text,
+        msgContent: text,
+        msgTime: now(),
+      };
+      found.messages.push(message);
+      emit({ sessionId, type: 'message', time: now(), message });
+      return message;
+    },
+    /** The visitor read the agent's messages. */
+    visitorReads(sessionId: string): void {
+      const found = own(sessionId);
+      const msgIds = found.messages.filter((one) => one.senderType === SenderType.agent).map((one) => one.id);
+      for (const one of found.messages) if (msgIds.includes(one.id)) one.read = true;
+      emit({ sessionId, type: 'read', time: now(), msgIds });
+    },
+    visitorRates(sessionId: string, star: number, tags: string[] = []): void {
+      own(sessionId).rating = { star, tags };
+      emit({ sessionId, type: 'rating', time: now(), star, tags });
+    },
+    visitorCloses(sessionId: string): void {
+      own(sessionId).closed = true;
+      emit({ sessionId, type: 'visitorClosed', time: now() });
+    },
+    /** The messages the server stored in a chat. */
+    messagesOf(sessionId: string): AgentMessage[] {
+      return (chats.get(sessionId)?.messages ?? []).map(strip);
+    },
+    /** How many polls are being held right now. */
+    get held(): number {
+      return waiting.size;
+    },
+  };
+}
+
+export type FakeAgentServer = ReturnType<typeof createFakeAgentServer>;
