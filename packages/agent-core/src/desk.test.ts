@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { atCapacity } from './capacity.js';
 import { deskOnFakeServer, later } from './test/desk.js';
+import { createFakeAgentServer } from './testing.js';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -50,6 +52,23 @@ describe('the queue', () => {
     const joined = await desk.join('s1');
     expect(joined).toMatchObject({ ok: false, error: { code: 409 } });
     expect(desk.getSnapshot().records.s1).toBeUndefined();
+    desk.stop();
+  });
+});
+
+describe('joining past capacity', () => {
+  it('given an agent with as many chats as their capacity, should say so, and join only when told to go beyond', async () => {
+    const { server, desk } = deskOnFakeServer({ server: createFakeAgentServer({ agent: { capacity: 1 } }) });
+    desk.start();
+    await later();
+    expect(atCapacity(desk.getSnapshot())).toBe(false);
+    server.giveChat('s1', 'Vera');
+    server.queueVisitor('s2', 'Hugo');
+    await later();
+    expect(atCapacity(desk.getSnapshot())).toBe(true);
+    expect(await desk.join('s2')).toMatchObject({ ok: false, error: { code: 409 } });
+    expect(await desk.join('s2', { beyondCapacity: true })).toMatchObject({ ok: true });
+    expect(visitors(desk.getSnapshot().chats)).toEqual(['Vera', 'Hugo']);
     desk.stop();
   });
 });

@@ -233,11 +233,18 @@ export function createAgentDesk(options: DeskOptions) {
         return agent;
       }),
 
-    /** Takes a queued visitor's chat and loads its messages. */
-    async join(sessionId: string): Promise<Outcome<{ sessionId: string }>> {
+    /**
+     * Takes a queued visitor's chat and loads its messages. Past the agent's capacity the server
+     * refuses (409) unless `beyondCapacity` says the agent chose to: ask first (see `atCapacity`).
+     */
+    async join(
+      sessionId: string,
+      options: { beyondCapacity?: boolean } = {},
+    ): Promise<Outcome<{ sessionId: string }>> {
       watcher.joining.add(sessionId);
       outlets.joining?.(sessionId);
-      const joined = await command(() => api('join', chat(sessionId)));
+      const body = options.beyondCapacity ? { beyondCapacity: true } : {};
+      const joined = await command(() => api('join', { ...chat(sessionId), body }));
       if (joined.ok) await open(sessionId);
       return joined;
     },

@@ -159,6 +159,9 @@ export function createFakeAgentServer(
         const entry = queue.find((one) => one.sessionId === sessionId);
         if (!entry)
           return chats.has(sessionId) ? ok({ sessionId }) : refuse(ErrorCode.notFound, 'unknown chat');
+        const open = [...chats.values()].filter((one) => !one.closed).length;
+        if (open >= agent.capacity && body.beyondCapacity !== true)
+          return refuse(ErrorCode.conflict, 'this would take you past your capacity');
         queue = queue.filter((one) => one !== entry);
         chats.set(sessionId, {
           chat: { ...entry, since: now(), email: '', phone: '', visitorTyping: null },
