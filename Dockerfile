@@ -10,6 +10,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/chat-protocol/package.json packages/chat-protocol/
 COPY packages/chat-core/package.json packages/chat-core/
+COPY packages/agent-core/package.json packages/agent-core/
 COPY packages/chat-ui/package.json packages/chat-ui/
 COPY packages/languages/package.json packages/languages/
 COPY apps/server/package.json apps/server/
@@ -26,6 +27,7 @@ COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/packages/chat-protocol/package.json packages/chat-protocol/
 COPY --from=build /app/packages/chat-protocol/dist packages/chat-protocol/dist
 COPY --from=build /app/packages/chat-core/package.json packages/chat-core/
+COPY --from=build /app/packages/agent-core/package.json packages/agent-core/
 COPY --from=build /app/packages/chat-ui/package.json packages/chat-ui/
 COPY --from=build /app/packages/languages/package.json packages/languages/
 COPY --from=build /app/apps/server/package.json apps/server/
