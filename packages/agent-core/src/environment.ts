@@ -5,9 +5,11 @@ import type { Logger, Signal, StorageLike, Timers } from './types.js';
 
 type Host = {
   localStorage?: StorageLike;
-  document?: { visibilityState?: string };
-  addEventListener?: (type: string, listener: () => void) => void;
-  removeEventListener?: (type: string, listener: () => void) => void;
+  document?: {
+    visibilityState?: string;
+    addEventListener?: (type: string, listener: () => void) => void;
+    removeEventListener?: (type: string, listener: () => void) => void;
+  };
   crypto?: { randomUUID?: () => string };
 };
 const host = () => globalThis as unknown as Host;
@@ -40,15 +42,16 @@ export function defaultStorage(): StorageLike {
   return createMemoryStorage();
 }
 
-/** Whether the document is on screen, and its changes (`visibilitychange`). */
+/** Whether the document is on screen, and its changes (`visibilitychange`, fired at the document). */
 export const defaultVisibility = (): Signal => {
   const read = () => host().document?.visibilityState !== 'hidden';
   return {
     get: read,
     subscribe(listener) {
+      const target = host().document;
       const notify = () => listener(read());
-      host().addEventListener?.call(globalThis, 'visibilitychange', notify);
-      return () => host().removeEventListener?.call(globalThis, 'visibilitychange', notify);
+      target?.addEventListener?.('visibilitychange', notify);
+      return () => target?.removeEventListener?.('visibilitychange', notify);
     },
   };
 };
