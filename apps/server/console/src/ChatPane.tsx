@@ -1,3 +1,4 @@
+import type { Outcome } from '@parley/agent-core';
 import { MsgType, SenderType } from '@parley/chat-protocol';
 import { FileCard } from '@parley/chat-ui/FileCard';
 import { Image } from '@parley/chat-ui/Image';
@@ -5,11 +6,12 @@ import { Message, type MessageInput, type MessageModel } from '@parley/chat-ui/M
 import { MessageList } from '@parley/chat-ui/MessageList';
 import { Typing } from '@parley/chat-ui/Typing';
 import { useRef } from 'react';
-import { api, type Chat, type WireMessage } from './api.js';
+import type { Chat, WireMessage } from './api.js';
 import { type CannedReply, useCannedReplies } from './canned.js';
+import { useDesk, useDeskState } from './desk.js';
 import { useT } from './i18n/I18nProvider.js';
 import { ReplyBox } from './ReplyBox.js';
-import type { Conversation } from './report.js';
+import { type Conversation, useReport } from './report.js';
 import { VerifiedBadge } from './VerifiedBadge.js';
 
 /** The agent's typing signal is sent at most this often while typing. */
@@ -43,6 +45,8 @@ export function toMessage(message: WireMessage, visitorName: string): MessageInp
     position,
     user: name ? { name } : undefined,
     createdAt: message.msgTime,
+    // The agent's reply on its way: the kit's status beside it (a spinner, then retry on failure).
+    ...(message.status && { status: message.status }),
   };
 }
 
@@ -75,26 +79,19 @@ export function ChatPane({
   sessionId,
   chat,
   conversation,
-  draft,
-  onDraft,
-  onAct,
-  onSent,
-  onDeleted,
   onTransfer,
 }: {
   agentId: string;
   sessionId: string;
   chat: Chat | undefined;
   conversation: Conversation;
-  /** What the agent has typed in this chat's reply box, kept while other chats are on screen. */
-  draft: string;
-  onDraft: (text: string) => void;
-  onAct: (work: () => Promise<unknown>) => Promise<void>;
-  onSent: (message: WireMessage) => void;
-  onDeleted: (messageId: string) => void;
   onTransfer: () => void;
 }) {
   const t = useT();
+  const report = useReport();
+  const desk = useDesk();
+  /** What the agent has typed in this chat's reply box, kept while other chats are on screen. */
+  const draft = useDeskState((snapshot) => snapshot.drafts[sessionId] ?? '');
   const lastTyping = useRef(0);
   const canned = useCannedReplies(agentId, chat?.channelId).replies ?? NO_REPLIES;
   const visitorName = chat?.visitorName || t('chat.visitor');
@@ -104,7 +101,13 @@ export function ChatPane({
     const now = Date.now();
     if (now - lastTyping.current < TYPING_MS) return;
     lastTyping.current = now;
-    api.typing(sessionId).catch(() => {});
+    void desk.typing(sessionId);
+  };
+
+  /** A command's failure is told as a toast. */
+  const act = async (running: Promise<Outcome<unknown>>) => {
+    const outcome = await running;
+    if (!outcome.ok) report(outcome.error);
   };
 
   const byId = new Map(conversation.messages.map((message) => [message.id, message]));
@@ -115,19 +118,19 @@ export function ChatPane({
     const mine = message?.senderType === SenderType.agent;
     return (
       <div className="console-row">
-        <Message message={model} renderContent={renderContent} />
-        {mine && open ? (
+        <Message
+          message={model}
+          renderContent={renderContent}
+          statusTimers="product"
+          onRetry={() => message?.clientMsgId && void desk.retry(message.clientMsgId)}
+        />
+        {mine && open && !message.status ? (
           // Beside the bubble, shown on hover and keyboard focus only: a conversation is not a
           // column of buttons.
           <button
             className="console-button console-button--small console-row__action"
             type="button"
-            onClick={() =>
-              onAct(async () => {
-                await api.remove(sessionId, message.id);
-                onDeleted(message.id);
-              })
-            }
+            onClick={() => act(desk.deleteMessage(sessionId, message.id))}
           >
             {t('chat.delete')}
           </button>
@@ -151,28 +154,16 @@ export function ChatPane({
         </div>
         {open ? (
           <div className="console-actions">
-            <button
-              className="console-button"
-              type="button"
-              onClick={() => onAct(() => api.askRating(sessionId))}
-            >
+            <button className="console-button" type="button" onClick={() => act(desk.askRating(sessionId))}>
               {t('chat.askRating')}
             </button>
             <button className="console-button" type="button" aria-haspopup="dialog" onClick={onTransfer}>
               {t('transfer.button')}
             </button>
-            <button
-              className="console-button"
-              type="button"
-              onClick={() => onAct(() => api.close(sessionId))}
-            >
+            <button className="console-button" type="button" onClick={() => act(desk.close(sessionId))}>
               {t('chat.close')}
             </button>
-            <button
-              className="console-button"
-              type="button"
-              onClick={() => onAct(() => api.refuse(sessionId))}
-            >
+            <button className="console-button" type="button" onClick={() => act(desk.refuse(sessionId))}>
               {t('chat.refuse')}
             </button>
           </div>
@@ -201,19 +192,13 @@ export function ChatPane({
       {open ? (
         <ReplyBox
           value={draft}
-          onChange={onDraft}
+          onChange={(text) => desk.setDraft(sessionId, text)}
           replies={canned}
           onTyping={typing}
-          onSend={(text) =>
-            onAct(async () => {
-              onSent(await api.send(sessionId, text));
-            })
-          }
-          onFiles={(files) =>
-            onAct(async () => {
-              for (const file of files) onSent(await api.sendFile(sessionId, file));
-            })
-          }
+          onSend={(text) => void desk.send(sessionId, text)}
+          onFiles={async (files) => {
+            for (const file of files) await act(desk.sendFile(sessionId, file));
+          }}
         />
       ) : (
         <p className="console-empty">{t('chat.ended')}</p>

@@ -3,6 +3,7 @@ import { Field, Radio, RadioGroup, Textarea } from '@parley/chat-ui/Form';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { ApiError, api, type Chat, type Colleague, type TransferGroup } from './api.js';
 import { ConsoleModal } from './ConsoleModal.js';
+import { useDesk } from './desk.js';
 import { useT } from './i18n/I18nProvider.js';
 import type { MessageKey, Params } from './i18n/translate.js';
 
@@ -26,6 +27,7 @@ export function TransferDialog({
   onTransferred: (to: { id: string; nick: string }) => void;
 }) {
   const t = useT();
+  const desk = useDesk();
   const [colleagues, setColleagues] = useState<Colleague[] | null>(null);
   const [groups, setGroups] = useState<TransferGroup[]>([]);
   const [chosen, setChosen] = useState<Choice | null>(null);
@@ -72,41 +74,41 @@ export function TransferDialog({
     if (!colleague && !group) return;
     setBusy(true);
     setError(null);
-    try {
-      const { to } = await api.transfer(
-        chat.sessionId,
-        group ? { groupId: group.groupId } : { agentId: chosen.id },
-        note.trim() || undefined,
-      );
-      onTransferred(to);
+    const done = await desk.transfer(
+      chat.sessionId,
+      group ? { groupId: group.groupId } : { agentId: chosen.id },
+      note.trim() || undefined,
+    );
+    if (done.ok) {
+      onTransferred(done.data.to);
       return;
-    } catch (failure) {
-      const code = failure instanceof ApiError ? failure.code : 0;
-      if (code === ErrorCode.conflict) {
-        // The chat ended, or the colleague or group has no free slot any more: the fresh lists tell which.
-        const now = await refresh();
-        const stillFree = group
-          ? now?.groups.some((g) => g.groupId === group.groupId && g.free > 0)
-          : now?.colleagues.some((c) => c.id === chosen.id && c.free);
-        setError(
-          stillFree
-            ? { key: 'transfer.ended' }
-            : group
-              ? { key: 'transfer.groupFull', params: { group: group.groupName } }
-              : { key: 'transfer.full', params: { nick: colleague?.nick ?? '' } },
-        );
-      } else if (code === ErrorCode.notFound) {
-        await refresh();
-        setError(
-          group
-            ? { key: 'transfer.groupGone', params: { group: group.groupName } }
-            : { key: 'transfer.gone', params: { nick: colleague?.nick ?? '' } },
-        );
-      } else if (code === ErrorCode.forbidden) {
-        setError({ key: 'transfer.forbidden' });
-      } else {
-        setError({ key: 'errors.failed', params: { message: messageOf(failure) } });
-      }
+    }
+    const failure = done.error;
+    const code = failure instanceof ApiError ? failure.code : 0;
+    if (code === ErrorCode.conflict) {
+      // The chat ended, or the colleague or group has no free slot any more: the fresh lists tell which.
+      const now = await refresh();
+      const stillFree = group
+        ? now?.groups.some((g) => g.groupId === group.groupId && g.free > 0)
+        : now?.colleagues.some((c) => c.id === chosen.id && c.free);
+      setError(
+        stillFree
+          ? { key: 'transfer.ended' }
+          : group
+            ? { key: 'transfer.groupFull', params: { group: group.groupName } }
+            : { key: 'transfer.full', params: { nick: colleague?.nick ?? '' } },
+      );
+    } else if (code === ErrorCode.notFound) {
+      await refresh();
+      setError(
+        group
+          ? { key: 'transfer.groupGone', params: { group: group.groupName } }
+          : { key: 'transfer.gone', params: { nick: colleague?.nick ?? '' } },
+      );
+    } else if (code === ErrorCode.forbidden) {
+      setError({ key: 'transfer.forbidden' });
+    } else {
+      setError({ key: 'errors.failed', params: { message: messageOf(failure) } });
     }
     setBusy(false);
   };

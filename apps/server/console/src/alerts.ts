@@ -1,12 +1,10 @@
-import { SenderType } from '@parley/chat-protocol';
+import type { AgentDesk, AlertOutlets, DeskAlert } from '@parley/agent-core';
 import { toast } from '@parley/chat-ui/Toast';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PollAnswer, WireMessage } from './api.js';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { chime, prepareChime } from './chime.js';
-import { useI18n } from './i18n/I18nProvider.js';
+import { useI18n, useT } from './i18n/I18nProvider.js';
 import { languageTag } from './i18n/languages.js';
 import type { Translate } from './i18n/translate.js';
-import { readStored, writeStored } from './storage.js';
 import { ConsoleTabs } from './tabs.js';
 import { setTitleCount } from './title.js';
 
@@ -14,98 +12,9 @@ import { setTitleCount } from './title.js';
 export const MUTE_KEY = 'parley-console-muted';
 /** The longest message text a notification shows. */
 const NOTIFICATION_TEXT = 160;
-/** Ids kept to recognise what was already seen (the oldest are forgotten past this). */
-const MEMORY = 5000;
 
-/** Something that came to the agent without the agent doing it. */
-export interface Alert {
-  /** The same in every tab of the agent: the tabs claim alerts by it. */
-  id: string;
-  /** A visitor joined the queue, a chat came to the agent (given by a colleague, or by routing), a visitor wrote. */
-  kind: 'queue' | 'chat' | 'message';
-  sessionId: string;
-  visitorName: string;
-  channelId: string;
-  /** The colleague who handed the chat over, and their note. */
-  from?: string;
-  note?: string;
-  message?: WireMessage;
-}
-
-function remember(set: Set<string>, value: string) {
-  set.add(value);
-  if (set.size > MEMORY) {
-    const [oldest] = set;
-    if (oldest !== undefined) set.delete(oldest);
-  }
-}
-
-/**
- * Finds what is new in the console's poll answers: a visitor the queue did not have, a chat the
- * agent did not join itself, a visitor message of one of the agent's chats. The first answer
- * (the console starting) is what is already there: nothing in it is new. Answers may repeat
- * (an action's own poll and the held poll): each thing is new once.
- */
-export class AlertWatcher {
-  private started = false;
-  private readonly queued = new Set<string>();
-  private readonly chats = new Set<string>();
-  private readonly events = new Set<string>();
-  /** Chats the agent is joining (in this tab or another of its tabs): no news. */
-  readonly joining = new Set<string>();
-
-  observe(answer: Pick<PollAnswer, 'queue' | 'chats' | 'events'>): Alert[] {
-    const first = !this.started;
-    this.started = true;
-    const alerts: Alert[] = [];
-    for (const entry of answer.queue) {
-      if (this.queued.has(entry.sessionId)) continue;
-      remember(this.queued, entry.sessionId);
-      if (first) continue;
-      alerts.push({
-        id: `queue:${entry.sessionId}`,
-        kind: 'queue',
-        sessionId: entry.sessionId,
-        visitorName: entry.visitorName,
-        channelId: entry.channelId,
-      });
-    }
-    const open = new Map(answer.chats.map((chat) => [chat.sessionId, chat]));
-    for (const chat of answer.chats) {
-      // A chat handed back and forth comes back with a new time taken.
-      const key = `${chat.sessionId}:${chat.since ?? ''}`;
-      if (this.chats.has(key)) continue;
-      remember(this.chats, key);
-      if (first || (this.joining.has(chat.sessionId) && !chat.transferredFrom)) continue;
-      alerts.push({
-        id: `chat:${key}`,
-        kind: 'chat',
-        sessionId: chat.sessionId,
-        visitorName: chat.visitorName,
-        channelId: chat.channelId,
-        ...(chat.transferredFrom ? { from: chat.transferredFrom } : {}),
-        ...(chat.transferNote ? { note: chat.transferNote } : {}),
-      });
-    }
-    for (const event of answer.events) {
-      if (event.type !== 'message' || this.events.has(event.id)) continue;
-      remember(this.events, event.id);
-      const chat = open.get(event.sessionId);
-      if (!chat || event.message.senderType !== SenderType.visitor) continue;
-      // A chat handed over brings its history along: only what came after it arrived is news.
-      if (chat.since !== null && event.message.msgTime < chat.since) continue;
-      alerts.push({
-        id: `message:${event.id}`,
-        kind: 'message',
-        sessionId: event.sessionId,
-        visitorName: chat.visitorName,
-        channelId: chat.channelId,
-        message: event.message,
-      });
-    }
-    return alerts;
-  }
-}
+/** Something that came to the agent without the agent doing it (decided by the desk engine). */
+export type Alert = DeskAlert;
 
 const clip = (text: string) =>
   text.length > NOTIFICATION_TEXT ? `${Array.from(text).slice(0, NOTIFICATION_TEXT).join('')}…` : text;
@@ -141,31 +50,32 @@ function askPermission(): Promise<NotificationPermission> {
   });
 }
 
-const isHidden = () => document.visibilityState === 'hidden';
-
 /**
- * The console's alerts for an agent who works in other windows: while the tab is hidden, each new
- * queued visitor, chat and visitor message counts in the tab title (cleared when the tab is shown
- * again), and one tab of the agent's (see tabs.ts) chimes, unless muted, and shows a desktop
- * notification (with the agent's permission, asked from the header, never unprompted); clicking
- * it brings the tab forward and opens that chat. While the tab is on screen, a new visitor or
- * chat is announced to screen readers instead.
+ * The browser's side of the desk's alert decisions (agent-core's notifications.ts decides what is
+ * news and when to sound): the tabs of this agent claim each alert (see tabs.ts), the chime, and
+ * desktop notifications (with the agent's permission, asked from the header, never unprompted);
+ * clicking one brings the tab forward and opens that chat. The outlets are stable: the desk takes
+ * them once.
  */
-export function useAlerts({ agentId, onOpen }: { agentId: string; onOpen: (alert: Alert) => void }) {
+export function useAlertOutlets({
+  agentId,
+  onOpen,
+  onJoining,
+}: {
+  agentId: string;
+  onOpen: (alert: Alert) => void;
+  /** Another tab of this agent is joining a chat. */
+  onJoining: (sessionId: string) => void;
+}) {
   const { t, language } = useI18n();
-  const [muted, setMutedState] = useState(() => readStored(MUTE_KEY) === '1');
-  const [permission, setPermission] = useState<Permission>(permissionNow);
-  const [unread, setUnread] = useState(0);
-  const [announcement, setAnnouncement] = useState('');
-  const watcher = useRef(new AlertWatcher());
   const tabs = useRef<ConsoleTabs | null>(null);
-  const latest = useRef({ t, language, muted, onOpen });
-  latest.current = { t, language, muted, onOpen };
+  const latest = useRef({ t, language, onOpen, onJoining });
+  latest.current = { t, language, onOpen, onJoining };
 
   useEffect(() => {
     const own = new ConsoleTabs(agentId);
     tabs.current = own;
-    const off = own.onJoining((sessionId) => watcher.current.joining.add(sessionId));
+    const off = own.onJoining((sessionId) => latest.current.onJoining(sessionId));
     return () => {
       off();
       own.close();
@@ -173,14 +83,50 @@ export function useAlerts({ agentId, onOpen }: { agentId: string; onOpen: (alert
     };
   }, [agentId]);
 
+  const [outlets] = useState<AlertOutlets>(() => ({
+    claim: (id, visible) => tabs.current?.claim(id, visible) ?? Promise.resolve(false),
+    joining: (sessionId) => tabs.current?.joining(sessionId),
+    chime,
+    notify(alert) {
+      if (permissionNow() !== 'granted') return;
+      const { t, language } = latest.current;
+      const { title, body } = describeAlert(alert, t);
+      try {
+        const notification = new Notification(title, {
+          body,
+          tag: `parley-${alert.kind === 'queue' ? 'queue' : 'chat'}-${alert.sessionId}`,
+          lang: languageTag(language),
+          // the console's own chime is the sound (or the silence, when muted)
+          silent: true,
+        });
+        notification.onclick = () => {
+          window.focus();
+          notification.close();
+          latest.current.onOpen(alert);
+        };
+      } catch {
+        // browsers that show notifications only from a service worker (Android)
+      }
+    },
+  }));
+  return { outlets, tabs };
+}
+
+/**
+ * What the console shows of the desk's alerts: the title count while hidden, the announcement for
+ * screen readers while on screen, the mute choice (shared by the agent's tabs through storage) and
+ * the notification permission.
+ */
+export function useAlerts(desk: AgentDesk) {
+  const t = useT();
+  const [permission, setPermission] = useState<Permission>(permissionNow);
+  const { unread, announce, muted } = useSyncExternalStore(desk.subscribe, () => desk.getSnapshot().alerts);
+
   useEffect(() => {
-    const shown = () => {
-      if (!isHidden()) setUnread(0);
-      setPermission(permissionNow());
-    };
+    const shown = () => setPermission(permissionNow());
     // The mute choice of another tab.
     const stored = (event: StorageEvent) => {
-      if (event.key === MUTE_KEY || event.key === null) setMutedState(readStored(MUTE_KEY) === '1');
+      if (event.key === MUTE_KEY || event.key === null) desk.readMuted();
     };
     document.addEventListener('visibilitychange', shown);
     window.addEventListener('storage', stored);
@@ -193,75 +139,18 @@ export function useAlerts({ agentId, onOpen }: { agentId: string; onOpen: (alert
       window.removeEventListener('pointerdown', prepareChime, true);
       window.removeEventListener('keydown', prepareChime, true);
     };
-  }, []);
+  }, [desk]);
 
   useEffect(() => setTitleCount(unread), [unread]);
   useEffect(() => () => setTitleCount(0), []);
-
-  const notify = useCallback((alert: Alert) => {
-    if (permissionNow() !== 'granted') return;
-    const { t, language } = latest.current;
-    const { title, body } = describeAlert(alert, t);
-    try {
-      const notification = new Notification(title, {
-        body,
-        tag: `parley-${alert.kind === 'queue' ? 'queue' : 'chat'}-${alert.sessionId}`,
-        lang: languageTag(language),
-        // the console's own chime is the sound (or the silence, when muted)
-        silent: true,
-      });
-      notification.onclick = () => {
-        window.focus();
-        notification.close();
-        latest.current.onOpen(alert);
-      };
-    } catch {
-      // browsers that show notifications only from a service worker (Android)
-    }
-  }, []);
-
-  const observe = useCallback(
-    (answer: Pick<PollAnswer, 'queue' | 'chats' | 'events'>) => {
-      const alerts = watcher.current.observe(answer);
-      if (alerts.length === 0) return;
-      const hidden = isHidden();
-      if (hidden) {
-        setUnread((count) => count + alerts.length);
-      } else {
-        const news = alerts.filter((alert) => alert.kind !== 'message');
-        if (news.length > 0) {
-          setAnnouncement(news.map((alert) => describeAlert(alert, latest.current.t).title).join('. '));
-        }
-      }
-      const own = tabs.current;
-      if (!own) return;
-      void Promise.all(alerts.map((alert) => own.claim(alert.id, !hidden))).then((won) => {
-        const mine = alerts.filter((_, index) => won[index]);
-        if (mine.length === 0 || !isHidden()) return;
-        if (!latest.current.muted) chime();
-        for (const alert of mine) notify(alert);
-      });
-    },
-    [notify],
-  );
-
-  /** Before joining a chat: it is not news, here or in the agent's other tabs. */
-  const joining = useCallback((sessionId: string) => {
-    watcher.current.joining.add(sessionId);
-    tabs.current?.joining(sessionId);
-  }, []);
-
-  const setMuted = useCallback((next: boolean) => {
-    setMutedState(next);
-    writeStored(MUTE_KEY, next ? '1' : null);
-  }, []);
 
   const requestPermission = useCallback(async () => {
     if (typeof Notification === 'undefined') return;
     const answer = await askPermission();
     setPermission(answer);
-    if (answer === 'denied') toast.error(latest.current.t('notifications.blocked'));
-  }, []);
+    if (answer === 'denied') toast.error(t('notifications.blocked'));
+  }, [t]);
 
-  return { observe, joining, muted, setMuted, permission, requestPermission, announcement };
+  const announcement = announce.map((alert) => describeAlert(alert, t).title).join('. ');
+  return { muted, setMuted: desk.setMuted, permission, requestPermission, announcement };
 }

@@ -1,6 +1,6 @@
+import type { ChatRecordView } from '@parley/agent-core';
 import { toast } from '@parley/chat-ui/Toast';
 import { useCallback } from 'react';
-import type { Rating, WireMessage } from './api.js';
 import { useT } from './i18n/I18nProvider.js';
 
 /** Shows a failed call to the agent as a toast, in the console's language. */
@@ -13,9 +13,5 @@ export function useReport(): (error: unknown) => void {
   );
 }
 
-/** One chat's messages as the console holds them. */
-export interface Conversation {
-  messages: WireMessage[];
-  rating: Rating | null;
-  closed: boolean;
-}
+/** One chat's messages as the desk holds them (with the agent's replies on their way). */
+export type Conversation = ChatRecordView;

@@ -15,8 +15,8 @@
  * news to the others. Messages of another agent (another login in this browser) are ignored.
  */
 
-/** How long a tab waits for other tabs' claims on an event before deciding. */
-export const CLAIM_WINDOW_MS = 250;
+import { CLAIM_WINDOW_MS } from './claimWindow.js';
+
 /** Claims are forgotten after this long. */
 const CLAIM_MEMORY_MS = 120_000;
 
