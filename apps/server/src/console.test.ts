@@ -1,13 +1,22 @@
 import { createHmac } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import { MsgType, SenderType, SYSTEM_MESSAGE_FLAGS } from '@parley/chat-protocol';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_WINDOW_MS } from '../console/src/claimWindow.js';
 import type { Seed } from './seed.js';
 import type { Json } from './test/child.js';
 import { chromiumPath, startConsole } from './test/consoleBrowser.js';
+import {
+  ALERT_STUBS,
+  alertsOf,
+  axeViolations,
+  CHIME_NOTES,
+  claimsSettled,
+  isFocused,
+  type Shown,
+  SOON,
+  setVisibility,
+} from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 
 const DESK_SECRET = 'console-test-desk-secret';
@@ -101,128 +110,6 @@ const seed: Seed = {
   ],
 };
 
-/**
- * Stand-ins for what a test browser cannot show or play: a desktop Notification that records what
- * it was asked to show (the permission is per origin, as in a browser: kept in localStorage), and
- * an AudioContext that counts the chime's notes.
- */
-const ALERT_STUBS = `(() => {
-  const KEY = 'test-notification-permission';
-  window.__notifications = [];
-  window.__permissionRequests = 0;
-  window.__chimeNotes = 0;
-  class FakeNotification {
-    static get permission() {
-      try { return localStorage.getItem(KEY) || 'default'; } catch { return 'default'; }
-    }
-    static requestPermission() {
-      window.__permissionRequests += 1;
-      localStorage.setItem(KEY, 'granted');
-      return Promise.resolve('granted');
-    }
-    constructor(title, options = {}) {
-      this.title = title;
-      this.body = options.body;
-      this.onclick = null;
-      window.__notifications.push(this);
-    }
-    close() {}
-  }
-  window.Notification = FakeNotification;
-  // The claims the agent's tabs post on their channel (tabs.ts), with when this page heard each.
-  window.__claims = {};
-  new BroadcastChannel('parley-console').onmessage = ({ data }) => {
-    if (data && data.type === 'claim') (window.__claims[data.event] ||= []).push({ tab: data.tab, heard: Date.now() });
-  };
-  const param = () => ({ value: 0, setValueAtTime() {}, exponentialRampToValueAtTime() {}, linearRampToValueAtTime() {} });
-  const node = (extra) => ({ connect: (next) => next, disconnect() {}, ...extra });
-  window.AudioContext = class {
-    state = 'running';
-    currentTime = 0;
-    destination = node({});
-    resume() { return Promise.resolve(); }
-    createGain() { return node({ gain: param() }); }
-    createOscillator() {
-      return node({ type: 'sine', frequency: param(), start() { window.__chimeNotes += 1; }, stop() {} });
-    }
-  };
-})();`;
-/** Whether the element has the keyboard focus (read in the page: this package has no DOM types). */
-const isFocused = (locator: Locator) =>
-  locator.evaluate(
-    (element) =>
-      element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
-  );
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** What axe finds on the page as it is now, once motion has settled (a dialog fading in). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => {
-    const { document } = globalThis as unknown as {
-      document: { getAnimations(): { playState: string }[] };
-    };
-    return document.getAnimations().every((animation) => animation.playState !== 'running');
-  });
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const { axe } = globalThis as unknown as {
-      axe: {
-        run(
-          context: unknown,
-          options: object,
-        ): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-      };
-    };
-    const results = await axe.run((globalThis as unknown as { document: unknown }).document, {
-      resultTypes: ['violations'],
-    });
-    return results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  });
-}
-
-/** How long a test waits for the console to show what the server or another tab did. */
-const SOON = { timeout: 10_000 };
-/** The chime is two notes. */
-const CHIME_NOTES = 2;
-
-type Shown = { title: string; body: string };
-/** What a page's desktop notifications showed, and how many notes it chimed. */
-const alertsOf = async (page: Page) =>
-  page.evaluate(() => {
-    const w = globalThis as unknown as { __notifications: Shown[]; __chimeNotes: number };
-    return {
-      notifications: w.__notifications.map(({ title, body }) => ({ title, body })),
-      chimes: w.__chimeNotes,
-    };
-  });
-/**
- * Resolves once `events` alerts were claimed by every one of `tabs` tabs and the claim window has
- * passed since the last claim: every tab has decided whether it chimes and notifies.
- */
-const claimsSettled = (page: Page, events: number, tabs: number) =>
-  page.waitForFunction(
-    ([events, tabs, windowMs]) => {
-      const claims = (globalThis as unknown as { __claims: Record<string, { tab: string; heard: number }[]> })
-        .__claims;
-      const all = Object.values(claims);
-      if (all.length < events) return false;
-      const decided = all.every((claimed) => new Set(claimed.map((claim) => claim.tab)).size >= tabs);
-      const last = Math.max(...all.flat().map((claim) => claim.heard));
-      return decided && Date.now() - last > windowMs;
-    },
-    [events, tabs, CLAIM_WINDOW_MS] as const,
-    { polling: 50, timeout: 10_000 },
-  );
-/** Emulates the tab being hidden (another tab or window in front) or shown again. */
-const setVisibility = (page: Page, state: 'hidden' | 'visible') =>
-  page.evaluate((state) => {
-    const { document } = globalThis as unknown as { document: EventTarget };
-    Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, state);
 const [database] = testDatabases();
 
 describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () => {
