@@ -1,3 +1,4 @@
+import { ErrorCode } from '@parley/chat-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
 import { testDatabases } from './test/databases.js';
@@ -72,7 +73,7 @@ describe.each(testDatabases())('canned replies on $name', (database) => {
       text: 'Returns are free within 30 days.',
     });
     expect(changed.data).toMatchObject({ id: returns.data.id, text: 'Returns are free within 30 days.' });
-    expect((await ana.call('DELETE', `/api/agent/canned/${shipping.data.id}`)).code).toBe(200);
+    expect((await ana.call('DELETE', `/api/agent/canned/${shipping.data.id}`)).code).toBe(ErrorCode.ok);
     expect((await list(ana, 'desk')).data).toEqual([
       expect.objectContaining({ title: 'Returns', text: 'Returns are free within 30 days.' }),
     ]);
@@ -82,22 +83,22 @@ describe.each(testDatabases())('canned replies on $name', (database) => {
     const own = await add(ana, { channelId: 'desk', title: 'Mine', text: 'Only Ana sees this.' });
     expect(await titles(ben, 'desk')).not.toContain('Mine');
     const change = await ben.call('PUT', `/api/agent/canned/${own.data.id}`, { title: 'x', text: 'y' });
-    expect(change.code).toBe(404);
-    expect((await ben.call('DELETE', `/api/agent/canned/${own.data.id}`)).code).toBe(404);
-    expect((await ana.call('DELETE', '/api/agent/canned/no-such-reply')).code).toBe(404);
+    expect(change.code).toBe(ErrorCode.notFound);
+    expect((await ben.call('DELETE', `/api/agent/canned/${own.data.id}`)).code).toBe(ErrorCode.notFound);
+    expect((await ana.call('DELETE', '/api/agent/canned/no-such-reply')).code).toBe(ErrorCode.notFound);
     expect(await titles(ana, 'desk')).toContain('Mine');
   });
 
   it('given a channel the agent does not serve, should refuse to list or add there', async () => {
-    expect((await list(ben, 'shop')).code).toBe(403);
+    expect((await list(ben, 'shop')).code).toBe(ErrorCode.forbidden);
     const answer = await add(ben, { channelId: 'shop', title: 'Hi', text: 'Hello' });
-    expect(answer.code).toBe(403);
+    expect(answer.code).toBe(ErrorCode.forbidden);
     expect(answer.message).toContain('channelId');
   });
 
   it('given no agent session, should answer 401', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/agent/canned' });
-    expect(response.statusCode).toBe(401);
+    expect(response.statusCode).toBe(ErrorCode.unauthorized);
   });
 
   it.each([
@@ -125,7 +126,7 @@ describe.each(testDatabases())('canned replies on $name', (database) => {
       title: 'Keep',
       text: 'x'.repeat(2001),
     });
-    expect(answer.code).toBe(400);
+    expect(answer.code).toBe(ErrorCode.badRequest);
     expect(answer.message).toContain('text');
     expect((await list(ana, 'desk')).data).toContainEqual(
       expect.objectContaining({ text: 'Kept as it is.' }),
@@ -134,23 +135,25 @@ describe.each(testDatabases())('canned replies on $name', (database) => {
 
   it('given the longest title and text, counted in characters, should keep them', async () => {
     const answer = await add(ana, { channelId: 'shop', title: '😀'.repeat(80), text: '😀'.repeat(2000) });
-    expect(answer.code).toBe(200);
+    expect(answer.code).toBe(ErrorCode.ok);
   });
 
   it('given 200 replies on a channel, should refuse a 201st there and still take one elsewhere', async () => {
     for (let n = 1; n <= 200; n++) {
       const answer = await add(ana, { channelId: 'full', title: `Reply ${n}`, text: `Text ${n}` });
-      expect(answer.code).toBe(200);
+      expect(answer.code).toBe(ErrorCode.ok);
     }
     const over = await add(ana, { channelId: 'full', title: 'One more', text: 'Too many' });
-    expect(over.code).toBe(409);
+    expect(over.code).toBe(ErrorCode.conflict);
     expect(over.message).toContain('200');
     expect((await list(ana, 'full')).data).toHaveLength(200);
     expect(
       (await add(ana, { channelId: 'shop', title: 'Elsewhere', text: 'Room on another channel' })).code,
-    ).toBe(200);
+    ).toBe(ErrorCode.ok);
     const [first] = (await list(ana, 'full')).data;
     await ana.call('DELETE', `/api/agent/canned/${first.id}`);
-    expect((await add(ana, { channelId: 'full', title: 'One more', text: 'Room again' })).code).toBe(200);
+    expect((await add(ana, { channelId: 'full', title: 'One more', text: 'Room again' })).code).toBe(
+      ErrorCode.ok,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@parley/chat-protocol';
 import { describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
 import { testDatabases } from './test/databases.js';
@@ -55,8 +56,8 @@ describe.each(testDatabases())('transferring a chat on $name', (database) => {
     expect((await ana.poll()).data.chats.map((one: { sessionId: string }) => one.sessionId)).not.toContain(
       visitor.sessionId,
     );
-    expect((await ana.send(visitor.sessionId, 'still me?')).code).toBe(403);
-    expect((await ben.send(visitor.sessionId, 'Hello, I am Ben')).code).toBe(200);
+    expect((await ana.send(visitor.sessionId, 'still me?')).code).toBe(ErrorCode.forbidden);
+    expect((await ben.send(visitor.sessionId, 'Hello, I am Ben')).code).toBe(ErrorCode.ok);
     await ben.chat(visitor.sessionId, 'close');
   });
 
@@ -79,9 +80,11 @@ describe.each(testDatabases())('transferring a chat on $name', (database) => {
   it("given another agent's chat or an ended one, should refuse", async () => {
     const { visitor, ana } = await chatWithAna();
     const ben = await server().login('ben', 'pw-ben');
-    expect((await ben.chat(visitor.sessionId, 'transfer', { agentId: 'ana' })).code).toBe(403);
+    expect((await ben.chat(visitor.sessionId, 'transfer', { agentId: 'ana' })).code).toBe(
+      ErrorCode.forbidden,
+    );
     await ana.chat(visitor.sessionId, 'close');
-    expect((await ana.chat(visitor.sessionId, 'transfer', { agentId: 'ben' })).code).toBe(409);
+    expect((await ana.chat(visitor.sessionId, 'transfer', { agentId: 'ben' })).code).toBe(ErrorCode.conflict);
   });
 
   it('given the colleagues list, should name who shares a channel, online and with a free slot', async () => {
@@ -165,7 +168,7 @@ describe.each(testDatabases())('transferring a chat to a group on $name', (datab
       (one: { sessionId: string }) => one.sessionId === visitor.sessionId,
     );
     expect(chat).toMatchObject({ transferredFrom: 'Tia', transferNote: 'Invoice 7', groupId: 'billing' });
-    expect((await tia.send(visitor.sessionId, 'still me?')).code).toBe(403);
+    expect((await tia.send(visitor.sessionId, 'still me?')).code).toBe(ErrorCode.forbidden);
     await bo.chat(visitor.sessionId, 'close');
   });
 

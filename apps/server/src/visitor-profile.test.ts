@@ -1,3 +1,4 @@
+import { ErrorCode } from '@parley/chat-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
 import { testDatabases } from './test/databases.js';
@@ -139,7 +140,7 @@ describe.each(testDatabases())("the console's visitor panel on $name", (database
   it('given an earlier chat, should answer its transcript read-only', async () => {
     const { first, now } = await returningVisitor();
     const answer = await earlier(ana, now.sessionId, first.sessionId);
-    expect(answer.code).toBe(200);
+    expect(answer.code).toBe(ErrorCode.ok);
     expect(answer.data).toMatchObject({
       sessionId: first.sessionId,
       channelId: 'desk',
@@ -151,7 +152,7 @@ describe.each(testDatabases())("the console's visitor panel on $name", (database
       'It left the warehouse today.',
     ]);
     // read-only: the earlier chat takes no message
-    expect((await ana.send(first.sessionId, 'One more thing')).code).toBe(409);
+    expect((await ana.send(first.sessionId, 'One more thing')).code).toBe(ErrorCode.conflict);
     await ana.chat(now.sessionId, 'close');
   });
 
@@ -159,25 +160,25 @@ describe.each(testDatabases())("the console's visitor panel on $name", (database
     const { first, now } = await returningVisitor();
     const ben = await server.login('ben', 'pw-ben');
     const cora = await server.login('cora', 'pw-cora');
-    expect((await profile(ben, now.sessionId)).code).toBe(403);
-    expect((await profile(cora, now.sessionId)).code).toBe(403);
-    expect((await earlier(ben, now.sessionId, first.sessionId)).code).toBe(403);
-    expect((await earlier(cora, now.sessionId, first.sessionId)).code).toBe(403);
-    expect((await profile(ana, 'no-such-chat')).code).toBe(404);
-    expect((await profile(ana, now.sessionId)).code).toBe(200);
+    expect((await profile(ben, now.sessionId)).code).toBe(ErrorCode.forbidden);
+    expect((await profile(cora, now.sessionId)).code).toBe(ErrorCode.forbidden);
+    expect((await earlier(ben, now.sessionId, first.sessionId)).code).toBe(ErrorCode.forbidden);
+    expect((await earlier(cora, now.sessionId, first.sessionId)).code).toBe(ErrorCode.forbidden);
+    expect((await profile(ana, 'no-such-chat')).code).toBe(ErrorCode.notFound);
+    expect((await profile(ana, now.sessionId)).code).toBe(ErrorCode.ok);
     const anon = await server.app.inject({ method: 'GET', url: `/api/agent/chats/${now.sessionId}/visitor` });
-    expect(anon.statusCode).toBe(401);
+    expect(anon.statusCode).toBe(ErrorCode.unauthorized);
     await ana.chat(now.sessionId, 'close');
   });
 
   it("given an earlier chat id that is another visitor's, the chat itself or on a channel the agent does not serve, should refuse", async () => {
     const { shop, now } = await returningVisitor();
     const stranger = await chat('desk', 'Someone else');
-    expect((await earlier(ana, now.sessionId, stranger.sessionId)).code).toBe(404);
-    expect((await earlier(ana, now.sessionId, now.sessionId)).code).toBe(404);
-    expect((await earlier(ana, now.sessionId, 'no-such-chat')).code).toBe(404);
+    expect((await earlier(ana, now.sessionId, stranger.sessionId)).code).toBe(ErrorCode.notFound);
+    expect((await earlier(ana, now.sessionId, now.sessionId)).code).toBe(ErrorCode.notFound);
+    expect((await earlier(ana, now.sessionId, 'no-such-chat')).code).toBe(ErrorCode.notFound);
     const elsewhere = await earlier(ana, now.sessionId, shop.sessionId);
-    expect(elsewhere.code).toBe(403);
+    expect(elsewhere.code).toBe(ErrorCode.forbidden);
     expect(elsewhere.data).toBeNull();
     await ana.chat(now.sessionId, 'close');
     await ana.chat(stranger.sessionId, 'close');
@@ -187,9 +188,9 @@ describe.each(testDatabases())("the console's visitor panel on $name", (database
     const started = await chat('desk', 'Please hand me over', PAGE);
     const ben = await server.login('ben', 'pw-ben');
     await ben.online();
-    expect((await ana.chat(started.sessionId, 'transfer', { agentId: 'ben' })).code).toBe(200);
+    expect((await ana.chat(started.sessionId, 'transfer', { agentId: 'ben' })).code).toBe(ErrorCode.ok);
     expect((await profile(ben, started.sessionId)).data.name).toBe('Ann Lee');
-    expect((await profile(ana, started.sessionId)).code).toBe(403);
+    expect((await profile(ana, started.sessionId)).code).toBe(ErrorCode.forbidden);
     await ben.chat(started.sessionId, 'close');
     await ben.online(false);
   });
