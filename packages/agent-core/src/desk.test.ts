@@ -178,3 +178,35 @@ describe('a malformed answer', () => {
     expect(outcome).toMatchObject({ ok: false, error: { name: 'AgentApiError', kind: 'shape' } });
   });
 });
+
+describe('a chat loading while the visitor writes', () => {
+  it('given a message the poll delivers before the chat record arrives, should show it once the record comes', async () => {
+    const { server } = deskOnFakeServer();
+    // The chat record's answer is held back until the test lets it go.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { desk } = deskOnFakeServer({
+      server,
+      transport: {
+        async request(method, path, body) {
+          const answer = await server.transport.request(method, path, body);
+          if (method === 'GET' && path.endsWith('/messages')) await held;
+          return answer;
+        },
+      },
+    });
+    server.giveChat('s1', 'Vera');
+    desk.start();
+    await later();
+    const opening = desk.open('s1');
+    await later();
+    server.visitorWrites('s1', 'Hello?');
+    await later();
+    release();
+    await opening;
+    expect(desk.getSnapshot().records.s1?.messages.map((message) => message.msgContent)).toEqual(['Hello?']);
+    desk.stop();
+  });
+});

@@ -1,4 +1,10 @@
-import { type Agent, type AgentPollAnswer, ErrorCode, type TransferTarget } from '@parley/chat-protocol';
+import {
+  type Agent,
+  type AgentPollAnswer,
+  type DeskEvent,
+  ErrorCode,
+  type TransferTarget,
+} from '@parley/chat-protocol';
 import {
   defaultCreateId,
   defaultLogger,
@@ -64,6 +70,8 @@ export function createAgentDesk(options: DeskOptions) {
   });
   const watcher = new AlertWatcher();
   const loading = new Map<string, Promise<Outcome>>();
+  /** Events of chats whose record is on its way: applied to it when it comes (it may predate them). */
+  const arrivedWhileLoading = new Map<string, DeskEvent[]>();
   /** Chats whose record came from the server (a record may hold only replies on their way). */
   const loaded = new Set<string>();
   let restored = false;
@@ -116,6 +124,7 @@ export function createAgentDesk(options: DeskOptions) {
       chats: same(state.chats, answer.chats),
       records: applyEvents(state.records, answer.events),
     }));
+    for (const event of answer.events) arrivedWhileLoading.get(event.sessionId)?.push(event);
     if (first && !restored) {
       restored = true;
       restoreDrafts(answer.agent);
@@ -191,14 +200,22 @@ export function createAgentDesk(options: DeskOptions) {
     const running = loading.get(sessionId);
     if (running) return running;
     if (!reload && loaded.has(sessionId)) return Promise.resolve({ ok: true, data: null });
+    const arrived: DeskEvent[] = [];
+    arrivedWhileLoading.set(sessionId, arrived);
     const load = command(async () => {
       const record = await api('messages', chat(sessionId));
       loaded.add(sessionId);
       store.set((state) => ({
-        records: { ...state.records, [sessionId]: fromServer(record, state.records[sessionId]) },
+        records: applyEvents(
+          { ...state.records, [sessionId]: fromServer(record, state.records[sessionId]) },
+          arrived,
+        ),
       }));
       return null;
-    }, false).finally(() => loading.delete(sessionId));
+    }, false).finally(() => {
+      loading.delete(sessionId);
+      arrivedWhileLoading.delete(sessionId);
+    });
     loading.set(sessionId, load);
     return load;
   }
