@@ -148,9 +148,12 @@ describe('the agent', () => {
     desk.stop();
   });
 
-  it('given a logout, should sign the desk out and stop polling', async () => {
-    const { server, desk } = await started();
+  it('given a logout, should sign the desk out, stop polling and forget the drafts on this computer', async () => {
+    const { server, desk, storage } = await started();
+    desk.setDraft('s1', 'a half-written reply');
+    expect(storage.getItem('parley-agent-drafts:agent-1')).toContain('half-written');
     await desk.logout();
+    expect(storage.getItem('parley-agent-drafts:agent-1')).toBeNull();
     const polls = server.calls.filter((call) => call.name === 'poll').length;
     await later(60_000);
     expect(desk.getSnapshot().status).toBe('signedOut');

@@ -235,6 +235,7 @@ export function createAgentDesk(options: DeskOptions) {
     start(): void {
       if (store.getSnapshot().status === 'live' || store.getSnapshot().status === 'starting') return;
       store.set({ status: 'starting' });
+      outbox.resume();
       offVisibility = visibility.subscribe((visible) => {
         if (visible) store.set((state) => ({ alerts: { ...state.alerts, unread: 0 } }));
       });
@@ -339,6 +340,9 @@ export function createAgentDesk(options: DeskOptions) {
     async logout(): Promise<Outcome> {
       const done = await command(() => api('logout', {}), false);
       stopAll('signedOut');
+      // What the agent was writing stays on this computer only while the agent is logged in.
+      const { agent } = store.getSnapshot();
+      if (agent) storage.removeItem(draftsKey(agent));
       return done;
     },
 

@@ -116,6 +116,21 @@ describe('replies', () => {
     second.desk.stop();
   });
 
+  it('given the desk stops while a reply waits for its next try, should send it when the desk starts again', async () => {
+    const { server, desk } = await withChat();
+    server.fail('send', 'network');
+    const first = desk.send('s1', 'Back in a minute.');
+    await later();
+    desk.stop();
+    expect((await first).ok).toBe(false);
+    expect(server.messagesOf('s1')).toEqual([]);
+    desk.start();
+    await later();
+    expect(server.messagesOf('s1').map((message) => message.msgContent)).toEqual(['Back in a minute.']);
+    expect(shown(desk)).toEqual([['Back in a minute.', 'stored']]);
+    desk.stop();
+  });
+
   it('given a blank draft, should send nothing', async () => {
     const { server, desk } = await withChat();
     desk.setDraft('s1', '   ');

@@ -36,7 +36,6 @@ const worthRetrying = (error: AgentApiError) =>
 export function createOutbox(deps: OutboxDeps) {
   const { api, store, timers, now, storage, logger } = deps;
   const entries = new Map<string, Entry>();
-  const waiting = new Set<unknown>();
   let key: string | null = null;
 
   const persist = () => {
@@ -67,13 +66,19 @@ export function createOutbox(deps: OutboxDeps) {
       };
     });
 
+  /** Set by `stop`: deliveries end where they are (their replies stay in storage) until `resume`. */
+  let halted = false;
+  /** Ends a pause at once: `stop` calls each. */
+  const wakers = new Set<() => void>();
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
-      const handle = deps.timers.setTimeout(() => {
-        waiting.delete(handle);
+      const wake = () => {
+        timers.clearTimeout(handle);
+        wakers.delete(wake);
         resolve();
-      }, ms);
-      waiting.add(handle);
+      };
+      const handle = timers.setTimeout(wake, ms);
+      wakers.add(wake);
     });
 
   const inFlight = new Map<string, Promise<Outcome<DeskMessage>>>();
@@ -108,7 +113,7 @@ export function createOutbox(deps: OutboxDeps) {
           return { ok: false, error };
         }
         await pause(delay);
-        if (!entries.has(entry.clientMsgId)) return { ok: false, error };
+        if (halted || !entries.has(entry.clientMsgId)) return { ok: false, error };
       }
     }
   }
@@ -153,9 +158,16 @@ export function createOutbox(deps: OutboxDeps) {
       persist();
     },
 
+    /** Sends again what `stop` interrupted. */
+    resume(): void {
+      if (!halted) return;
+      halted = false;
+      for (const entry of entries.values()) void deliver(entry);
+    },
+
     stop(): void {
-      for (const handle of waiting) timers.clearTimeout(handle);
-      waiting.clear();
+      halted = true;
+      for (const wake of [...wakers]) wake();
     },
   };
 }
