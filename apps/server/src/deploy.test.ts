@@ -56,7 +56,7 @@ describe('the Dockerfile and compose.yaml', () => {
     const caddyfile = read('deploy/Caddyfile');
     expect(caddyfile).toContain('health_uri /readyz');
     expect(caddyfile).toMatch(/reverse_proxy parley-a:3000 parley-b:3000/);
-    expect(read('apps/server/src/app.ts')).toContain("app.get('/readyz'");
+    expect(read('apps/server/src/plugins/health.ts')).toContain("app.get('/readyz'");
   });
 
   it('given what the Dockerfile copies from the repository, should find each path', () => {
