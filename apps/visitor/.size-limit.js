@@ -43,7 +43,9 @@ export default [
     name: 'Initial JS of /chat/index, React included',
     path: initialScripts(),
     gzip: true,
-    limit: '115 KB',
+    // 115 kB until the list's behaviour became reusable hooks (+0.5 kB) and the ended chat, the
+    // retry only where it can help and the suggestions' clearing came (+0.3 kB): apps/visitor/README.md.
+    limit: '116.5 KB',
     disablePlugins: ['@size-limit/esbuild'],
   },
 ];
