@@ -124,9 +124,10 @@ export function agentPath<N extends AgentCallName>(
   const path = agentRoutes[name].path.replace(/:(\w+)/g, (_, key: string) =>
     encodeURIComponent(values[key] ?? ''),
   );
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {}))
-    if (value !== undefined) search.set(key, String(value));
-  const rest = search.toString();
+  // Encoded by hand: the package assumes no DOM library (URLSearchParams is the runtime's).
+  const rest = Object.entries(query ?? {})
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .join('&');
   return rest ? `${path}?${rest}` : path;
 }
