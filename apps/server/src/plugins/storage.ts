@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { PollCache } from '../conversation/events.js';
-import { Conversations } from '../conversation/service.js';
+import { ConversationStore } from '../conversation/store.js';
+import * as uploads from '../conversation/uploads.js';
+
 import { DAY_MS, expireReservations } from '../conversation/uploads.js';
 import { type Db, openDatabase } from '../db/db.js';
 import { randomId } from '../ids.js';
@@ -24,7 +26,7 @@ export interface StorageOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    conversations: Conversations;
+    conversations: ConversationStore;
     db: Db;
     pollCache: PollCache;
     uploads: UploadStore;
@@ -52,7 +54,7 @@ export const storage = fastifyPlugin(
     }
     const cache = new PollCache(db);
     await cache.start();
-    const conversations = new Conversations(db, cache, options.clock);
+    const conversations = new ConversationStore(db, cache, options.clock);
     await conversations.followChannelChanges();
     const store = new UploadStore(
       options.uploadsDir ??
@@ -66,7 +68,7 @@ export const storage = fastifyPlugin(
       await store.removeStaleParts(60 * 60 * 1000);
       await expireReservations(conversations);
       if (retentionMs <= 0) return 0;
-      const expired = await conversations.expireUploads(retentionMs);
+      const expired = await uploads.expireUploads(conversations, retentionMs);
       await store.remove(expired);
       return expired.length;
     };

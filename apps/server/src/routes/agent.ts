@@ -13,7 +13,12 @@ import {
   MsgType,
 } from '@parley/chat-protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Agent, Conversations } from '../conversation/service.js';
+import * as agentDesk from '../conversation/agentDesk.js';
+import * as cannedReplies from '../conversation/cannedReplies.js';
+import type { Agent } from '../conversation/domain.js';
+import type { ConversationStore } from '../conversation/store.js';
+import * as visitorProfile from '../conversation/visitorProfile.js';
+
 import type { Db } from '../db/db.js';
 import { ApiError, forbidden, ok, unauthorized } from '../errors.js';
 import { randomId } from '../ids.js';
@@ -27,7 +32,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export class AgentAuth {
   constructor(
     private readonly db: Db,
-    private readonly conversations: Conversations,
+    private readonly conversations: ConversationStore,
     private readonly ttlMs: number,
     private readonly clock: () => number = Date.now,
   ) {}
@@ -36,7 +41,7 @@ export class AgentAuth {
     username: string,
     password: string,
   ): Promise<{ token: string; agent: Agent; expiresAt: number }> {
-    const row = await this.conversations.agentByUsername(username);
+    const row = await agentDesk.agentByUsername(this.conversations, username);
     // Verify against a dummy hash when the name is unknown, so timing does not reveal agent names.
     const valid = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
     if (!row || !valid) throw unauthorized('wrong username or password');
@@ -48,7 +53,7 @@ export class AgentAuth {
       row.id,
       expiresAt,
     ]);
-    const agent = await this.conversations.agent(row.id);
+    const agent = await agentDesk.agent(this.conversations, row.id);
     if (!agent) throw unauthorized('wrong username or password');
     return { token, agent, expiresAt };
   }
@@ -64,7 +69,7 @@ export class AgentAuth {
       [hashToken(token)],
     );
     if (!session || session.expires_at <= this.clock()) return undefined;
-    return this.conversations.agent(session.agent_id);
+    return agentDesk.agent(this.conversations, session.agent_id);
   }
 }
 
@@ -98,7 +103,7 @@ function sameOrigin(origin: string, own: string): boolean {
 /** The agent API: what the console does, for tests and integrations too. */
 export function registerAgentRoutes(
   app: FastifyInstance,
-  conversations: Conversations,
+  conversations: ConversationStore,
   auth: AgentAuth,
   loginLimit: preHandlerAsyncHookHandler,
 ): void {
@@ -185,7 +190,7 @@ export function registerAgentRoutes(
   });
 
   agentCall('me', async (agent) => agent);
-  agentCall('status', (agent, request) => conversations.setOnline(agent, request.body.online));
+  agentCall('status', (agent, request) => agentDesk.setOnline(conversations, agent, request.body.online));
 
   // A closing server answers the consoles' held polls at once.
   const closing = new AbortController();
@@ -201,7 +206,8 @@ export function registerAgentRoutes(
     closing.signal.addEventListener('abort', abort, { once: true });
     try {
       return ok(
-        await conversations.holdAgentPoll(
+        await agentDesk.holdAgentPoll(
+          conversations,
           agent,
           cursor === undefined ? undefined : Number(cursor),
           wait === undefined ? 0 : Number(wait),
@@ -215,44 +221,56 @@ export function registerAgentRoutes(
     }
   });
 
-  agentCall('leftMessages', (agent) => conversations.leftMessages(agent));
+  agentCall('leftMessages', (agent) => agentDesk.leftMessages(conversations, agent));
   agentCall('join', (agent, request) =>
-    conversations.join(agent, request.params.sessionId, {
+    agentDesk.join(conversations, agent, request.params.sessionId, {
       beyondCapacity: request.body.beyondCapacity === true,
     }),
   );
   agentCall('transfer', (agent, request) =>
-    conversations.transferChat(agent, request.params.sessionId, request.body),
+    agentDesk.transferChat(conversations, agent, request.params.sessionId, request.body),
   );
-  agentCall('colleagues', (agent) => conversations.colleagues(agent));
-  agentCall('groups', (agent) => conversations.transferGroups(agent));
-  agentCall('messages', (agent, request) => conversations.agentMessages(agent, request.params.sessionId));
-  agentCall('cannedReplies', (agent, request) => conversations.cannedReplies(agent, request.query.channelId));
-  agentCall('addCannedReply', (agent, request) => conversations.addCannedReply(agent, request.body));
+  agentCall('colleagues', (agent) => agentDesk.colleagues(conversations, agent));
+  agentCall('groups', (agent) => agentDesk.transferGroups(conversations, agent));
+  agentCall('messages', (agent, request) =>
+    agentDesk.agentMessages(conversations, agent, request.params.sessionId),
+  );
+  agentCall('cannedReplies', (agent, request) =>
+    cannedReplies.cannedReplies(conversations, agent, request.query.channelId),
+  );
+  agentCall('addCannedReply', (agent, request) =>
+    cannedReplies.addCannedReply(conversations, agent, request.body),
+  );
   agentCall('updateCannedReply', (agent, request) =>
-    conversations.updateCannedReply(agent, request.params.replyId, request.body),
+    cannedReplies.updateCannedReply(conversations, agent, request.params.replyId, request.body),
   );
   agentCall('deleteCannedReply', (agent, request) =>
-    conversations.deleteCannedReply(agent, request.params.replyId),
+    cannedReplies.deleteCannedReply(conversations, agent, request.params.replyId),
   );
-  agentCall('visitor', (agent, request) => conversations.visitorProfile(agent, request.params.sessionId));
+  agentCall('visitor', (agent, request) =>
+    visitorProfile.visitorProfile(conversations, agent, request.params.sessionId),
+  );
   agentCall('earlierChat', (agent, request) =>
-    conversations.earlierChat(agent, request.params.sessionId, request.params.earlierId),
+    visitorProfile.earlierChat(conversations, agent, request.params.sessionId, request.params.earlierId),
   );
-  agentCall('typing', (agent, request) => conversations.agentTyping(agent, request.params.sessionId));
+  agentCall('typing', (agent, request) =>
+    agentDesk.agentTyping(conversations, agent, request.params.sessionId),
+  );
   agentCall('send', (agent, request) =>
-    conversations.agentSend(agent, request.params.sessionId, {
+    agentDesk.agentSend(conversations, agent, request.params.sessionId, {
       msgType: MsgType.text,
       msgContent: request.body.msgContent,
       clientMsgId: request.body.clientMsgId,
     }),
   );
   agentCall('deleteMessage', (agent, request) =>
-    conversations.deleteMessage(agent, request.params.sessionId, request.params.messageId),
+    agentDesk.deleteMessage(conversations, agent, request.params.sessionId, request.params.messageId),
   );
   agentCall('ratingRequest', (agent, request) =>
-    conversations.requestRating(agent, request.params.sessionId),
+    agentDesk.requestRating(conversations, agent, request.params.sessionId),
   );
-  agentCall('close', (agent, request) => conversations.agentClose(agent, request.params.sessionId));
-  agentCall('refuse', (agent, request) => conversations.refuse(agent, request.params.sessionId));
+  agentCall('close', (agent, request) =>
+    agentDesk.agentClose(conversations, agent, request.params.sessionId),
+  );
+  agentCall('refuse', (agent, request) => agentDesk.refuse(conversations, agent, request.params.sessionId));
 }

@@ -10,8 +10,11 @@ import {
   requestSchemas as visitorSchemas,
 } from '@parley/chat-protocol';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import * as agentDesk from '../conversation/agentDesk.js';
 import { agentMayReadFile } from '../conversation/agentDesk.js';
-import type { Conversations } from '../conversation/service.js';
+import * as sessions from '../conversation/sessions.js';
+import type { ConversationStore } from '../conversation/store.js';
+
 import { releaseUpload, reserveUpload, type UploadQuota } from '../conversation/uploads.js';
 import { ApiError, badRequest, notFound, ok } from '../errors.js';
 import {
@@ -61,7 +64,7 @@ async function readMultipart(request: FastifyRequest, limit: number) {
 export function registerFileRoutes(
   app: FastifyInstance,
   options: {
-    conversations: Conversations;
+    conversations: ConversationStore;
     store: UploadStore;
     auth: AgentAuth;
     uploadLimit: number;
@@ -116,7 +119,7 @@ export function registerFileRoutes(
         if (part.type === 'field') {
           if (part.fieldname === 'userId' && typeof part.value === 'string' && userId === undefined) {
             userId = part.value;
-            await conversations.requireVisitor(userId);
+            await sessions.requireVisitor(conversations, userId);
             await options.limitVisitor(request, userId);
           }
           continue;
@@ -144,7 +147,7 @@ export function registerFileRoutes(
     const checked = await checkFile(name, bytes);
     const id = await store.save(bytes);
     options.uploaded?.(bytes.length, agentId ? 'agent' : 'visitor');
-    await conversations.recordUpload({
+    await sessions.recordUpload(conversations, {
       id,
       visitorId,
       agentId,
@@ -170,7 +173,7 @@ export function registerFileRoutes(
       const id = await received.keep();
       const size = received.content.size;
       options.uploaded?.(size, 'visitor');
-      await conversations.recordUpload({
+      await sessions.recordUpload(conversations, {
         id,
         visitorId: userId,
         name,
@@ -194,7 +197,7 @@ export function registerFileRoutes(
     },
     async (request) => {
       const { userId, imgData } = request.body as { userId: string; imgData: string };
-      await conversations.requireVisitor(userId);
+      await sessions.requireVisitor(conversations, userId);
       const match = /^data:([\w.+-]+\/[\w.+-]+);base64,(.*)$/s.exec(imgData);
       const mime = match?.[1] ?? 'image/png';
       const suffix = suffixForMime(mime);
@@ -218,13 +221,13 @@ export function registerFileRoutes(
     const agent = await requireAgent(auth, request);
     if (!request.isMultipart()) throw badRequest('a multipart/form-data body with a file is expected');
     const { sessionId } = request.params;
-    const chat = await conversations.agentMessages(agent, sessionId);
+    const chat = await agentDesk.agentMessages(conversations, agent, sessionId);
     if (chat.closed) throw new ApiError(409, 'this chat has ended');
     const { file } = await readMultipart(request, uploadLimit);
-    const visitorId = await conversations.visitorOfSession(sessionId);
+    const visitorId = await sessions.visitorOfSession(conversations, sessionId);
     const stored = await accept(visitorId, file.name, file.bytes, agent.id);
     return ok(
-      await conversations.agentSend(agent, sessionId, {
+      await agentDesk.agentSend(conversations, agent, sessionId, {
         msgType: msgTypeFor(stored.suffix),
         msgContent: stored.name,
         fileName: stored.name,
@@ -237,7 +240,7 @@ export function registerFileRoutes(
   app.get('/uploads/:id', async (request, reply) => {
     const { id } = request.params as { id: string };
     const { sig } = request.query as { sig?: string };
-    const upload = await conversations.upload(id);
+    const upload = await sessions.upload(conversations, id);
     if (!upload) throw notFound('no such file');
     let allowed = typeof sig === 'string' && store.verify(id, upload.visitor_id, sig);
     if (!allowed && tokenOf(request)) {

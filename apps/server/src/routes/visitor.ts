@@ -1,7 +1,15 @@
 import { setMaxListeners } from 'node:events';
 import { requestSchemas as visitorSchemas } from '@parley/chat-protocol';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import type { Conversations, IncomingMessage } from '../conversation/service.js';
+import type { IncomingMessage } from '../conversation/domain.js';
+import * as forms from '../conversation/forms.js';
+import * as ratings from '../conversation/ratings.js';
+import * as routing from '../conversation/routing.js';
+import * as sessions from '../conversation/sessions.js';
+import type { ConversationStore } from '../conversation/store.js';
+import * as visitorEvents from '../conversation/visitorEvents.js';
+import * as visitorMessages from '../conversation/visitorMessages.js';
+
 import { badRequest, ok } from '../errors.js';
 
 type Body = Record<string, unknown>;
@@ -14,7 +22,7 @@ const text = (value: unknown): string | undefined =>
 /** Every JSON call of the visitor contract: `POST /api/chat/visitor/{call}`, answered in the envelope. */
 export function registerVisitorRoutes(
   app: FastifyInstance,
-  conversations: Conversations,
+  conversations: ConversationStore,
   options: {
     /** Every call but chatStart: a budget per known visitor id (unknown ids: per IP). */
     perVisitorLimit: preHandlerAsyncHookHandler;
@@ -32,10 +40,10 @@ export function registerVisitorRoutes(
   setMaxListeners(0, closing.signal); // one listener per held poll
   app.addHook('preClose', async () => closing.abort());
   const calls: Record<Exclude<keyof typeof visitorSchemas, 'uploadBase64'>, Handler> = {
-    channelInfo: (body) => conversations.channelInfo(body.id as string),
+    channelInfo: (body) => sessions.channelInfo(conversations, body.id as string),
     chatStart: async (body) => ({
       uploadLimit,
-      ...(await conversations.chatStart({
+      ...(await sessions.chatStart(conversations, {
         channelId: body.channelId as string,
         userId: text(body.userId),
         userName: text(body.userName),
@@ -52,23 +60,26 @@ export function registerVisitorRoutes(
         timeZone: text(body.timeZone),
       })),
     }),
-    chatClose: (body) => conversations.chatClose(body.userId as string),
+    chatClose: (body) => sessions.chatClose(conversations, body.userId as string),
     transferAgent: (body) =>
-      conversations.transferAgent({
+      routing.transferAgent(conversations, {
         userId: body.userId as string,
         groupId: text(body.groupId) || undefined,
         adminId: text(body.adminId) || undefined,
       }),
-    getAdminCard: (body) => conversations.getAdminCard(body.userId as string),
+    getAdminCard: (body) => sessions.getAdminCard(conversations, body.userId as string),
     getHistoryMsg: (body) =>
-      conversations.getHistoryMsg(
+      sessions.getHistoryMsg(
+        conversations,
         body.userId as string,
         body.maxTime as number,
         (body.pageSize as number) ?? 20,
       ),
-    getSessionMsg: (body) => conversations.getSessionMsg(body.userId as string, body.sessionId as string),
+    getSessionMsg: (body) =>
+      sessions.getSessionMsg(conversations, body.userId as string, body.sessionId as string),
     getEventMsg: (body, signal) =>
-      conversations.holdEventMsg(
+      visitorEvents.holdEventMsg(
+        conversations,
         body.userId as string,
         body.pollId as string,
         body.cursor === undefined || body.cursor === null ? undefined : Number(body.cursor),
@@ -77,23 +88,26 @@ export function registerVisitorRoutes(
       ),
     sysMsg: (body) => {
       if (!String(body.msgContent).trim()) throw badRequest('msgContent is blank');
-      return conversations.sysMsg(body.userId as string, body as IncomingMessage);
+      return visitorMessages.sysMsg(conversations, body.userId as string, body as IncomingMessage);
     },
-    sendMsg: (body) => conversations.sendMsg(body.userId as string, body as IncomingMessage),
-    getOfflineMsg: (body) => conversations.getOfflineMsg(body.userId as string),
-    addSessionMsg: (body) => conversations.addSessionMsg(body.userId as string, body as IncomingMessage),
-    msgComplete: (body) => conversations.msgComplete(body.userId as string, body.pollId as string),
-    typing: (body) => conversations.typing(body.userId as string, text(body.msgContent) ?? ''),
-    getEvaluateInfo: (body) => conversations.getEvaluateInfo(body.channelId as string),
+    sendMsg: (body) => visitorMessages.sendMsg(conversations, body.userId as string, body as IncomingMessage),
+    getOfflineMsg: (body) => visitorMessages.getOfflineMsg(conversations, body.userId as string),
+    addSessionMsg: (body) =>
+      visitorMessages.addSessionMsg(conversations, body.userId as string, body as IncomingMessage),
+    msgComplete: (body) =>
+      visitorMessages.msgComplete(conversations, body.userId as string, body.pollId as string),
+    typing: (body) =>
+      visitorMessages.typing(conversations, body.userId as string, text(body.msgContent) ?? ''),
+    getEvaluateInfo: (body) => ratings.getEvaluateInfo(conversations, body.channelId as string),
     evaluate: (body) =>
-      conversations.evaluate(body.userId as string, {
+      ratings.evaluate(conversations, body.userId as string, {
         star: body.star as number,
         tags: body.tags as string[] | undefined,
         content: text(body.content),
       }),
-    submitUserForm: (body) => conversations.submitUserForm(body.userId as string, body),
+    submitUserForm: (body) => forms.submitUserForm(conversations, body.userId as string, body),
     leaveMsg: (body) =>
-      conversations.leaveMsg({
+      forms.leaveMsg(conversations, {
         userId: body.userId as string,
         channelId: body.channelId as string,
         name: text(body.name),
@@ -102,8 +116,14 @@ export function registerVisitorRoutes(
         content: body.content as string,
       }),
     robotAsk: (body) =>
-      conversations.robotAsk(body.userId as string, text(body.msgContent) ?? '', text(body.msgId) ?? ''),
-    robotTips: (body) => conversations.robotTips(body.userId as string, text(body.msgContent) ?? ''),
+      visitorMessages.robotAsk(
+        conversations,
+        body.userId as string,
+        text(body.msgContent) ?? '',
+        text(body.msgId) ?? '',
+      ),
+    robotTips: (body) =>
+      visitorMessages.robotTips(conversations, body.userId as string, text(body.msgContent) ?? ''),
   };
 
   for (const [call, handler] of Object.entries(calls)) {

@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import { agentEventNames, type DeskEvent } from '@parley/chat-protocol';
+import type { Agent } from './domain.js';
+import { Audience, holdUntilNew } from './events.js';
+import type { ConversationStore } from './store.js';
+
+// What the console sees: the queue the agent can take from, its chats and what changed (the
+// held poll), and the messages visitors left.
+
+/** How long the console shows that the visitor is typing after the last notice. */
+const AGENT_TYPING_VISIBLE_MS = 5_000;
+/** Whether the host site vouched for the visitor (verified identity), and for which pid. */
+const verification = (row: { verified: boolean; verified_pid: string | null }) => ({
+  verified: row.verified,
+  verifiedPid: row.verified ? row.verified_pid : null,
+});
+
+/**
+ * The console's poll, held when asked (`wait`, ms, see holdUntilNew) until this agent's view
+ * changes: a visitor queued in its channels, an event of its chats, a visitor typing. Any write
+ * wakes held consoles (on every instance, by LISTEN/NOTIFY); each compares its new view with the
+ * one it would have answered and goes on holding when nothing of its own changed.
+ */
+export function holdAgentPoll(
+  store: ConversationStore,
+  agent: Agent,
+  cursor: number | undefined,
+  wait: number,
+  signal?: AbortSignal,
+  /** The `view` of the answer the console last applied: a change since then is answered at once. */
+  seen?: string,
+) {
+  // Without a cursor the console is starting: it gets its view at once.
+  return holdUntilNew(cursor === undefined ? 0 : wait, signal, {
+    generation: () => store.cache.desk(),
+    read: () => agentPoll(store, agent, cursor),
+    isNew: (answer) => {
+      seen ??= answer.view;
+      return answer.events.length > 0 || answer.view !== seen;
+    },
+    waitForChange: (generation, ms, abort) => store.cache.waitForDesk(generation, ms, abort),
+  });
+}
+
+/** The queue this agent can take from, its own open chats and what changed since `cursor`. */
+export async function agentPoll(store: ConversationStore, agent: Agent, cursor?: number) {
+  const now = store.clock();
+  const queue = await store.db.query<{
+    session_id: string;
+    visitor_id: string;
+    channel_id: string;
+    group_id: string | null;
+    wait_index: number;
+    enqueued_at: number;
+    name: string | null;
+    verified: boolean;
+    verified_pid: string | null;
+  }>(
+    `select q.session_id, s.visitor_id, q.channel_id, q.group_id, q.wait_index, q.enqueued_at, v.name,
+       v.verified, v.verified_pid
+     from queue q join sessions s on s.id = q.session_id join visitors v on v.id = s.visitor_id
+     where jsonb_exists($1::jsonb, q.channel_id)
+       and (q.group_id is null or jsonb_array_length($2::jsonb) = 0 or jsonb_exists($2::jsonb, q.group_id))
+     order by q.seq`,
+    [JSON.stringify(agent.channels), JSON.stringify(agent.groups)],
+  );
+  const chats = await store.db.query<{
+    id: string;
+    visitor_id: string;
+    channel_id: string;
+    group_id: string | null;
+    taken_at: number | null;
+    visitor_typing: string | null;
+    visitor_typing_at: number | null;
+    name: string | null;
+    email: string | null;
+    phone: string | null;
+    verified: boolean;
+    verified_pid: string | null;
+    transferred_from: string | null;
+    transfer_note: string | null;
+  }>(
+    `select s.id, s.visitor_id, s.channel_id, s.group_id, s.taken_at, s.visitor_typing, s.visitor_typing_at,
+       v.name, v.email, v.phone, v.verified, v.verified_pid, s.transferred_from, s.transfer_note
+     from sessions s join visitors v on v.id = s.visitor_id
+     where s.admin_id = $1 and s.closed_at is null order by s.taken_at`,
+    [agent.id],
+  );
+  const events = await store.db.query<{
+    id: number;
+    session_id: string;
+    event_type: number;
+    payload: Record<string, unknown>;
+    created_at: number;
+  }>(
+    `select e.id, e.session_id, e.event_type, e.payload, e.created_at from events e
+     join sessions s on s.id = e.session_id
+     where e.audience = $3 and s.admin_id = $1 and e.id > $2 order by e.id limit 200`,
+    [agent.id, cursor ?? Number.MAX_SAFE_INTEGER, Audience.agent],
+  );
+  // Without a cursor the console starts from now: it loads each chat's messages itself.
+  const [latest] =
+    cursor === undefined
+      ? await store.db.query<{ id: number | null }>('select max(id) as id from events')
+      : [];
+  const nextCursor = cursor === undefined ? (latest?.id ?? 0) : (events.at(-1)?.id ?? cursor);
+  const answer = {
+    agent,
+    cursor: String(nextCursor),
+    queue: queue.map((row) => ({
+      sessionId: row.session_id,
+      visitorId: row.visitor_id,
+      channelId: row.channel_id,
+      groupId: row.group_id,
+      waitIndex: row.wait_index,
+      since: row.enqueued_at,
+      visitorName: row.name ?? '',
+      ...verification(row),
+    })),
+    chats: chats.map((row) => ({
+      sessionId: row.id,
+      visitorId: row.visitor_id,
+      channelId: row.channel_id,
+      groupId: row.group_id,
+      since: row.taken_at,
+      visitorName: row.name ?? '',
+      email: row.email ?? '',
+      phone: row.phone ?? '',
+      ...verification(row),
+      ...(row.transferred_from !== null && { transferredFrom: row.transferred_from }),
+      ...(row.transfer_note && { transferNote: row.transfer_note }),
+      visitorTyping:
+        row.visitor_typing && row.visitor_typing_at && now - row.visitor_typing_at < AGENT_TYPING_VISIBLE_MS
+          ? row.visitor_typing
+          : null,
+    })),
+    events: events.map(
+      (row) =>
+        // The database holds only what emitAgentEvent wrote: each type with its payload.
+        ({
+          id: String(row.id),
+          sessionId: row.session_id,
+          type: agentEventNames[row.event_type] ?? String(row.event_type),
+          time: row.created_at,
+          ...row.payload,
+        }) as DeskEvent,
+    ),
+  };
+  // What this agent sees of the queue and its chats, in a few characters: the console sends it
+  // back, so a change it has not seen is answered at once, even if it happened between two polls.
+  const view = createHash('sha256')
+    .update(JSON.stringify([answer.queue, answer.chats]))
+    .digest('base64url');
+  return { ...answer, view: view.slice(0, 16) };
+}
+
+/** Messages visitors left on the agent's channels, newest first. */
+export async function leftMessages(store: ConversationStore, agent: Agent) {
+  const rows = await store.db.query<{
+    id: number;
+    channel_id: string;
+    name: string | null;
+    phone: string | null;
+    email: string | null;
+    content: string;
+    created_at: number;
+  }>(
+    `select id, channel_id, name, phone, email, content, created_at from leave_messages
+     where jsonb_exists($1::jsonb, channel_id) order by id desc limit 100`,
+    [JSON.stringify(agent.channels)],
+  );
+  return rows.map((row) => ({
+    id: String(row.id),
+    channelId: row.channel_id,
+    name: row.name ?? '',
+    phone: row.phone ?? '',
+    email: row.email ?? '',
+    content: row.content,
+    time: row.created_at,
+  }));
+}
