@@ -56,7 +56,7 @@ describe('the admin commands', () => {
   it('given agent password, should set a new one, sign the agent out everywhere, and refuse the old one', async () => {
     stdin = 'first-password-1\n';
     await admin('agent', 'add', 'omar', '--nick', 'Omar', '--channels', 'shop', '--password-stdin');
-    expect(lines).toEqual(['agent omar added (Omar, 1 chats, channels shop)']);
+    expect(lines).toEqual(['agent omar added (Omar, 1 chat, channels shop)']);
     const before = await server.login('omar', 'first-password-1');
     stdin = 'second-password-2\n';
     await admin('agent', 'password', 'omar', '--password-stdin');
@@ -149,7 +149,7 @@ describe('the admin commands', () => {
     expect((await before.call('GET', '/api/agent/me')).status).toBe(401);
     await expect(server.login('dora', 'disable-me-1234')).rejects.toThrow('wrong username or password');
     await admin('agent', 'list');
-    expect(lines).toContain('dora\tDora\t1 chats\tshop\tdisabled');
+    expect(lines).toContain('dora\tDora\t1 chat\tshop\tdisabled');
     await admin('agent', 'enable', 'dora');
     expect((await (await server.login('dora', 'disable-me-1234')).call('GET', '/api/agent/me')).status).toBe(
       200,
@@ -183,7 +183,7 @@ describe('npm run admin, as a process', () => {
       'a-long-password\n',
     );
     expect(added.stderr).toBe('');
-    expect(added.stdout).toContain('agent pia added (Pia, 1 chats, channels demo)');
+    expect(added.stdout).toContain('agent pia added (Pia, 1 chat, channels demo)');
     expect(added.stdout).not.toContain('a-long-password');
     const listed = run(['agent', 'list']);
     expect(listed.stdout).toContain('pia\tPia');

@@ -1,6 +1,7 @@
 import { buildServer } from './app.js';
 import { settingsFromEnv } from './config.js';
 import { readSeed } from './seed.js';
+import { chatCount } from './words.js';
 
 const settings = settingsFromEnv();
 const app = await buildServer(settings).catch((error: Error) => {
@@ -26,7 +27,7 @@ if (settings.demo && seed) {
   console.warn('DEMO MODE: the demo agents below have public passwords. Never expose this server.');
   for (const agent of seed.agents) {
     console.info(
-      `  ${agent.username} / ${agent.password}  (${agent.nick}, ${agent.capacity} chats, ${agent.channels.join(', ')})`,
+      `  ${agent.username} / ${agent.password}  (${agent.nick}, ${chatCount(agent.capacity)}, ${agent.channels.join(', ')})`,
     );
   }
 } else if (seed) {

@@ -4,6 +4,7 @@ import type { ChannelConfig } from '../conversation/domain.js';
 import type { Db } from '../db/types.js';
 import { hashPassword } from '../passwords.js';
 import { channelIdentity, normaliseChannel, type SeedChannel, saveChannel } from '../seed.js';
+import { chatCount } from '../words.js';
 
 /** What a command may use: the database, where to write, and how to read a secret typed in. */
 export interface AdminContext {
@@ -100,7 +101,7 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<v
       ],
     );
     context.out(
-      `agent ${name} added (${values.nick}, ${capacity} chats, channels ${list(values.channels).join(', ')})`,
+      `agent ${name} added (${values.nick}, ${chatCount(capacity)}, channels ${list(values.channels).join(', ')})`,
     );
     if (secret.shown) context.out(`password (shown once): ${secret.password}`);
     return;
@@ -162,7 +163,9 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<v
     );
     for (const row of rows) {
       const state = row.disabled ? 'disabled' : row.online ? 'online' : 'offline';
-      context.out(`${row.username}\t${row.nick}\t${row.capacity} chats\t${row.channels.join(',')}\t${state}`);
+      context.out(
+        `${row.username}\t${row.nick}\t${chatCount(row.capacity)}\t${row.channels.join(',')}\t${state}`,
+      );
     }
     return;
   }
