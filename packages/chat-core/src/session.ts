@@ -1,4 +1,4 @@
-import { ChatStatus, MsgType, OutType, ReceiveMode, SenderType, Setting } from '@parley/chat-protocol';
+import { MsgType, OutType, SenderType, Setting } from '@parley/chat-protocol';
 import type { Conversation, Core, TransferRequest } from './context.js';
 import {
   defaultConnectivity,
@@ -18,18 +18,19 @@ import { type EvaluationInput, openEvaluation, submitEvaluation } from './evalua
 import { announceEnd, createEventHandler } from './events.js';
 import type { OutgoingFile } from './files.js';
 import { loadOlderHistory } from './history.js';
+import { initialChatState } from './initialState.js';
 import { mergeMessages, systemMessage } from './messages.js';
 import { createOutbox, outboxKey } from './outbox.js';
-import { createPolling, POLL_DELAY } from './polling.js';
+import { createPolling } from './polling.js';
 import { createReceipts } from './receipts.js';
 import { createRobotTips } from './robotTips.js';
 import { createScheduler } from './scheduler.js';
 import { createSender } from './send.js';
 import { startChat } from './start.js';
-import { EvaluateStatus, HistoryStatus, TIMEOUT_OFF } from './states.js';
+import { EvaluateStatus, HistoryStatus } from './states.js';
 import { createStatusTransitions } from './status.js';
 import { createStore } from './store.js';
-import { engineText, TEXTS } from './strings.js';
+import { engineText } from './strings.js';
 import { createSystemQueue } from './systemQueue.js';
 import { createTimeouts } from './timeouts.js';
 import { watchTitle } from './title.js';
@@ -128,64 +129,7 @@ export interface ChatSession {
   dispose(): void;
 }
 
-/**
- * The spec's defaults (section 3): the snapshot before `start()`.
- *
- * @example
- * initialChatState().eventMsgDelay // 5000
- */
-export function initialChatState(): ChatState {
-  const [titleKey, title] = TEXTS.defaultTitle;
-  return {
-    messages: [],
-    historyMsgStatus: HistoryStatus.idle,
-    eventMsgPollingSignal: false,
-    eventMsg: [],
-    eventMsgDelay: POLL_DELAY,
-    hasNewMsg: false,
-    latestAgentMessageId: '',
-    agentIsTyping: false,
-    sysMsgsQueue: [],
-    error: null,
-    startRetryable: false,
-    urlParams: {},
-    openSound: true,
-    documentTitle: title,
-    documentTitleKey: titleKey,
-    channelInfo: null,
-    chatStart: null,
-    chatClosed: false,
-    channelId: '',
-    tenantId: '',
-    userId: '',
-    sessionId: '',
-    pollId: '',
-    chatStatus: ChatStatus.none,
-    receiveMode: ReceiveMode.robot,
-    transferAgent: null,
-    waitIndex: 0,
-    adminCard: null,
-    evaluateInfo: null,
-    openEvaluate: false,
-    evaluateStatus: EvaluateStatus.none,
-    openUserForm: false,
-    userFormConfig: null,
-    openGroupForm: false,
-    groupConfig: [],
-    openLeaveMsgForm: false,
-    msgToTransferFlag: Setting.off,
-    transferMsg: '',
-    timeoutTimerSignal: false,
-    adminTimeoutTime: TIMEOUT_OFF,
-    userTimeoutTime: TIMEOUT_OFF,
-    phase: 'idle',
-    robotTips: [],
-    notices: [],
-    pageVisible: true,
-    titleFlash: false,
-    online: true,
-  };
-}
+export { initialChatState };
 
 /** A command's unexpected failure is logged, never thrown at the app. */
 function guarded<A extends unknown[], R>(logger: Logger, fallback: R, command: (...args: A) => Promise<R>) {
