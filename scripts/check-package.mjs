@@ -14,10 +14,14 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// Each folder of src with an index is a widget entry, when the package exports it (a folder of a
+// package that exports only its root, like the contract's agent/, is a module, not an entry).
+const exported = new Set(Object.keys(JSON.parse(readFileSync('package.json', 'utf8')).exports ?? {}));
 const widgetEntries = existsSync('src')
   ? readdirSync('src', { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && existsSync(join('src', entry.name, 'index.ts')))
       .map((entry) => `./${entry.name}`)
+      .filter((entry) => exported.has(entry))
   : [];
 
 run('npx', ['publint', '--strict']);
