@@ -179,34 +179,39 @@ export async function applySeed(
     const { identity, secret } = identities[n] as ReturnType<typeof channelIdentity>;
     await saveChannel(db, channel.id, config, { identity, secret }, now);
   }
-  for (const agent of seed.agents) {
-    const [existing] = await db.query<{ password_hash: string }>(
-      'select password_hash from agents where id = $1',
-      [agent.id],
-    );
-    // The seed's password only creates an agent: a password an operator has since changed stays.
-    const passwordHash = existing ? existing.password_hash : await hashPassword(agent.password);
-    await db.query(
-      `insert into agents (id, username, nick, avatar, password_hash, capacity, channels, groups, welcome_msg,
-         online, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-       on conflict (id) do update set username = excluded.username, nick = excluded.nick,
-         avatar = excluded.avatar, password_hash = excluded.password_hash, capacity = excluded.capacity,
-         channels = excluded.channels, groups = excluded.groups, welcome_msg = excluded.welcome_msg,
-         updated_at = excluded.updated_at`,
-      [
-        agent.id,
-        agent.username,
-        agent.nick,
-        agent.avatar ?? null,
-        passwordHash,
-        agent.capacity,
-        JSON.stringify(agent.channels),
-        JSON.stringify(agent.groups ?? []),
-        agent.welcomeMsg ?? null,
-        agent.online ?? false,
-        now,
-      ],
-    );
-  }
+  // Instances starting at once apply the same seed: one at a time, or two inserts of one agent
+  // meet on the username before either sees the other's row.
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', ['parley-seed-agents']);
+    for (const agent of seed.agents) {
+      const [existing] = await tx.query<{ password_hash: string }>(
+        'select password_hash from agents where id = $1',
+        [agent.id],
+      );
+      // The seed's password only creates an agent: a password an operator has since changed stays.
+      const passwordHash = existing ? existing.password_hash : await hashPassword(agent.password);
+      await tx.query(
+        `insert into agents (id, username, nick, avatar, password_hash, capacity, channels, groups, welcome_msg,
+           online, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         on conflict (id) do update set username = excluded.username, nick = excluded.nick,
+           avatar = excluded.avatar, password_hash = excluded.password_hash, capacity = excluded.capacity,
+           channels = excluded.channels, groups = excluded.groups, welcome_msg = excluded.welcome_msg,
+           updated_at = excluded.updated_at`,
+        [
+          agent.id,
+          agent.username,
+          agent.nick,
+          agent.avatar ?? null,
+          passwordHash,
+          agent.capacity,
+          JSON.stringify(agent.channels),
+          JSON.stringify(agent.groups ?? []),
+          agent.welcomeMsg ?? null,
+          agent.online ?? false,
+          now,
+        ],
+      );
+    }
+  });
 }
