@@ -82,17 +82,27 @@ test('given a clean load of the chat page, should ask for nothing missing and wa
   expect(noise).toEqual([]);
 });
 
-test('given the agent console, should name its icon so the browser asks for no /favicon.ico', async ({
+test('given a clean load of the agent console, should ask for no /favicon.ico and answer nothing with an error before the login', async ({
   page,
 }) => {
   const favicons: string[] = [];
+  const noise: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/favicon.ico') favicons.push(request.url());
   });
+  page.on('response', (response) => {
+    if (response.status() >= 400) noise.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') noise.push(message.text());
+  });
   await page.goto('/agent/');
+  await expect(page.getByRole('button', { name: /log in/i })).toBeVisible();
   await expect(page.locator('link[rel="icon"]')).toHaveCount(1);
+  // The browser asks for /favicon.ico after the load when the page names no icon.
   await page.waitForTimeout(500);
   expect(favicons).toEqual([]);
+  expect(noise).toEqual([]);
 });
 
 test('given the human channel, should transfer on the first message and carry the whole agent conversation', async ({

@@ -103,6 +103,20 @@ describe('cross-site requests to the agent API', () => {
     expect(response.statusCode).toBe(415);
   });
 
+  it('given the session call, should say who is logged in, 200 either way (a console asks it before any login)', async () => {
+    const anonymous = await server.app.inject({ method: 'GET', url: '/api/agent/session' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toMatchObject({ code: 200, data: { agent: null } });
+    const signed = await server.app.inject({ method: 'GET', url: '/api/agent/session', headers: { cookie } });
+    expect(signed.json()).toMatchObject({ code: 200, data: { agent: { username: 'xena', nick: 'Xena' } } });
+    const stale = await server.app.inject({
+      method: 'GET',
+      url: '/api/agent/session',
+      headers: { cookie: 'parley_agent=not-a-session' },
+    });
+    expect(stale.json()).toMatchObject({ code: 200, data: { agent: null } });
+  });
+
   it('given a cross-site login attempt, should refuse it before checking the password', async () => {
     const response = await server.app.inject({
       method: 'POST',

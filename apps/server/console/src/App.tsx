@@ -9,7 +9,11 @@ export function App() {
   const [agent, setAgent] = useState<Agent | null | undefined>(undefined);
 
   useEffect(() => {
-    api.me().then(setAgent, () => setAgent(null));
+    // Asked without a 401 before the login, so a clean load logs no error.
+    api.session().then(
+      (session) => setAgent(session.agent),
+      () => setAgent(null),
+    );
   }, []);
 
   return (

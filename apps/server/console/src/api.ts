@@ -33,6 +33,8 @@ const call = createAgentApi(transport);
 /** The calls the desk engine does not hold: login, the visitor panel, canned replies, left messages. */
 export const api = {
   me: () => call('me', {}),
+  /** Who is logged in on this browser, if anyone (never a 401). */
+  session: () => call('session', {}),
   login: (username: string, password: string) => call('login', { body: { username, password } }),
   visitor: (sessionId: string) => call('visitor', { params: { sessionId } }),
   earlierChat: (sessionId: string, earlierId: string) =>

@@ -190,6 +190,7 @@ export function registerAgentRoutes(
   });
 
   agentCall('me', async (agent) => agent);
+  register('session', async (request) => ok({ agent: (await auth.agentFor(tokenOf(request))) ?? null }));
   agentCall('status', (agent, request) => agentDesk.setOnline(conversations, agent, request.body.online));
 
   // A closing server answers the consoles' held polls at once.

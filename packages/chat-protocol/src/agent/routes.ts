@@ -66,6 +66,7 @@ export const agentRoutes: { [N in AgentCallName]: AgentRoute<N> } = {
   }),
   logout: route('logout', 'POST', '/api/agent/logout'),
   me: route('me', 'GET', '/api/agent/me'),
+  session: route('session', 'GET', '/api/agent/session'),
   status: route('status', 'POST', '/api/agent/status', {
     body: object({ online: { type: 'boolean' } }, ['online']),
   }),

@@ -156,6 +156,7 @@ export const agentAnswerSchemas: { [N in AgentCallName]: Schema<AgentAnswer<N>> 
   login: object({ token: text, agent, expiresAt: time }, ['token', 'agent', 'expiresAt']),
   logout: done,
   me: agent,
+  session: object({ agent: nullable(agent) }, ['agent']),
   status: agent,
   poll: object(
     {

@@ -198,6 +198,8 @@ export interface AgentCalls {
   };
   logout: { answer: null };
   me: { answer: Agent };
+  /** Who is logged in on this browser, if anyone: answered 200 either way (no 401 before login). */
+  session: { answer: { agent: Agent | null } };
   status: { body: { online: boolean }; answer: Agent };
   poll: { query: { cursor?: string; wait?: string; seen?: string }; answer: AgentPollAnswer };
   leftMessages: { answer: LeftMessage[] };
