@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -70,9 +70,24 @@ describe('the data directory lock', () => {
       for (const left of ['999999999', '']) {
         const dataDir = join(dir, `db${left.length}`);
         writeFileSync(`${dataDir}.lock`, left);
+        // An empty lock is a crash's only once it is a few seconds old (a lock appears whole).
+        const old = new Date(Date.now() - 60_000);
+        utimesSync(`${dataDir}.lock`, old, old);
         lockDataDir(dataDir);
         expect(readFileSync(`${dataDir}.lock`, 'utf8')).toBe(String(process.pid));
       }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('given an empty lock just made (a process writing it), should refuse and leave it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'parley-lock-'));
+    try {
+      const dataDir = join(dir, 'db');
+      writeFileSync(`${dataDir}.lock`, '');
+      expect(() => lockDataDir(dataDir)).toThrow(/in use by process/);
+      expect(readFileSync(`${dataDir}.lock`, 'utf8')).toBe('');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './types.js';
 
@@ -51,16 +51,20 @@ const inUse = (dataDir: string, pid: number | string) =>
 export function lockDataDir(dataDir: string): void {
   const file = `${dataDir}.lock`;
   for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      writeFileSync(file, String(process.pid), { flag: 'wx' });
+    if (createWithPid(file, process.pid)) {
       openHere.add(file);
       return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const holder = readPid(file);
     if (holder === undefined) continue; // moved or released meanwhile: try again
-    const live = holder !== 0 && (holder === process.pid ? openHere.has(file) : isRunning(holder));
+    // A lock file appears with its pid in it (a hard link of a written file), so an empty one is
+    // from a crash, or from elsewhere: stale once it is a few seconds old.
+    const live =
+      holder === 0
+        ? Date.now() - (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) < 5000
+        : holder === process.pid
+          ? openHere.has(file)
+          : isRunning(holder);
     if (live) throw inUse(dataDir, holder);
     const aside = `${file}.${process.pid}.stale`;
     try {
@@ -72,13 +76,30 @@ export function lockDataDir(dataDir: string): void {
     rmSync(aside, { force: true });
     if (moved !== holder && moved !== undefined) {
       // A live process took the lock between the read and the move: give it back.
-      try {
-        writeFileSync(file, String(moved), { flag: 'wx' });
-      } catch {}
+      createWithPid(file, moved);
       throw inUse(dataDir, moved);
     }
   }
   throw inUse(dataDir, readPid(file) ?? 'unknown');
+}
+
+/**
+ * Creates `file` holding `pid` only if it does not exist, whole or not at all: the pid is written
+ * to a file of this process's own, then hard-linked to the lock's name (a link fails if the name
+ * exists). False when the lock exists.
+ */
+function createWithPid(file: string, pid: number): boolean {
+  const own = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  writeFileSync(own, String(pid));
+  try {
+    linkSync(own, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return false;
+  } finally {
+    rmSync(own, { force: true });
+  }
 }
 
 function readPid(file: string): number | undefined {
