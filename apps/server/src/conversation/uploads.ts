@@ -5,23 +5,6 @@ import type { ConversationStore } from './store.js';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Bytes this visitor, and all visitors of its channel, uploaded in the last day (agents' files not counted). */
-export async function uploadUsage(
-  store: ConversationStore,
-  visitorId: string,
-): Promise<{ visitor: number; channel: number }> {
-  const since = store.clock() - DAY_MS;
-  const [row] = await store.db.query<{ visitor: number | string | null; channel: number | string | null }>(
-    `select
-       (select sum(size) from uploads where visitor_id = $1 and agent_id is null and created_at > $2) as visitor,
-       (select sum(u.size) from uploads u join visitors v on v.id = u.visitor_id
-         where v.channel_id = (select channel_id from visitors where id = $1)
-           and u.agent_id is null and u.created_at > $2) as channel`,
-    [visitorId, since],
-  );
-  return { visitor: Number(row?.visitor ?? 0), channel: Number(row?.channel ?? 0) };
-}
-
 /** A reservation stops counting after this long: its upload was cut or its process killed. */
 export const RESERVATION_MS = 60 * 60 * 1000;
 

@@ -77,6 +77,7 @@ export function registerFileRoutes(
   },
 ): void {
   const { conversations, store, auth, uploadLimit, uploadQuota } = options;
+  const base64Limits = uploadBase64Limits(uploadLimit);
 
   /**
    * Reserves the bytes this upload may take (at most `wanted`) against the visitor's and the
@@ -191,8 +192,8 @@ export function registerFileRoutes(
     '/api/chat/visitor/uploadBase64',
     {
       schema: { body: visitorSchemas.uploadBase64 },
-      bodyLimit: uploadBase64Limits(uploadLimit).maxBytes,
-      config: { jsonLimits: uploadBase64Limits(uploadLimit), largeBody: true },
+      bodyLimit: base64Limits.maxBytes,
+      config: { jsonLimits: base64Limits, largeBody: true },
       preHandler: options.perVisitorLimit,
     },
     async (request) => {
