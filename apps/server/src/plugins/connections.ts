@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { ApiError } from '../errors.js';
 
@@ -59,8 +59,7 @@ export const largeBodies = fastifyPlugin(
   async (app: FastifyInstance, limits: Pick<ConnectionLimits, 'uploadsPerAddress' | 'uploadsAtOnce'>) => {
     const perAddress = new Map<string, number>();
     let inAll = 0;
-    app.addHook('onRequest', async (request, reply) => {
-      if (!request.routeOptions.config?.largeBody) return;
+    const countLargeBody: onRequestAsyncHookHandler = async (request, reply) => {
       const address = request.ip;
       const mine = perAddress.get(address) ?? 0;
       if (mine >= limits.uploadsPerAddress || inAll >= limits.uploadsAtOnce) {
@@ -80,7 +79,17 @@ export const largeBodies = fastifyPlugin(
         if (left > 0) perAddress.set(address, left);
         else perAddress.delete(address);
       });
+    };
+    // On the upload routes only: every other request pays nothing for it.
+    app.addHook('onRoute', (route) => {
+      if (route.config?.largeBody) route.onRequest = withHook(route.onRequest, countLargeBody);
     });
   },
   { name: 'parley-large-bodies' },
 );
+
+/** A route's hooks of one kind (absent, one or a list) with `hook` added last. */
+export const withHook = <H>(hooks: H | H[] | undefined, hook: H): H[] => [
+  ...(hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]),
+  hook,
+];

@@ -1,7 +1,8 @@
 import { JSON_LIMITS, type JsonLimits, jsonLimitProblem } from '@parley/chat-protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { ApiError, badRequest } from '../errors.js';
+import { withHook } from './connections.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -43,14 +44,18 @@ function unstorableText(value: unknown, path = ''): { path: string; problem: str
  */
 export const jsonBody = fastifyPlugin(
   async (app: FastifyInstance, options: { bodyLimit: number }) => {
-    // The path's parameters reach the database as well: the same text is refused there.
-    app.addHook('preValidation', async (request) => {
+    // The path's parameters reach the database as well: the same text is refused there, on the
+    // routes that have parameters (a request to any other pays nothing for it).
+    const checkParams: preValidationAsyncHookHandler = async (request) => {
       const unstorable = unstorableText(request.params);
       if (unstorable) {
         throw badRequest(
           `the path's ${unstorable.path} contains ${unstorable.problem}, which cannot be stored`,
         );
       }
+    };
+    app.addHook('onRoute', (route) => {
+      if (/[:*]/.test(route.url)) route.preValidation = withHook(route.preValidation, checkParams);
     });
     const parse = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
