@@ -10,12 +10,12 @@
 //        loopback address, so what is measured is the body checks, not the rate limit)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './net.mjs';
+import { freePort, postJson, waitForServer } from './net.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -121,37 +121,8 @@ async function trickle(port, path, until) {
 // --- the ordinary client --------------------------------------------------------------------------
 
 const agent = new Agent({ keepAlive: true, maxSockets: 4 });
-
-function post(port, path, body, localAddress = '127.0.0.1') {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        agent,
-        localAddress,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode,
-            body: Buffer.concat(chunks).toString(),
-            ms: performance.now() - started,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+/** The ordinary client's calls, over its keep-alive agent, each from a visitor's own address. */
+const post = (port, path, body, localAddress) => postJson(port, path, body, { agent, localAddress });
 
 /**
  * Ordinary visitors, each from its own address and inside the rate limits: every 50 ms one of
@@ -201,23 +172,6 @@ app.post('/bare/getEventMsg', async () => answer);
 app.post('/bare/sendMsg', async () => answer);
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
-
-async function waitFor(port, path) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const up = await new Promise((resolve) => {
-      const req = request({ host: '127.0.0.1', port, path, method: 'POST' }, (res) => {
-        res.resume();
-        resolve(true);
-      });
-      req.on('error', () => resolve(false));
-      req.end();
-    });
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`nothing answers on ${port}`);
-}
 
 async function phases(name, target, pid) {
   console.log(`\n${name}`);
@@ -276,7 +230,7 @@ try {
   let server = startServer();
   for (let attempt = 1; attempt < 4; attempt++) {
     const exited = new Promise((resolve) => server.once('exit', () => resolve(true)));
-    if (!(await Promise.race([waitFor(port, '/healthz').then(() => false), exited]))) break;
+    if (!(await Promise.race([waitForServer(port, '/healthz').then(() => false), exited]))) break;
     console.error('[bench] the reference server did not start; starting it again');
     server = startServer();
   }
@@ -288,7 +242,7 @@ try {
     stdio: 'inherit',
   });
   children.push(bare);
-  await Promise.all([waitFor(port, '/healthz'), waitFor(barePort, '/bare/channelInfo')]);
+  await Promise.all([waitForServer(port, '/healthz'), waitForServer(barePort, '/bare/channelInfo', 'POST')]);
 
   const visitors = [];
   for (let n = 0; n < ORDINARY_VISITORS; n++) {

@@ -4,11 +4,11 @@
 // Knobs: BENCH_VISITORS (500), BENCH_SECONDS (10 per phase), BENCH_CONCURRENCY (32), BENCH_SEND_SHARE (0.05)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './net.mjs';
+import { freePort, postJson, waitForServer } from './net.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const visitors = Number(process.env.BENCH_VISITORS ?? 500);
@@ -16,57 +16,13 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const sendShare = Number(process.env.BENCH_SEND_SHARE ?? 0.05);
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+/** Every call of this bench over the one keep-alive agent. */
+const post = (port, path, body) => postJson(port, path, body, { agent });
 
 const main = join(root, 'apps/server/dist/main.js');
 if (!existsSync(main)) {
   console.error('[bench] apps/server is not built: run `npm run build -w @parley/server` first');
   process.exit(1);
-}
-
-function post(port, path, body) {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          resolve({ status: res.statusCode, body: text, ms: performance.now() - started });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-async function waitFor(port, path) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      const ok = await new Promise((resolve) => {
-        const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
-          res.resume();
-          resolve(res.statusCode === 200);
-        });
-        req.on('error', () => resolve(false));
-        req.end();
-      });
-      if (ok) return;
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`nothing answers on ${port}${path}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const BARE_SERVER = `
@@ -177,7 +133,7 @@ try {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(server);
-  await Promise.all([waitFor(barePort, '/missing').catch(() => {}), waitFor(port, '/healthz')]);
+  await Promise.all([waitForServer(barePort, '/missing'), waitForServer(port, '/healthz')]);
   await new Promise((resolve) => setTimeout(resolve, 300));
 
   console.log(`[bench] starting ${visitors} visitors on the demo channel...`);
