@@ -20,7 +20,11 @@ const seed: Seed = {
     { id: 'shop', tenantId: 't', info: { receiveMode: 3 } },
     { id: 'full', tenantId: 't', info: { receiveMode: 3 } },
   ],
-  agents: [agent('ana', 'Ana', ['desk', 'shop', 'full']), agent('ben', 'Ben', ['desk'])],
+  agents: [
+    agent('ana', 'Ana', ['desk', 'shop', 'full']),
+    agent('ben', 'Ben', ['desk']),
+    { ...agent('ada', 'Ada', ['desk', 'shop']), role: 'admin' },
+  ],
 };
 
 describe.each(testDatabases())('canned replies on $name', (database) => {
@@ -109,7 +113,6 @@ describe.each(testDatabases())('canned replies on $name', (database) => {
     ['a blank text', { title: 'Hi', text: ' \n ' }, 'text'],
     ['a text over 2000 characters', { title: 'Hi', text: 'x'.repeat(2001) }, 'text'],
     ['a text that is not text', { title: 'Hi', text: 42 }, 'text'],
-    ['no channel', { title: 'Hi', text: 'Hello' }, 'channelId'],
   ])('given %s, should answer 400 naming the field', async (_case, body, field) => {
     const answer = await add(ana, {
       channelId: 'desk',
@@ -118,6 +121,42 @@ describe.each(testDatabases())('canned replies on $name', (database) => {
     });
     expect(answer).toMatchObject({ status: 400, code: 400, data: null });
     expect(answer.message).toContain(field);
+  });
+
+  it('given no channel, should keep a reply of her own on every channel she serves, and nobody else sees it', async () => {
+    const everywhere = await add(ana, { title: 'Thanks', text: 'Thank you for waiting.' });
+    expect(everywhere.data).toMatchObject({ channelId: null, team: false });
+    expect(await titles(ana, 'desk')).toContain('Thanks');
+    expect(await titles(ana, 'shop')).toContain('Thanks');
+    expect(await titles(ben, 'desk')).not.toContain('Thanks');
+    await ana.call('DELETE', `/api/agent/canned/${everywhere.data.id}`);
+  });
+
+  it("given a team reply, should let only an admin add, change and delete it, and show it to the channel's agents", async () => {
+    const ada = await server.login('ada', 'pw-ada');
+    const refused = await add(ana, { channelId: 'desk', team: true, title: 'Team', text: 'Not hers to add' });
+    expect(refused.code).toBe(ErrorCode.forbidden);
+    expect((await add(ada, { team: true, title: 'Team', text: 'Which channel?' })).code).toBe(
+      ErrorCode.badRequest,
+    );
+    const team = await add(ada, {
+      channelId: 'desk',
+      team: true,
+      title: 'Greeting',
+      text: 'Hello from us all',
+    });
+    expect(team.data).toMatchObject({ channelId: 'desk', team: true });
+    expect(await titles(ben, 'desk')).toContain('Greeting');
+    expect(await titles(ana, 'shop')).not.toContain('Greeting');
+    // An agent uses it but cannot change or delete it; the admin can.
+    const path = `/api/agent/canned/${team.data.id}`;
+    expect((await ben.call('PUT', path, { title: 'Mine now', text: 'x' })).code).toBe(ErrorCode.notFound);
+    expect((await ben.call('DELETE', path)).code).toBe(ErrorCode.notFound);
+    expect((await ada.call('PUT', path, { title: 'Greeting', text: 'Hello from the team' })).code).toBe(
+      ErrorCode.ok,
+    );
+    expect((await ada.call('DELETE', path)).code).toBe(ErrorCode.ok);
+    expect(await titles(ben, 'desk')).not.toContain('Greeting');
   });
 
   it('given a change with a bad field, should answer 400 naming it and keep the reply', async () => {

@@ -28,6 +28,8 @@ export interface SeedAgent {
   /** Whether the agent is online when first created (later starts keep the current state). */
   online?: boolean;
   welcomeMsg?: string;
+  /** `admin` also edits the team's canned replies; default `agent`. */
+  role?: 'agent' | 'admin';
 }
 
 export interface Seed {
@@ -192,12 +194,12 @@ export async function applySeed(
       const passwordHash = existing ? existing.password_hash : await hashPassword(agent.password);
       await tx.query(
         `insert into agents (id, username, nick, avatar, password_hash, capacity, channels, groups, welcome_msg,
-           online, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+           online, updated_at, role)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
          on conflict (id) do update set username = excluded.username, nick = excluded.nick,
            avatar = excluded.avatar, password_hash = excluded.password_hash, capacity = excluded.capacity,
            channels = excluded.channels, groups = excluded.groups, welcome_msg = excluded.welcome_msg,
-           updated_at = excluded.updated_at`,
+           updated_at = excluded.updated_at, role = excluded.role`,
         [
           agent.id,
           agent.username,
@@ -210,6 +212,7 @@ export async function applySeed(
           agent.welcomeMsg ?? null,
           agent.online ?? false,
           now,
+          agent.role ?? 'agent',
         ],
       );
     }

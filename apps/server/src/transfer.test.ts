@@ -27,10 +27,12 @@ const seed: Seed = {
 describe.each(testDatabases())('transferring a chat on $name', (database) => {
   const server = serverFor(database, seed);
 
-  /** A visitor with a chat that Ana has (she has the most free slots and the first id). */
+  /** A visitor with a chat that Ana has (the visitor asks for her). */
   async function chatWithAna() {
     const visitor = await server().start('desk');
-    expect((await server().visitor('transferAgent', { userId: visitor.userId })).data.status).toBe(2);
+    expect(
+      (await server().visitor('transferAgent', { userId: visitor.userId, adminId: 'ana' })).data.status,
+    ).toBe(2);
     const ana = await server().login('ana', 'pw-ana');
     const mine = (await ana.poll()).data.chats.map((chat: { sessionId: string }) => chat.sessionId);
     expect(mine).toContain(visitor.sessionId);

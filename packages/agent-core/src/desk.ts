@@ -13,6 +13,7 @@ import {
   defaultVisibility,
   guardStorage,
 } from './environment.js';
+import { createInbox, initialInbox } from './inbox.js';
 import { AlertWatcher, decide } from './notifications.js';
 import { createOutbox } from './outbox.js';
 import { createPoller } from './polling.js';
@@ -42,6 +43,7 @@ const initial: DeskSnapshot = {
   records: {},
   drafts: {},
   alerts: { unread: 0, announce: [], muted: false },
+  inbox: initialInbox,
 };
 
 /**
@@ -125,6 +127,7 @@ export function createAgentDesk(options: DeskOptions) {
       records: applyEvents(state.records, answer.events),
     }));
     for (const event of answer.events) arrivedWhileLoading.get(event.sessionId)?.push(event);
+    inbox.observe(answer);
     if (first && !restored) {
       restored = true;
       restoreDrafts(answer.agent);
@@ -191,6 +194,21 @@ export function createAgentDesk(options: DeskOptions) {
     saveDrafts();
   }
 
+  const inbox = createInbox({
+    api,
+    store,
+    command,
+    setRecord(sessionId, messages, closed, rating) {
+      loaded.add(sessionId);
+      store.set((state) => ({
+        records: {
+          ...state.records,
+          [sessionId]: fromServer({ sessionId, messages, closed, rating }, state.records[sessionId]),
+        },
+      }));
+    },
+  });
+
   const chat = (sessionId: string) => ({ params: { sessionId } });
   const simple = (name: 'ratingRequest' | 'close' | 'refuse', sessionId: string) =>
     command(() => api(name, chat(sessionId)));
@@ -230,6 +248,8 @@ export function createAgentDesk(options: DeskOptions) {
     subscribe: store.subscribe,
     /** The checked agent API, for what the desk does not hold (canned replies, the visitor panel, ...). */
     api,
+    /** The inbox: lists, search, statuses, labels, notes (see inbox.ts). */
+    inbox,
 
     /** Starts polling (the first answer is the current view) and watching the console's visibility. */
     start(): void {
@@ -247,6 +267,13 @@ export function createAgentDesk(options: DeskOptions) {
     setOnline: (online: boolean) =>
       command(async () => {
         const agent = await api('status', { body: { online } });
+        store.set({ agent });
+        return agent;
+      }),
+    /** Away: online, keeping their chats, but given no new chat by routing. */
+    setAway: (away: boolean) =>
+      command(async () => {
+        const agent = await api('status', { body: { away } });
         store.set({ agent });
         return agent;
       }),

@@ -58,6 +58,8 @@ const EVENTS: { [T in DeskEvent['type']]: (record: ChatRecordView, event: EventO
   },
   visitorClosed: (record) => (record.closed ? record : { ...record, closed: true }),
   form: (record) => record,
+  // Notes live beside the record, in the inbox's details.
+  note: (record) => record,
 };
 
 /** The records after the poll's events; the same object when none of them changed anything. */

@@ -1,4 +1,5 @@
 import {
+  type Activity,
   type Agent,
   type AgentCallName,
   type AgentChat,
@@ -7,7 +8,9 @@ import {
   type DeskEvent,
   ErrorCode,
   type HttpMethod,
+  type InboxRow,
   MsgType,
+  type Note,
   type QueueEntry,
   type Rating,
   SenderType,
@@ -26,7 +29,13 @@ interface FakeChat {
   messages: AgentMessage[];
   rating: Rating | null;
   closed: boolean;
+  status: InboxRow['status'];
+  labels: string[];
+  notes: Note[];
+  activity: Activity[];
 }
+
+const inboxFields = () => ({ status: 'open' as const, labels: [], notes: [], activity: [] });
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 
@@ -75,6 +84,8 @@ export function createFakeAgentServer(
     channels: ['shop'],
     groups: [],
     online: true,
+    away: false,
+    role: 'agent',
     ...options.agent,
   };
   let queue: QueueEntry[] = [];
@@ -102,6 +113,40 @@ export function createFakeAgentServer(
     changed();
   };
   const view = () => `v${version}`;
+  /** A chat as an inbox row. */
+  const rowOf = (one: FakeChat): InboxRow => {
+    const last = one.messages.at(-1);
+    return {
+      sessionId: one.chat.sessionId,
+      visitorId: one.chat.visitorId,
+      channelId: one.chat.channelId,
+      groupId: one.chat.groupId,
+      visitorName: one.chat.visitorName,
+      verified: one.chat.verified,
+      verifiedPid: one.chat.verifiedPid,
+      status: one.status,
+      priority: 'none',
+      live: !one.closed,
+      assignee: { id: agent.id, nick: agent.nick },
+      lastMessage: last
+        ? {
+            text: last.msgContent,
+            senderType: last.senderType,
+            msgType: String(last.msgType),
+            time: last.msgTime,
+          }
+        : null,
+      unread: 0,
+      waitingSince: null,
+      replyTargetMs: 300_000,
+      lastActivityAt: last?.msgTime ?? one.chat.since ?? 0,
+      createdAt: one.chat.since ?? 0,
+      snoozedUntil: null,
+      labels: one.labels,
+      rating: one.rating,
+      leftMessage: false,
+    };
+  };
   const pollAnswer = (cursor: string | undefined, extra: { wait?: number } = {}) => {
     const after = cursor === undefined ? eventId : Number(cursor);
     const news = cursor === undefined ? [] : events.filter((event) => Number(event.id) > after);
@@ -112,6 +157,7 @@ export function createFakeAgentServer(
       queue,
       chats: [...chats.values()].filter((one) => !one.closed).map((one) => one.chat),
       events: news,
+      inboxVersion: `i${version}`,
       ...extra,
     };
   };
@@ -144,7 +190,12 @@ export function createFakeAgentServer(
     return ok(pollAnswer(cursor, { wait: Number(wait) }));
   }
 
-  function work(name: AgentCallName, params: Record<string, string>, body: Record<string, unknown>): Answer {
+  function work(
+    name: AgentCallName,
+    params: Record<string, string>,
+    body: Record<string, unknown>,
+    query: Record<string, string> = {},
+  ): Answer {
     const sessionId = params.sessionId ?? '';
     switch (name) {
       case 'me':
@@ -168,6 +219,7 @@ export function createFakeAgentServer(
           messages: [],
           rating: null,
           closed: false,
+          ...inboxFields(),
         });
         changed();
         return ok({ sessionId });
@@ -213,6 +265,92 @@ export function createFakeAgentServer(
       case 'ratingRequest':
         own(sessionId);
         return ok(null);
+      case 'inbox': {
+        const rows = [...chats.values()].map(rowOf);
+        const status = query.status ?? 'active';
+        const shown = rows.filter((row) =>
+          status === 'active' ? row.status !== 'resolved' : row.status === status,
+        );
+        const labelled = query.label
+          ? shown.filter((row) => row.labels.includes(query.label as string))
+          : shown;
+        const active = rows.filter((row) => row.status !== 'resolved').length;
+        return ok({
+          conversations: labelled,
+          counts: { mine: active, unassigned: 0, all: active },
+          next: null,
+        });
+      }
+      case 'conversation': {
+        const found = chats.get(sessionId);
+        if (!found) return refuse(ErrorCode.notFound, 'unknown conversation');
+        return ok({
+          conversation: rowOf(found),
+          messages: found.messages.map(strip),
+          notes: found.notes,
+          activity: found.activity,
+        });
+      }
+      case 'setStatus': {
+        const found = chats.get(sessionId);
+        if (!found) return refuse(ErrorCode.notFound, 'unknown conversation');
+        found.activity.push({
+          id: String(found.activity.length + 1),
+          kind: 'status',
+          agentId: agent.id,
+          agentNick: agent.nick,
+          detail: { from: found.status, to: body.status },
+          time: now(),
+        });
+        found.status = body.status as InboxRow['status'];
+        if (found.status === 'resolved') found.closed = true;
+        changed();
+        return ok(null);
+      }
+      case 'setLabels': {
+        const found = chats.get(sessionId);
+        if (!found) return refuse(ErrorCode.notFound, 'unknown conversation');
+        found.labels = [...new Set((body.labels as string[]).map((one) => one.trim().toLowerCase()))].sort();
+        changed();
+        return ok({ labels: found.labels });
+      }
+      case 'addNote': {
+        const found = chats.get(sessionId);
+        if (!found) return refuse(ErrorCode.notFound, 'unknown conversation');
+        const note: Note = {
+          id: `n${found.notes.length + 1}`,
+          sessionId,
+          agentId: agent.id,
+          agentNick: agent.nick,
+          body: String(body.body),
+          mentions: [],
+          time: now(),
+        };
+        found.notes.push(note);
+        emit({ sessionId, type: 'note', time: now(), note });
+        return ok(note);
+      }
+      case 'seen':
+      case 'setPriority':
+        return ok(null);
+      case 'labels':
+        return ok([]);
+      case 'search': {
+        const words = String(query.q ?? '').toLowerCase();
+        const hits = [...chats.values()].flatMap((one) =>
+          one.messages
+            .filter((message) => message.msgContent.toLowerCase().includes(words))
+            .slice(0, 1)
+            .map((message) => ({
+              conversation: rowOf(one),
+              messageId: message.id,
+              noteId: null,
+              snippet: message.msgContent,
+              time: message.msgTime,
+            })),
+        );
+        return ok({ hits });
+      }
       default:
         return refuse(ErrorCode.notFound, `the fake server does not answer ${name}`);
     }
@@ -233,7 +371,7 @@ export function createFakeAgentServer(
         answer =
           route.name === 'poll'
             ? await poll(route.query)
-            : work(route.name, route.params, (body ?? {}) as Record<string, unknown>);
+            : work(route.name, route.params, (body ?? {}) as Record<string, unknown>, route.query);
       } catch (refusal) {
         answer = refusal as Answer;
       }
@@ -287,6 +425,7 @@ export function createFakeAgentServer(
         messages: [],
         rating: null,
         closed: false,
+        ...inboxFields(),
       });
       changed();
     },

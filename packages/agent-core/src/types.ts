@@ -1,11 +1,18 @@
 import type {
+  Activity,
   Agent,
   AgentChat,
   AgentMessage,
   HttpMethod,
+  InboxQuery,
+  InboxRow,
+  InboxView,
   MessageStatus,
+  Note,
   QueueEntry,
   Rating,
+  SearchHit,
+  SearchQuery,
 } from '@parley/chat-protocol';
 
 export interface Logger {
@@ -82,6 +89,29 @@ export interface AlertState {
 
 export type DeskStatus = 'idle' | 'starting' | 'live' | 'signedOut' | 'stopped';
 
+/** An opened conversation beside its messages (in `records`): its row, private notes and history. */
+export interface ConversationDetail {
+  conversation: InboxRow;
+  notes: readonly Note[];
+  activity: readonly Activity[];
+}
+
+/** The inbox: the list on screen, the labels in use, a search, and the opened conversations. */
+export interface InboxState {
+  query: InboxQuery;
+  rows: readonly InboxRow[];
+  counts: Readonly<Record<InboxView, number>>;
+  /** The key of the next page; null on the last. */
+  next: string | null;
+  loading: boolean;
+  /** The last load failed (the rows are the last ones that came). */
+  failed: boolean;
+  labels: readonly { label: string; count: number }[];
+  /** A search on screen instead of the list. */
+  search: { q: string; filters: Omit<SearchQuery, 'q'>; hits: readonly SearchHit[]; loading: boolean } | null;
+  details: Readonly<Record<string, ConversationDetail>>;
+}
+
 /** Everything the console shows, as one immutable value: a new object only when something changed. */
 export interface DeskSnapshot {
   status: DeskStatus;
@@ -95,6 +125,7 @@ export interface DeskSnapshot {
   /** What the agent is writing in each chat. */
   drafts: Readonly<Record<string, string>>;
   alerts: AlertState;
+  inbox: InboxState;
 }
 
 export interface DeskOptions {

@@ -98,6 +98,7 @@ export const AgentEvent = {
   read: 2103,
   visitorClosed: 2104,
   form: 2105,
+  note: 2106,
 } as const;
 export type AgentEvent = (typeof AgentEvent)[keyof typeof AgentEvent];
 
@@ -108,6 +109,7 @@ export const agentEventNames: Record<number, string> = {
   [AgentEvent.read]: 'read',
   [AgentEvent.visitorClosed]: 'visitorClosed',
   [AgentEvent.form]: 'form',
+  [AgentEvent.note]: 'note',
 };
 
 /**

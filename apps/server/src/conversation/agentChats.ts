@@ -66,6 +66,19 @@ export async function join(
       );
     }
     await assign(store, tx, touched, session, row as AgentRow);
+    if (row && Number(row.busy) >= row.capacity) {
+      // Taken past capacity on purpose: the record says so (issue: capacity is the agent's word).
+      await tx.query(
+        `insert into session_activity (session_id, agent_id, kind, detail, created_at)
+         values ($1, $2, 'beyondCapacity', $3, $4)`,
+        [
+          session.id,
+          agent.id,
+          JSON.stringify({ capacity: row.capacity, busy: Number(row.busy) }),
+          store.clock(),
+        ],
+      );
+    }
     await dispatch(store, tx, touched);
     return { sessionId };
   });
@@ -290,10 +303,17 @@ export async function agentClose(store: ConversationStore, agent: Agent, session
   const session = await openAgentSession(store, agent, sessionId);
   const channel = await store.channel(session.channel_id);
   await store.write((tx, touched) =>
-    closeSession(store, tx, touched, session, {
-      type: VisitorEvent.chatEnded,
-      payload: { outType: OutType.agentClosed, msgContent: String(channel.info.adminCloseMsg ?? '') },
-    }),
+    closeSession(
+      store,
+      tx,
+      touched,
+      session,
+      {
+        type: VisitorEvent.chatEnded,
+        payload: { outType: OutType.agentClosed, msgContent: String(channel.info.adminCloseMsg ?? '') },
+      },
+      agent.id,
+    ),
   );
   return null;
 }
@@ -301,7 +321,7 @@ export async function agentClose(store: ConversationStore, agent: Agent, session
 export async function refuse(store: ConversationStore, agent: Agent, sessionId: string): Promise<null> {
   const session = await openAgentSession(store, agent, sessionId, true);
   await store.write((tx, touched) =>
-    closeSession(store, tx, touched, session, { type: VisitorEvent.refused }),
+    closeSession(store, tx, touched, session, { type: VisitorEvent.refused }, agent.id),
   );
   return null;
 }

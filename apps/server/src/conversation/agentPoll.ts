@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { agentEventNames, type DeskEvent } from '@parley/chat-protocol';
+import { AgentEvent, agentEventNames, type DeskEvent } from '@parley/chat-protocol';
 import type { Agent } from './domain.js';
 import { Audience, holdUntilNew } from './events.js';
 import type { ConversationStore } from './store.js';
@@ -95,8 +95,17 @@ export async function agentPoll(store: ConversationStore, agent: Agent, cursor?:
   }>(
     `select e.id, e.session_id, e.event_type, e.payload, e.created_at from events e
      join sessions s on s.id = e.session_id
-     where e.audience = $3 and s.admin_id = $1 and e.id > $2 order by e.id limit 200`,
-    [agent.id, cursor ?? Number.MAX_SAFE_INTEGER, Audience.agent],
+     where e.audience = $3 and e.id > $2
+       and (s.admin_id = $1 or (e.event_type = $4 and jsonb_exists(e.payload->'note'->'mentions', $1)))
+     order by e.id limit 200`,
+    [agent.id, cursor ?? Number.MAX_SAFE_INTEGER, Audience.agent, AgentEvent.note],
+  );
+  // The inbox's rows of this agent's reach move when this does (a message, a status, a label, ...).
+  // (A hint: one index probe per channel, departments aside.)
+  const [inbox] = await store.db.query<{ version: number | string | null }>(
+    `select max(x.changed_at) as version from unnest($1::text[]) as c(id),
+       lateral (select changed_at from sessions where channel_id = c.id order by changed_at desc limit 1) x`,
+    [agent.channels],
   );
   // Without a cursor the console starts from now: it loads each chat's messages itself.
   const [latest] =
@@ -107,6 +116,7 @@ export async function agentPoll(store: ConversationStore, agent: Agent, cursor?:
   const answer = {
     agent,
     cursor: String(nextCursor),
+    inboxVersion: String(inbox?.version ?? 0),
     queue: queue.map((row) => ({
       sessionId: row.session_id,
       visitorId: row.visitor_id,
@@ -149,7 +159,7 @@ export async function agentPoll(store: ConversationStore, agent: Agent, cursor?:
   // What this agent sees of the queue and its chats, in a few characters: the console sends it
   // back, so a change it has not seen is answered at once, even if it happened between two polls.
   const view = createHash('sha256')
-    .update(JSON.stringify([answer.queue, answer.chats]))
+    .update(JSON.stringify([answer.queue, answer.chats, answer.inboxVersion]))
     .digest('base64url');
   return { ...answer, view: view.slice(0, 16) };
 }

@@ -1,6 +1,13 @@
 import { ChatStatus } from '@parley/chat-protocol';
 import { ApiError, forbidden, notFound } from '../errors.js';
-import { type Agent, type AgentRow, SESSION_COLUMNS, type SessionRow, toAgent } from './domain.js';
+import {
+  AGENT_COLUMNS,
+  type Agent,
+  type AgentRow,
+  SESSION_COLUMNS,
+  type SessionRow,
+  toAgent,
+} from './domain.js';
 import { dispatch, inReach } from './routing.js';
 import type { ConversationStore } from './store.js';
 
@@ -8,7 +15,7 @@ import type { ConversationStore } from './store.js';
 
 export async function agentByUsername(store: ConversationStore, username: string) {
   const [row] = await store.db.query<AgentRow & { password_hash: string }>(
-    `select id, username, nick, avatar, capacity, channels, groups, welcome_msg, online, password_hash
+    `select ${AGENT_COLUMNS}, password_hash
      from agents where username = $1 and disabled_at is null`,
     [username],
   );
@@ -17,7 +24,7 @@ export async function agentByUsername(store: ConversationStore, username: string
 
 export async function agent(store: ConversationStore, id: string): Promise<Agent | undefined> {
   const [row] = await store.db.query<AgentRow>(
-    `select id, username, nick, avatar, capacity, channels, groups, welcome_msg, online from agents
+    `select ${AGENT_COLUMNS} from agents
      where id = $1 and disabled_at is null`,
     [id],
   );
@@ -46,16 +53,27 @@ export async function agentMayReadFile(
   return rows.length > 0;
 }
 
-export async function setOnline(store: ConversationStore, agent: Agent, online: boolean): Promise<Agent> {
+/**
+ * Sets whether the agent is online and whether they are away (online, keeping their chats, but
+ * given no new chat by routing). Coming online, or back from away, takes queued visitors.
+ */
+export async function setStatus(
+  store: ConversationStore,
+  agent: Agent,
+  change: { online?: boolean; away?: boolean },
+): Promise<Agent> {
+  const online = change.online ?? agent.online;
+  const away = change.away ?? agent.away;
   await store.write(async (tx, touched) => {
-    await tx.query('update agents set online = $2, updated_at = $3 where id = $1', [
+    await tx.query('update agents set online = $2, away = $3, updated_at = $4 where id = $1', [
       agent.id,
       online,
+      away,
       store.clock(),
     ]);
-    if (online) await dispatch(store, tx, touched);
+    if (online && !away) await dispatch(store, tx, touched);
   });
-  return { ...agent, online };
+  return { ...agent, online, away };
 }
 
 export async function agentSession(

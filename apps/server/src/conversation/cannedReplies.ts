@@ -3,8 +3,9 @@ import { randomId } from '../ids.js';
 import type { Agent } from './domain.js';
 import type { ConversationStore } from './store.js';
 
-// Canned replies: texts an agent sends often, each with a short title, kept per agent and channel.
-// An agent reaches only its own, on the channels it serves.
+// Canned replies: texts agents send often, each with a short title. An agent's own (per channel, or
+// for every channel) and the team's (agent_id null), which every agent of the channel reads and only
+// admins write. An agent reaches only its own and the team's, on the channels it serves.
 
 export { CANNED_TEXT_MAX, CANNED_TITLE_MAX } from '@parley/chat-protocol';
 /** How many replies one agent may keep on one channel. */
@@ -12,18 +13,20 @@ export const CANNED_PER_CHANNEL = 200;
 
 interface CannedRow {
   id: string;
-  channel_id: string;
+  agent_id: string | null;
+  channel_id: string | null;
   title: string;
   text: string;
   created_at: number;
   updated_at: number;
 }
 
-const CANNED_COLUMNS = 'id, channel_id, title, text, created_at, updated_at';
+const CANNED_COLUMNS = 'id, agent_id, channel_id, title, text, created_at, updated_at';
 
 const toReply = (row: CannedRow) => ({
   id: row.id,
   channelId: row.channel_id,
+  team: row.agent_id === null,
   title: row.title,
   text: row.text,
   createdAt: row.created_at,
@@ -39,32 +42,49 @@ function cleaned(input: { title: string; text: string }) {
   return { title, text };
 }
 
-/** The agent's replies, oldest first: on one channel it serves, or on all of them. */
+/**
+ * The replies the agent may use, the team's first, then oldest first: on one channel it serves (with
+ * those for every channel), or on all of them.
+ */
 export async function cannedReplies(store: ConversationStore, agent: Agent, channelId?: string) {
   if (channelId !== undefined && !agent.channels.includes(channelId))
     throw forbidden('channelId: a channel you do not serve');
   const rows = await store.db.query<CannedRow>(
     `select ${CANNED_COLUMNS} from canned_replies
-     where agent_id = $1 and channel_id = any($2::text[]) order by created_at, id`,
+     where (agent_id = $1 or agent_id is null) and (channel_id is null or channel_id = any($2::text[]))
+     order by agent_id nulls first, created_at, id`,
     [agent.id, channelId === undefined ? agent.channels : [channelId]],
   );
   return rows.map(toReply);
 }
 
+/** Whose replies a change may touch: their own ($2); an admin also the team's on their channels ($n). */
+const editable = (agent: Agent, channels: string) =>
+  agent.role === 'admin'
+    ? `(agent_id = $2 or (agent_id is null and channel_id = any(${channels}::text[])))`
+    : 'agent_id = $2';
+
 export async function addCannedReply(
   store: ConversationStore,
   agent: Agent,
-  input: { channelId: string; title: string; text: string },
+  input: { channelId?: string | null; team?: boolean; title: string; text: string },
 ) {
-  if (!agent.channels.includes(input.channelId)) throw forbidden('channelId: a channel you do not serve');
+  const channelId = input.channelId ?? null;
+  if (channelId !== null && !agent.channels.includes(channelId))
+    throw forbidden('channelId: a channel you do not serve');
+  if (input.team && agent.role !== 'admin') throw forbidden("team: only an admin adds the team's replies");
+  // A team reply names its channel: a reply for every channel would reach other tenants' agents.
+  if (input.team && channelId === null) throw badRequest('channelId: a team reply names its channel');
+  const owner = input.team ? null : agent.id;
   const { title, text } = cleaned(input);
   const now = store.clock();
   return store.db.transaction(async (tx) => {
     // One agent's additions one at a time, so two at once cannot pass the limit together.
     await tx.query('select id from agents where id = $1 for update', [agent.id]);
     const [count] = await tx.query<{ n: number }>(
-      'select count(*)::int as n from canned_replies where agent_id = $1 and channel_id = $2',
-      [agent.id, input.channelId],
+      `select count(*)::int as n from canned_replies
+       where agent_id is not distinct from $1 and channel_id is not distinct from $2`,
+      [owner, channelId],
     );
     if ((count?.n ?? 0) >= CANNED_PER_CHANNEL) {
       throw new ApiError(
@@ -75,7 +95,7 @@ export async function addCannedReply(
     const [row] = await tx.query<CannedRow>(
       `insert into canned_replies (id, agent_id, channel_id, title, text, created_at, updated_at)
        values ($1, $2, $3, $4, $5, $6, $6) returning ${CANNED_COLUMNS}`,
-      [randomId(), agent.id, input.channelId, title, text, now],
+      [randomId(), owner, channelId, title, text, now],
     );
     return toReply(row as CannedRow);
   });
@@ -90,8 +110,8 @@ export async function updateCannedReply(
   const { title, text } = cleaned(input);
   const [row] = await store.db.query<CannedRow>(
     `update canned_replies set title = $3, text = $4, updated_at = $5
-     where id = $1 and agent_id = $2 returning ${CANNED_COLUMNS}`,
-    [id, agent.id, title, text, store.clock()],
+     where id = $1 and ${editable(agent, '$6')} returning ${CANNED_COLUMNS}`,
+    [id, agent.id, title, text, store.clock(), ...(agent.role === 'admin' ? [agent.channels] : [])],
   );
   if (!row) throw notFound('no such canned reply of yours');
   return toReply(row);
@@ -99,8 +119,8 @@ export async function updateCannedReply(
 
 export async function deleteCannedReply(store: ConversationStore, agent: Agent, id: string): Promise<null> {
   const deleted = await store.db.query(
-    'delete from canned_replies where id = $1 and agent_id = $2 returning id',
-    [id, agent.id],
+    `delete from canned_replies where id = $1 and ${editable(agent, '$3')} returning id`,
+    [id, agent.id, ...(agent.role === 'admin' ? [agent.channels] : [])],
   );
   if (deleted.length === 0) throw notFound('no such canned reply of yours');
   return null;

@@ -34,6 +34,8 @@ export interface ChannelConfig {
   workingHours?: WorkingHours;
   /** The rating scale, ascending. */
   starList?: Star[];
+  /** How soon the team aims to answer a visitor, ms: the inbox marks a conversation waiting longer. */
+  replyTargetMs?: number;
 }
 
 /** The rating scale of a channel that names none. */
@@ -68,7 +70,13 @@ export interface AgentRow {
   groups: string[];
   welcome_msg: string | null;
   online: boolean;
+  away: boolean;
+  role: 'agent' | 'admin';
 }
+
+/** The agents columns an AgentRow reads. */
+export const AGENT_COLUMNS =
+  'id, username, nick, avatar, capacity, channels, groups, welcome_msg, online, away, role';
 
 /** An agent as the routes and the console see it: the stored row without its welcome text. */
 export type Agent = Omit<AgentRow, 'welcome_msg'>;
@@ -109,6 +117,8 @@ export const toAgent = (row: AgentRow): Agent => ({
   channels: row.channels,
   groups: row.groups,
   online: row.online,
+  away: row.away,
+  role: row.role,
 });
 
 /** A JSON-encoded config field of a channel, parsed; undefined when absent or broken. */

@@ -1,11 +1,15 @@
 import {
   AgentEvent,
+  ChatStatus,
   checkFormField,
   FIELD_LIMITS,
   type FormField,
   type FormProblem,
+  MsgType,
+  SenderType,
 } from '@parley/chat-protocol';
 import { badRequest, forbidden } from '../errors.js';
+import { randomId } from '../ids.js';
 import { parseJson } from './domain.js';
 import { emitAgentEvent } from './events.js';
 import type { ConversationStore } from './store.js';
@@ -111,18 +115,40 @@ export async function leaveMsg(
   const channel = await store.channel(input.channelId);
   if (channel.tenantId !== visitor.tenant_id) throw forbidden('this channel belongs to another tenant');
   if (!input.content.trim()) throw badRequest('content is required');
-  await store.db.query(
-    `insert into leave_messages (visitor_id, channel_id, name, phone, email, content, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
-    [
-      input.userId,
-      input.channelId,
-      input.name ?? null,
-      input.phone ?? null,
-      input.email ?? null,
-      input.content,
-      store.clock(),
-    ],
-  );
+  const now = store.clock();
+  await store.write(async (tx) => {
+    await tx.query(
+      `insert into leave_messages (visitor_id, channel_id, name, phone, email, content, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        input.userId,
+        input.channelId,
+        input.name ?? null,
+        input.phone ?? null,
+        input.email ?? null,
+        input.content,
+        now,
+      ],
+    );
+    // The team sees it in the inbox as a conversation waiting for them (pending), not a live chat.
+    const sessionId = randomId();
+    await tx.query(
+      `insert into sessions (id, poll_id, visitor_id, channel_id, status, created_at, closed_at, left_message)
+       values ($1, $2, $3, $4, $5, $6, $6, true)`,
+      [sessionId, randomId(), input.userId, input.channelId, ChatStatus.none, now],
+    );
+    await tx.query(
+      `update visitors set name = coalesce(name, $2), email = coalesce(email, $3), phone = coalesce(phone, $4)
+       where id = $1`,
+      [input.userId, input.name || null, input.email || null, input.phone || null],
+    );
+    await store.insertMessage(
+      tx,
+      { id: sessionId, visitor_id: input.userId },
+      { msgType: MsgType.text, msgContent: input.content, senderType: SenderType.visitor },
+      now,
+    );
+    await tx.query(`update sessions set state = 'pending' where id = $1`, [sessionId]);
+  });
   return null;
 }

@@ -40,12 +40,13 @@ function setStatus(tx: Queryable, sessionId: string, status: ChatStatus): Promis
   return tx.query('update sessions set status = $2 where id = $1', [sessionId, status]);
 }
 
-export type AgentLoad = AgentRow & { busy: number };
+export type AgentLoad = AgentRow & { busy: number; last_assigned_at: number | string | null };
 
 /** Online agents (of one channel, or all) with how many chats each has: one statement. */
 export async function onlineAgents(tx: Queryable, channelId: string | null): Promise<AgentLoad[]> {
   return tx.query<AgentLoad>(
     `select a.id, a.username, a.nick, a.avatar, a.capacity, a.channels, a.groups, a.welcome_msg, a.online,
+       a.away, a.role, a.last_assigned_at,
        (select count(*)::int from sessions s where s.admin_id = a.id and s.status = $2 and s.closed_at is null) as busy
      from agents a
      where a.online and a.disabled_at is null and ($1::text is null or jsonb_exists(a.channels, $1))
@@ -83,12 +84,21 @@ export function eligible(
   );
 }
 
-/** Of these agents, the one with most free slots (the first by id on a tie), if any is free. */
+/** When routing last gave the agent a chat; never is longest ago. */
+const lastAssigned = (agent: AgentLoad) =>
+  agent.last_assigned_at === null ? Number.NEGATIVE_INFINITY : Number(agent.last_assigned_at);
+
+/**
+ * Of these agents, who routing gives the next chat: not away, with a free slot, the most free slots,
+ * and on a tie whoever routing served longest ago (round-robin), then the first by id.
+ */
 function mostFree(agents: AgentLoad[]): AgentLoad | undefined {
   let free: AgentLoad | undefined;
   for (const agent of agents) {
-    if (agent.busy >= agent.capacity) continue;
-    if (!free || agent.capacity - agent.busy > free.capacity - free.busy) free = agent;
+    if (agent.away || agent.busy >= agent.capacity) continue;
+    const slots = agent.capacity - agent.busy;
+    const best = free ? free.capacity - free.busy : -1;
+    if (!free || slots > best || (slots === best && lastAssigned(agent) < lastAssigned(free))) free = agent;
   }
   return free;
 }
@@ -119,13 +129,15 @@ export async function assign(
   agent: AgentRow,
 ): Promise<void> {
   const now = store.clock();
-  await tx.query('update sessions set status = $4, admin_id = $2, taken_at = $3 where id = $1', [
-    session.id,
-    agent.id,
-    now,
-    ChatStatus.withAgent,
-  ]);
+  // Taken: in the inbox from now on, though nobody has written yet.
+  await tx.query(
+    `update sessions set status = $4, admin_id = $2, taken_at = $3, changed_at = $3,
+       last_activity_at = coalesce(last_activity_at, $3) where id = $1`,
+    [session.id, agent.id, now, ChatStatus.withAgent],
+  );
   await tx.query('delete from queue where session_id = $1', [session.id]);
+  await tx.query('update agents set last_assigned_at = $2 where id = $1', [agent.id, now]);
+  (agent as Partial<AgentLoad>).last_assigned_at = now;
   await emitVisitorEvent(tx, touched, {
     visitorId: session.visitor_id,
     sessionId: session.id,
@@ -194,15 +206,33 @@ export async function closeSession(
   touched: Touched,
   session: SessionRow,
   visitorEvent?: { type: number; payload?: Record<string, unknown> },
+  /** The agent who ended it, when one did. */
+  by?: string,
 ): Promise<void> {
   const now = store.clock();
   // The routing lock first: dispatch below takes it, and locks are always taken in that order.
   await lockRouting(tx);
-  await tx.query('update sessions set status = $3, closed_at = $2 where id = $1 and closed_at is null', [
-    session.id,
-    now,
-    ChatStatus.none,
-  ]);
+  await tx.query(
+    'update sessions set status = $3, closed_at = $2, changed_at = $2 where id = $1 and closed_at is null',
+    [session.id, now, ChatStatus.none],
+  );
+  // A conversation still open when its chat ends is done; pending and snoozed ones wait on.
+  const resolved = await tx.query(
+    `update sessions set state = 'resolved', changed_at = $2 where id = $1 and state = 'open' returning id`,
+    [session.id, now],
+  );
+  if (resolved.length > 0) {
+    await tx.query(
+      `insert into session_activity (session_id, agent_id, kind, detail, created_at)
+       values ($1, $2, 'status', $3, $4)`,
+      [
+        session.id,
+        by ?? null,
+        JSON.stringify({ from: 'open', to: 'resolved', by: by ? 'agent' : 'chatEnded' }),
+        now,
+      ],
+    );
+  }
   await tx.query('delete from queue where session_id = $1', [session.id]);
   touched.touch(session.visitor_id);
   if (visitorEvent) {

@@ -27,25 +27,37 @@ describe('the embedded database in a data directory', () => {
 });
 
 describe('the data directory lock', () => {
-  /** Processes that each try to take the lock at once; each says whether it got it. */
+  /**
+   * Processes that each try to take the lock at once; each says whether it got it. The one that
+   * got it holds it until every one has answered (its stdin closes), however slowly they start.
+   */
   async function contenders(dataDir: string, count: number): Promise<string[]> {
     // Each waits for the same instant before it tries, so the attempts overlap.
     const at = Date.now() + 2500;
     const script = `import { lockDataDir } from ${JSON.stringify(join(serverRoot, 'src/db/pglite.ts'))};
       while (Date.now() < ${at}) {}
-      try { lockDataDir(${JSON.stringify(dataDir)}); console.log('locked'); await new Promise((r) => setTimeout(r, 1500)); }
+      try {
+        lockDataDir(${JSON.stringify(dataDir)});
+        console.log('locked');
+        await new Promise((r) => { process.stdin.on('end', r); process.stdin.resume(); });
+      }
       catch (error) { console.log(error.message.includes('in use') ? 'refused' : error.message); }`;
+    let answered = 0;
+    const children: ReturnType<typeof spawn>[] = [];
     const runs = Array.from(
       { length: count },
       () =>
         new Promise<string>((resolve) => {
           const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
             cwd: serverRoot,
-            stdio: ['ignore', 'pipe', 'inherit'],
+            stdio: ['pipe', 'pipe', 'inherit'],
           });
+          children.push(child);
           let out = '';
-          child.stdout.on('data', (chunk) => {
+          child.stdout?.on('data', (chunk) => {
+            const first = out === '';
             out += chunk;
+            if (first && ++answered === count) for (const one of children) one.stdin?.end();
           });
           child.once('exit', () => resolve(out.trim()));
         }),

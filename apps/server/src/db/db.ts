@@ -70,14 +70,38 @@ export async function migrate(db: Db): Promise<string[]> {
   return applied;
 }
 
-/** Splits a migration into statements (no semicolons inside strings or bodies in ours). */
-async function runScript(tx: Queryable, sql: string): Promise<void> {
-  const statements = sql
+/**
+ * A migration's statements: split at semicolons outside quoted strings and dollar-quoted bodies
+ * (`$$ … $$`, a function's body), with `--` comment lines dropped.
+ */
+export function statementsOf(sql: string): string[] {
+  const text = sql
     .split('\n')
     .filter((line) => !line.trim().startsWith('--'))
-    .join('\n')
-    .split(';')
-    .map((statement) => statement.trim())
-    .filter(Boolean);
-  for (const statement of statements) await tx.query(statement);
+    .join('\n');
+  const statements: string[] = [];
+  let start = 0;
+  let quote: string | null = null;
+  for (let index = 0; index < text.length; index++) {
+    if (quote) {
+      if (text.startsWith(quote, index)) {
+        index += quote.length - 1;
+        quote = null;
+      }
+    } else if (text[index] === "'") {
+      quote = "'";
+    } else if (text.startsWith('$$', index)) {
+      quote = '$$';
+      index += 1;
+    } else if (text[index] === ';') {
+      statements.push(text.slice(start, index));
+      start = index + 1;
+    }
+  }
+  statements.push(text.slice(start));
+  return statements.map((statement) => statement.trim()).filter(Boolean);
+}
+
+async function runScript(tx: Queryable, sql: string): Promise<void> {
+  for (const statement of statementsOf(sql)) await tx.query(statement);
 }

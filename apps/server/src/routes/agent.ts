@@ -16,6 +16,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import * as agentDesk from '../conversation/agentDesk.js';
 import * as cannedReplies from '../conversation/cannedReplies.js';
 import type { Agent } from '../conversation/domain.js';
+import * as inbox from '../conversation/inbox.js';
+import { search } from '../conversation/search.js';
 import type { ConversationStore } from '../conversation/store.js';
 import * as visitorProfile from '../conversation/visitorProfile.js';
 
@@ -191,7 +193,7 @@ export function registerAgentRoutes(
 
   agentCall('me', async (agent) => agent);
   register('session', async (request) => ok({ agent: (await auth.agentFor(tokenOf(request))) ?? null }));
-  agentCall('status', (agent, request) => agentDesk.setOnline(conversations, agent, request.body.online));
+  agentCall('status', (agent, request) => agentDesk.setStatus(conversations, agent, request.body));
 
   // A closing server answers the consoles' held polls at once.
   const closing = new AbortController();
@@ -274,4 +276,25 @@ export function registerAgentRoutes(
     agentDesk.agentClose(conversations, agent, request.params.sessionId),
   );
   agentCall('refuse', (agent, request) => agentDesk.refuse(conversations, agent, request.params.sessionId));
+
+  // The inbox (conversation/inbox.ts, conversation/search.ts).
+  agentCall('inbox', (agent, request) => inbox.inbox(conversations, agent, request.query));
+  agentCall('conversation', (agent, request) =>
+    inbox.conversation(conversations, agent, request.params.sessionId),
+  );
+  agentCall('search', (agent, request) => search(conversations, agent, request.query));
+  agentCall('labels', (agent) => inbox.labels(conversations, agent));
+  agentCall('setStatus', (agent, request) =>
+    inbox.setStatus(conversations, agent, request.params.sessionId, request.body),
+  );
+  agentCall('setPriority', (agent, request) =>
+    inbox.setPriority(conversations, agent, request.params.sessionId, request.body.priority),
+  );
+  agentCall('setLabels', (agent, request) =>
+    inbox.setLabels(conversations, agent, request.params.sessionId, request.body.labels),
+  );
+  agentCall('addNote', (agent, request) =>
+    inbox.addNote(conversations, agent, request.params.sessionId, request.body.body),
+  );
+  agentCall('seen', (agent, request) => inbox.seen(conversations, agent, request.params.sessionId));
 }

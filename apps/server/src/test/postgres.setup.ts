@@ -52,6 +52,8 @@ export default async function setup(project: TestProject) {
     '--auth=trust',
     '-E',
     'UTF8',
+    // Search indexes words of every script only under a UTF-8 locale (docs/architecture.md, "Search").
+    '--locale=C.UTF-8',
     '--no-sync',
     '--no-instructions',
   ]);

@@ -21,6 +21,8 @@ const agent = {
   channels: ['c1'],
   groups: [],
   online: true,
+  away: false,
+  role: 'agent' as const,
 };
 const message = {
   id: 'm1',

@@ -1,5 +1,13 @@
-import { object } from '../build.js';
+import { list, object, oneOf } from '../build.js';
 import type { Schema } from '../schema.js';
+import {
+  CONVERSATION_STATUSES,
+  INBOX_VIEWS,
+  LABEL_MAX,
+  LABELS_PER_CONVERSATION,
+  NOTE_MAX,
+  PRIORITIES,
+} from './inbox.js';
 import { agentAnswerSchemas } from './schemas.js';
 import type { AgentAnswer, AgentBody, AgentCallName, AgentParams, AgentQuery } from './types.js';
 
@@ -68,7 +76,7 @@ export const agentRoutes: { [N in AgentCallName]: AgentRoute<N> } = {
   me: route('me', 'GET', '/api/agent/me'),
   session: route('session', 'GET', '/api/agent/session'),
   status: route('status', 'POST', '/api/agent/status', {
-    body: object({ online: { type: 'boolean' } }, ['online']),
+    body: object({ online: { type: 'boolean' }, away: { type: 'boolean' } }),
   }),
   poll: route('poll', 'GET', '/api/agent/poll', {
     query: object({
@@ -91,7 +99,14 @@ export const agentRoutes: { [N in AgentCallName]: AgentRoute<N> } = {
     query: object({ channelId: text(128, 1) }),
   }),
   addCannedReply: route('addCannedReply', 'POST', '/api/agent/canned', {
-    body: object({ channelId: text(128, 1), ...cannedFields }, ['channelId', 'title', 'text']),
+    body: object(
+      {
+        channelId: { type: ['string', 'null'], minLength: 1, maxLength: 128 },
+        team: { type: 'boolean' },
+        ...cannedFields,
+      },
+      ['title', 'text'],
+    ),
   }),
   updateCannedReply: route('updateCannedReply', 'PUT', '/api/agent/canned/:replyId', {
     body: object(cannedFields, ['title', 'text']),
@@ -108,6 +123,51 @@ export const agentRoutes: { [N in AgentCallName]: AgentRoute<N> } = {
   ratingRequest: route('ratingRequest', 'POST', `${CHAT}/rating-request`),
   close: route('close', 'POST', `${CHAT}/close`),
   refuse: route('refuse', 'POST', `${CHAT}/refuse`),
+  inbox: route('inbox', 'GET', '/api/agent/conversations', {
+    query: object({
+      view: oneOf(INBOX_VIEWS),
+      status: oneOf([...CONVERSATION_STATUSES, 'active'] as const),
+      label: text(LABEL_MAX, 1),
+      channelId: text(128, 1),
+      groupId: text(128, 1),
+      sort: oneOf(['activity', 'waiting'] as const),
+      before: { type: 'string', pattern: '^\\d{1,15}:[\\w-]{1,128}$' },
+    }),
+  }),
+  conversation: route('conversation', 'GET', '/api/agent/conversations/:sessionId'),
+  search: route('search', 'GET', '/api/agent/search', {
+    query: object(
+      {
+        q: text(200, 1),
+        status: oneOf(CONVERSATION_STATUSES),
+        channelId: text(128, 1),
+        agentId: text(128, 1),
+        label: text(LABEL_MAX, 1),
+        from: digits(15),
+        to: digits(15),
+        rating: { type: 'string', pattern: '^[1-9]$' },
+      },
+      ['q'],
+    ),
+  }),
+  labels: route('labels', 'GET', '/api/agent/labels'),
+  setStatus: route('setStatus', 'POST', `${CHAT}/status`, {
+    body: object(
+      {
+        status: oneOf(CONVERSATION_STATUSES),
+        snoozedUntil: { type: 'integer', minimum: 0, maximum: 2 ** 53 - 1 },
+      },
+      ['status'],
+    ),
+  }),
+  setPriority: route('setPriority', 'POST', `${CHAT}/priority`, {
+    body: object({ priority: oneOf(PRIORITIES) }, ['priority']),
+  }),
+  setLabels: route('setLabels', 'PUT', `${CHAT}/labels`, {
+    body: object({ labels: list(text(LABEL_MAX, 1), { maxItems: LABELS_PER_CONVERSATION }) }, ['labels']),
+  }),
+  addNote: route('addNote', 'POST', `${CHAT}/notes`, { body: object({ body: text(NOTE_MAX, 1) }, ['body']) }),
+  seen: route('seen', 'POST', `${CHAT}/seen`),
 };
 
 /**

@@ -1,32 +1,21 @@
-import { message } from '../answers.js';
-import { boolean, id, integer, list, number, object, optional, string } from '../build.js';
+import { boolean, id, integer, list, number, object, oneOf, optional, withDefault } from '../build.js';
 import type { Schema } from '../schema.js';
+import { inboxAnswerSchemas, noteSchema } from './inboxSchemas.js';
+import { agentMessage, nullable, nullableText, rating, strings, text, time } from './parts.js';
 import type {
   Agent,
   AgentAnswer,
   AgentCallName,
   AgentChat,
-  AgentMessage,
   CannedReply,
   DeskEvent,
   EarlierChat,
   QueueEntry,
-  Rating,
 } from './types.js';
 
 // The `data` of each agent call's success, as JSON Schema: the server serialises its answers with
 // them (Fastify's `schema.response`), a client checks what it receives with `check`. Fields a
 // server adds beyond these are dropped on both sides.
-
-const text = string();
-/** A value that is there, possibly null. */
-const nullable = <T>(schema: Schema<T>): Schema<T | null> => ({
-  ...schema,
-  type: [...(typeof schema.type === 'string' ? [schema.type] : (schema.type ?? [])), 'null'],
-});
-const nullableText = nullable(text);
-const time = number();
-const strings = list(text);
 
 const agent = object<Agent>(
   {
@@ -38,16 +27,11 @@ const agent = object<Agent>(
     channels: strings,
     groups: strings,
     online: boolean,
+    away: withDefault(boolean, false),
+    role: withDefault(oneOf(['agent', 'admin'] as const), 'agent'),
   },
-  ['id', 'username', 'nick', 'capacity', 'channels', 'groups', 'online'],
+  ['id', 'username', 'nick', 'capacity', 'channels', 'groups', 'online', 'away', 'role'],
 );
-
-const agentMessage = object<AgentMessage>(
-  { ...message.properties, read: optional(boolean) },
-  message.required ?? [],
-);
-
-const rating = object<Rating>({ star: number(), tags: strings, content: optional(text) }, ['star', 'tags']);
 
 const verification = { verified: boolean, verifiedPid: nullableText };
 
@@ -121,6 +105,7 @@ const deskEvent = object<DeskEvent>(
     content: optional(text),
     msgIds: optional(list(id)),
     fields: optional({ type: 'object', additionalProperties: true }),
+    note: optional(noteSchema),
   },
   ['id', 'sessionId', 'type'],
 );
@@ -140,8 +125,8 @@ const earlierChat = object<EarlierChat>(
 );
 
 const cannedReply = object<CannedReply>(
-  { id, channelId: id, title: text, text, createdAt: time, updatedAt: time },
-  ['id', 'channelId', 'title', 'text', 'createdAt', 'updatedAt'],
+  { id, channelId: nullable(id), team: boolean, title: text, text, createdAt: time, updatedAt: time },
+  ['id', 'channelId', 'team', 'title', 'text', 'createdAt', 'updatedAt'],
 );
 
 const done: Schema<null> = { type: 'null', description: 'no data: success is all it tells' };
@@ -167,6 +152,7 @@ export const agentAnswerSchemas: { [N in AgentCallName]: Schema<AgentAnswer<N>> 
       queue: list(queueEntry),
       chats: list(chat),
       events: list(deskEvent),
+      inboxVersion: optional(text),
     },
     ['agent', 'cursor', 'queue', 'chats', 'events'],
   ),
@@ -252,4 +238,5 @@ export const agentAnswerSchemas: { [N in AgentCallName]: Schema<AgentAnswer<N>> 
   ratingRequest: done,
   close: done,
   refuse: done,
+  ...inboxAnswerSchemas,
 };

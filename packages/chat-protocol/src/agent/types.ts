@@ -1,4 +1,5 @@
 import type { WireMessage } from '../types.js';
+import type { InboxCalls, Note } from './inbox.js';
 
 // The agent API's shapes (docs/contract.md, "The agent API"): what the console and any other agent
 // client send and receive. Ids are strings; times are milliseconds since the epoch.
@@ -14,6 +15,10 @@ export interface Agent {
   channels: string[];
   groups: string[];
   online: boolean;
+  /** Online but taking no new chat from routing (joins by hand still work). */
+  away: boolean;
+  /** An admin also edits the team's canned replies. */
+  role: 'agent' | 'admin';
 }
 
 /** A message as the agent API sends it: the wire message, plus whether the visitor read it. */
@@ -59,7 +64,7 @@ export interface Rating {
 }
 
 /** The name of each agent event in a poll answer (`AgentEvent` has their numbers). */
-export type DeskEventType = 'message' | 'rating' | 'read' | 'visitorClosed' | 'form';
+export type DeskEventType = 'message' | 'rating' | 'read' | 'visitorClosed' | 'form' | 'note';
 
 interface DeskEventBase {
   /** The event's place in the agent's stream, a decimal string. */
@@ -76,6 +81,7 @@ export type DeskEvent = DeskEventBase &
     | { type: 'read'; msgIds: string[] }
     | { type: 'visitorClosed' }
     | { type: 'form'; fields: Record<string, string> }
+    | { type: 'note'; note: Note }
   );
 
 /** What the poll answers: who the agent is, the queue, its chats and the events after the cursor. */
@@ -90,6 +96,8 @@ export interface AgentPollAnswer {
   queue: QueueEntry[];
   chats: AgentChat[];
   events: DeskEvent[];
+  /** Moves whenever an inbox row of the agent's channels changes: ask for the inbox lists again. */
+  inboxVersion?: string;
 }
 
 /** A chat's record, for the agent: its messages, the visitor's rating and whether it ended. */
@@ -158,10 +166,11 @@ export interface EarlierTranscript {
   rating: Rating | null;
 }
 
-/** A canned reply as the server keeps it, per agent and channel. */
+/** A canned reply: the agent's own, or the team's (`team`), on one channel or on every one (null). */
 export interface CannedReply {
   id: string;
-  channelId: string;
+  channelId: string | null;
+  team: boolean;
   title: string;
   text: string;
   createdAt: number;
@@ -191,7 +200,7 @@ export interface ChatParams {
  * Every agent call: its path parameters, query, body and the `data` of its success. A call's name
  * is its key in `agentRoutes` (method and path) and `agentAnswerSchemas`.
  */
-export interface AgentCalls {
+export interface AgentCalls extends InboxCalls {
   login: {
     body: { username: string; password: string };
     answer: { token: string; agent: Agent; expiresAt: number };
@@ -200,7 +209,7 @@ export interface AgentCalls {
   me: { answer: Agent };
   /** Who is logged in on this browser, if anyone: answered 200 either way (no 401 before login). */
   session: { answer: { agent: Agent | null } };
-  status: { body: { online: boolean }; answer: Agent };
+  status: { body: { online?: boolean; away?: boolean }; answer: Agent };
   poll: { query: { cursor?: string; wait?: string; seen?: string }; answer: AgentPollAnswer };
   leftMessages: { answer: LeftMessage[] };
   join: {
@@ -218,7 +227,10 @@ export interface AgentCalls {
   groups: { answer: TransferGroup[] };
   messages: { params: ChatParams; answer: ChatRecord };
   cannedReplies: { query: { channelId?: string }; answer: CannedReply[] };
-  addCannedReply: { body: { channelId: string; title: string; text: string }; answer: CannedReply };
+  addCannedReply: {
+    body: { channelId?: string | null; team?: boolean; title: string; text: string };
+    answer: CannedReply;
+  };
   updateCannedReply: {
     params: { replyId: string };
     body: { title: string; text: string };

@@ -1,0 +1,487 @@
+import {
+  AgentEvent,
+  type ConversationStatus,
+  type InboxQuery,
+  type InboxRow,
+  LABEL_MAX,
+  LABELS_PER_CONVERSATION,
+  PRIORITIES,
+  type Priority,
+} from '@parley/chat-protocol';
+import type { Queryable } from '../db/types.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import { randomId } from '../ids.js';
+import { agentClose } from './agentChats.js';
+import type { Agent } from './domain.js';
+import { emitAgentEvent } from './events.js';
+import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './messages.js';
+import { inReach } from './routing.js';
+import type { ConversationStore } from './store.js';
+
+// The inbox: every conversation of the agent's channels (and departments) as a record with the
+// team's status, priority, labels and private notes; its lists, and the changes agents make.
+// Reading follows the reach rule (routing.ts `inReach`): an agent reads any conversation of a
+// channel and department they serve, as a team inbox does; writing to the visitor stays the
+// assignee's (agentChats.ts).
+
+/** A page of an inbox list. */
+const PAGE = 50;
+/** The reply target of a channel that names none, ms. */
+export const DEFAULT_REPLY_TARGET_MS = 5 * 60_000;
+
+/** The columns of an inbox row, over `sessions s`, `visitors v`, `agents a`, `evaluations e`, `lm`. */
+export const ROW_SELECT = `s.id, s.visitor_id, s.channel_id, s.group_id, s.state, s.priority, s.closed_at,
+  s.admin_id, a.nick as admin_nick, s.waiting_since, s.last_activity_at, s.created_at, s.snoozed_until,
+  s.left_message, v.name, v.verified, v.verified_pid, lm.msg_content, lm.sender_type, lm.msg_type, lm.msg_time,
+  (select count(*)::int from messages m where m.session_id = s.id and m.sender_type = 1 and not m.deleted
+     and m.msg_time > coalesce(s.agent_seen_at, 0)) as unread,
+  coalesce((select jsonb_agg(l.label order by l.label) from session_labels l where l.session_id = s.id),
+    '[]'::jsonb) as labels,
+  e.star, e.tags, e.content as rating_content`;
+
+export const ROW_FROM = `sessions s join visitors v on v.id = s.visitor_id
+  left join agents a on a.id = s.admin_id
+  left join evaluations e on e.session_id = s.id
+  left join lateral (select m.msg_content, m.sender_type, m.msg_type, m.msg_time from messages m
+    where m.session_id = s.id and not m.deleted order by m.msg_time desc, m.id desc limit 1) lm on true`;
+
+/** The agent's reach as SQL over `sessions s`: their channels and departments ($1, $2). */
+export const REACH = `s.channel_id = any($1::text[])
+  and (s.group_id is null or cardinality($2::text[]) = 0 or s.group_id = any($2::text[]))`;
+
+export interface RowData {
+  id: string;
+  visitor_id: string;
+  channel_id: string;
+  group_id: string | null;
+  state: ConversationStatus;
+  priority: number;
+  closed_at: number | null;
+  admin_id: string | null;
+  admin_nick: string | null;
+  waiting_since: number | string | null;
+  last_activity_at: number | string | null;
+  created_at: number | string;
+  snoozed_until: number | string | null;
+  left_message: boolean;
+  name: string | null;
+  verified: boolean;
+  verified_pid: string | null;
+  msg_content: string | null;
+  sender_type: number | null;
+  msg_type: string | null;
+  msg_time: number | string | null;
+  unread: number;
+  labels: string[];
+  star: number | null;
+  tags: string[] | null;
+  rating_content: string | null;
+}
+
+const num = (value: number | string | null) => (value === null ? null : Number(value));
+
+/** A database row as the contract's InboxRow. */
+export async function toRow(store: ConversationStore, row: RowData): Promise<InboxRow> {
+  const channel = await store.channel(row.channel_id).catch(() => undefined);
+  return {
+    sessionId: row.id,
+    visitorId: row.visitor_id,
+    channelId: row.channel_id,
+    groupId: row.group_id,
+    visitorName: row.name ?? '',
+    verified: row.verified,
+    verifiedPid: row.verified ? row.verified_pid : null,
+    status: row.state,
+    priority: PRIORITIES[row.priority] ?? 'none',
+    live: row.closed_at === null,
+    assignee: row.admin_id ? { id: row.admin_id, nick: row.admin_nick ?? '' } : null,
+    lastMessage:
+      row.msg_time === null
+        ? null
+        : {
+            text: row.msg_content ?? '',
+            senderType: row.sender_type ?? 0,
+            msgType: row.msg_type ?? '1',
+            time: Number(row.msg_time),
+          },
+    unread: row.unread,
+    waitingSince: num(row.waiting_since),
+    replyTargetMs: channel?.replyTargetMs ?? DEFAULT_REPLY_TARGET_MS,
+    lastActivityAt: num(row.last_activity_at) ?? Number(row.created_at),
+    createdAt: Number(row.created_at),
+    snoozedUntil: num(row.snoozed_until),
+    labels: row.labels,
+    rating: row.star === null ? null : { star: row.star, tags: row.tags ?? [], content: row.rating_content },
+    leftMessage: row.left_message,
+  };
+}
+
+/** Snoozed conversations whose time came are open again, each with its activity row. */
+export async function wakeSnoozed(store: ConversationStore): Promise<void> {
+  const now = store.clock();
+  const [due] = await store.db.query(
+    `select 1 from sessions where state = 'snoozed' and snoozed_until <= $1 limit 1`,
+    [now],
+  );
+  if (!due) return;
+  await store.write(async (tx) => {
+    await tx.query(
+      `with woke as (
+         update sessions set state = 'open', snoozed_until = null, changed_at = $1
+         where state = 'snoozed' and snoozed_until <= $1 returning id)
+       insert into session_activity (session_id, agent_id, kind, detail, created_at)
+       select id, null, 'status', '{"from":"snoozed","to":"open","by":"snoozeEnded"}'::jsonb, $1 from woke`,
+      [now],
+    );
+  });
+}
+
+const reachParams = (agent: Agent) => [agent.channels, agent.groups];
+
+/** One page of an inbox list, with the active counts of each view. */
+export async function inbox(store: ConversationStore, agent: Agent, query: InboxQuery) {
+  await wakeSnoozed(store);
+  const params: unknown[] = reachParams(agent);
+  const where = [REACH, 's.last_activity_at is not null'];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  const view = query.view ?? 'all';
+  if (view === 'mine') add((n) => `s.admin_id = ${n}`, agent.id);
+  if (view === 'unassigned') where.push('s.admin_id is null');
+  const status = query.status ?? 'active';
+  if (status === 'active') where.push(`s.state <> 'resolved'`);
+  else add((n) => `s.state = ${n}`, status);
+  if (query.label)
+    add(
+      (n) => `exists (select 1 from session_labels l where l.session_id = s.id and l.label = ${n})`,
+      query.label,
+    );
+  if (query.channelId) add((n) => `s.channel_id = ${n}`, query.channelId);
+  if (query.groupId) add((n) => `s.group_id = ${n}`, query.groupId);
+  // Keyset pages: by last activity, newest first, or by waiting, longest first (nothing waiting last).
+  const waiting = query.sort === 'waiting';
+  const key = waiting ? 'coalesce(s.waiting_since, 9007199254740991)' : 's.last_activity_at';
+  if (query.before) {
+    const [at, id] = query.before.split(':') as [string, string];
+    params.push(Number(at), id);
+    const [a, b] = [`$${params.length - 1}`, `$${params.length}`];
+    where.push(waiting ? `(${key}, s.id) > (${a}, ${b})` : `(${key}, s.id) < (${a}, ${b})`);
+  }
+  const order = waiting ? `${key} asc, s.id asc` : `${key} desc, s.id desc`;
+  const rows = await store.db.query<RowData & { sort_key: number | string }>(
+    `select ${ROW_SELECT}, ${key} as sort_key from ${ROW_FROM}
+     where ${where.join(' and ')} order by ${order} limit ${PAGE + 1}`,
+    params,
+  );
+  const [counts] = await store.db.query<{ mine: number; unassigned: number; all: number }>(
+    `select count(*) filter (where s.admin_id = $3)::int as mine,
+       count(*) filter (where s.admin_id is null)::int as unassigned, count(*)::int as all
+     from sessions s where ${REACH} and s.last_activity_at is not null and s.state <> 'resolved'`,
+    [...reachParams(agent), agent.id],
+  );
+  const page = rows.slice(0, PAGE);
+  const last = page.at(-1);
+  return {
+    conversations: await Promise.all(page.map((row) => toRow(store, row))),
+    counts: counts ?? { mine: 0, unassigned: 0, all: 0 },
+    next: rows.length > PAGE && last ? `${Number(last.sort_key)}:${last.id}` : null,
+  };
+}
+
+/** A conversation within the agent's reach, or a refusal. */
+async function reachable(
+  store: ConversationStore,
+  agent: Agent,
+  sessionId: string,
+  tx: Queryable = store.db,
+) {
+  const [row] = await tx.query<{
+    id: string;
+    visitor_id: string;
+    channel_id: string;
+    group_id: string | null;
+    admin_id: string | null;
+    state: ConversationStatus;
+    closed_at: number | null;
+  }>('select id, visitor_id, channel_id, group_id, admin_id, state, closed_at from sessions where id = $1', [
+    sessionId,
+  ]);
+  if (!row) throw notFound('unknown conversation');
+  if (!inReach(agent, row.channel_id, row.group_id))
+    throw forbidden('this conversation is not in your reach');
+  return row;
+}
+
+/** One conversation read in full: its row, messages, private notes and history. */
+export async function conversation(store: ConversationStore, agent: Agent, sessionId: string) {
+  await reachable(store, agent, sessionId);
+  const [row] = await store.db.query<RowData>(`select ${ROW_SELECT} from ${ROW_FROM} where s.id = $1`, [
+    sessionId,
+  ]);
+  const messages = await store.db.query<MessageRow>(
+    `select ${MESSAGE_COLUMNS} from messages where session_id = $1 and not deleted order by msg_time, id`,
+    [sessionId],
+  );
+  return {
+    conversation: await toRow(store, row as RowData),
+    messages: messages.map((one) => ({ ...toWireMessage(one), read: one.read_at !== null })),
+    notes: await notes(store, sessionId),
+    activity: await activity(store, sessionId),
+  };
+}
+
+interface NoteRow {
+  id: string;
+  session_id: string;
+  agent_id: string;
+  nick: string | null;
+  body: string;
+  mentions: string[];
+  created_at: number | string;
+}
+
+const toNote = (row: NoteRow) => ({
+  id: row.id,
+  sessionId: row.session_id,
+  agentId: row.agent_id,
+  agentNick: row.nick ?? '',
+  body: row.body,
+  mentions: row.mentions,
+  time: Number(row.created_at),
+});
+
+async function notes(store: ConversationStore, sessionId: string) {
+  const rows = await store.db.query<NoteRow>(
+    `select n.id, n.session_id, n.agent_id, a.nick, n.body, n.mentions, n.created_at
+     from notes n left join agents a on a.id = n.agent_id where n.session_id = $1 order by n.created_at, n.id`,
+    [sessionId],
+  );
+  return rows.map(toNote);
+}
+
+async function activity(store: ConversationStore, sessionId: string) {
+  const rows = await store.db.query<{
+    id: number | string;
+    kind: 'status' | 'priority' | 'labels' | 'beyondCapacity' | 'assigned';
+    agent_id: string | null;
+    nick: string | null;
+    detail: Record<string, unknown>;
+    created_at: number | string;
+  }>(
+    `select x.id, x.kind, x.agent_id, a.nick, x.detail, x.created_at
+     from session_activity x left join agents a on a.id = x.agent_id where x.session_id = $1 order by x.id`,
+    [sessionId],
+  );
+  return rows.map((row) => ({
+    id: String(row.id),
+    kind: row.kind,
+    agentId: row.agent_id,
+    agentNick: row.nick,
+    detail: row.detail,
+    time: Number(row.created_at),
+  }));
+}
+
+async function record(
+  tx: Queryable,
+  sessionId: string,
+  agentId: string | null,
+  kind: string,
+  detail: Record<string, unknown>,
+  now: number,
+) {
+  await tx.query(
+    `insert into session_activity (session_id, agent_id, kind, detail, created_at) values ($1, $2, $3, $4, $5)`,
+    [sessionId, agentId, kind, JSON.stringify(detail), now],
+  );
+  await tx.query('update sessions set changed_at = $2 where id = $1', [sessionId, now]);
+}
+
+/**
+ * Sets a conversation's status. Resolving a live chat ends it, and only its assignee may (the
+ * visitor is told, as by `close`); pending and snoozed keep a live chat going. `snoozedUntil` goes
+ * with `snoozed` only (absent: until the visitor writes).
+ */
+export async function setStatus(
+  store: ConversationStore,
+  agent: Agent,
+  sessionId: string,
+  body: { status: ConversationStatus; snoozedUntil?: number },
+): Promise<null> {
+  const now = store.clock();
+  if (body.snoozedUntil !== undefined && body.status !== 'snoozed')
+    throw badRequest('snoozedUntil: only with status snoozed');
+  if (body.snoozedUntil !== undefined && body.snoozedUntil <= now)
+    throw badRequest('snoozedUntil: a time in the future');
+  const session = await reachable(store, agent, sessionId);
+  if (body.status === 'resolved' && session.closed_at === null) {
+    if (session.admin_id !== agent.id)
+      throw forbidden('a live chat is resolved by the agent who has it (join it first, or refuse it)');
+    await agentClose(store, agent, sessionId);
+  }
+  await store.write(async (tx) => {
+    const [was] = await tx.query<{ state: ConversationStatus }>(
+      'select state from sessions where id = $1 for update',
+      [sessionId],
+    );
+    if (!was) throw notFound('unknown conversation');
+    if (was.state === body.status && body.status !== 'snoozed') return;
+    await tx.query('update sessions set state = $2, snoozed_until = $3 where id = $1', [
+      sessionId,
+      body.status,
+      body.status === 'snoozed' ? (body.snoozedUntil ?? null) : null,
+    ]);
+    await record(
+      tx,
+      sessionId,
+      agent.id,
+      'status',
+      {
+        from: was.state,
+        to: body.status,
+        by: 'agent',
+        ...(body.snoozedUntil !== undefined && { until: body.snoozedUntil }),
+      },
+      now,
+    );
+  });
+  return null;
+}
+
+export async function setPriority(
+  store: ConversationStore,
+  agent: Agent,
+  sessionId: string,
+  priority: Priority,
+): Promise<null> {
+  await reachable(store, agent, sessionId);
+  const now = store.clock();
+  await store.write(async (tx) => {
+    const [was] = await tx.query<{ priority: number }>(
+      'select priority from sessions where id = $1 for update',
+      [sessionId],
+    );
+    const index = PRIORITIES.indexOf(priority);
+    if (!was || was.priority === index) return;
+    await tx.query('update sessions set priority = $2 where id = $1', [sessionId, index]);
+    await record(tx, sessionId, agent.id, 'priority', { from: PRIORITIES[was.priority], to: priority }, now);
+  });
+  return null;
+}
+
+/** Labels as stored: trimmed, lower case, without repeats, each 1 to LABEL_MAX characters. */
+export function cleanLabels(labels: readonly string[]): string[] {
+  const clean = [...new Set(labels.map((label) => label.trim().toLowerCase().replace(/\s+/g, '-')))];
+  const bad = clean.find((label) => !label || [...label].length > LABEL_MAX || /[\p{Cc}\p{Cf}]/u.test(label));
+  if (bad !== undefined)
+    throw badRequest(`labels: "${bad}" is not a label (1 to ${LABEL_MAX} visible characters)`);
+  if (clean.length > LABELS_PER_CONVERSATION)
+    throw badRequest(`labels: ${LABELS_PER_CONVERSATION} at most on one conversation`);
+  return clean.sort();
+}
+
+export async function setLabels(
+  store: ConversationStore,
+  agent: Agent,
+  sessionId: string,
+  labels: readonly string[],
+): Promise<{ labels: string[] }> {
+  const next = cleanLabels(labels);
+  await reachable(store, agent, sessionId);
+  const now = store.clock();
+  await store.write(async (tx) => {
+    await tx.query('select 1 from sessions where id = $1 for update', [sessionId]);
+    const rows = await tx.query<{ label: string }>(
+      'select label from session_labels where session_id = $1 order by label',
+      [sessionId],
+    );
+    const was = rows.map((row) => row.label);
+    if (was.join('\n') === next.join('\n')) return;
+    await tx.query('delete from session_labels where session_id = $1', [sessionId]);
+    if (next.length > 0)
+      await tx.query('insert into session_labels (session_id, label) select $1, unnest($2::text[])', [
+        sessionId,
+        next,
+      ]);
+    await record(
+      tx,
+      sessionId,
+      agent.id,
+      'labels',
+      { added: next.filter((one) => !was.includes(one)), removed: was.filter((one) => !next.includes(one)) },
+      now,
+    );
+  });
+  return { labels: next };
+}
+
+/** The labels in use on the agent's channels, most used first. */
+export async function labels(store: ConversationStore, agent: Agent) {
+  const rows = await store.db.query<{ label: string; count: number }>(
+    `select l.label, count(*)::int as count from session_labels l join sessions s on s.id = l.session_id
+     where ${REACH} group by l.label order by count(*) desc, l.label limit 200`,
+    reachParams(agent),
+  );
+  return rows;
+}
+
+/**
+ * Adds a private note. `@username` names a colleague of the conversation's channel: they are
+ * mentioned (alerted through their poll). A note never reaches the visitor: it is not a message,
+ * and no visitor event carries it.
+ */
+export async function addNote(store: ConversationStore, agent: Agent, sessionId: string, body: string) {
+  const text = body.trim();
+  if (!text) throw badRequest('body is blank');
+  const session = await reachable(store, agent, sessionId);
+  const names = [
+    ...new Set([...text.matchAll(/(?<![\w@])@([\w.-]{1,64})/g)].map((match) => match[1] as string)),
+  ];
+  const mentioned = names.length
+    ? await store.db.query<{ id: string }>(
+        `select id from agents where username = any($1::text[]) and disabled_at is null
+           and jsonb_exists(channels, $2) and id <> $3`,
+        [names, session.channel_id, agent.id],
+      )
+    : [];
+  const now = store.clock();
+  const note = {
+    id: randomId(),
+    sessionId,
+    agentId: agent.id,
+    agentNick: agent.nick,
+    body: text,
+    mentions: mentioned.map((row) => row.id),
+    time: now,
+  };
+  await store.write(async (tx) => {
+    await tx.query(
+      'insert into notes (id, session_id, agent_id, body, mentions, created_at) values ($1, $2, $3, $4, $5, $6)',
+      [note.id, sessionId, agent.id, text, JSON.stringify(note.mentions), now],
+    );
+    await tx.query('update sessions set changed_at = $2 where id = $1', [sessionId, now]);
+    await emitAgentEvent(tx, {
+      agentId: session.admin_id ?? agent.id,
+      visitorId: session.visitor_id,
+      sessionId,
+      type: AgentEvent.note,
+      payload: { note },
+      now,
+    });
+  });
+  return note;
+}
+
+/** The assignee has read the conversation up to now: its unread count is 0. */
+export async function seen(store: ConversationStore, agent: Agent, sessionId: string): Promise<null> {
+  const session = await reachable(store, agent, sessionId);
+  if (session.admin_id !== agent.id) return null;
+  const now = store.clock();
+  await store.db.query('update sessions set agent_seen_at = $2, changed_at = $2 where id = $1', [
+    sessionId,
+    now,
+  ]);
+  return null;
+}

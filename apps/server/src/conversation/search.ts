@@ -1,0 +1,122 @@
+import type { SearchHit, SearchQuery } from '@parley/chat-protocol';
+import { badRequest } from '../errors.js';
+import type { Agent } from './domain.js';
+import { REACH, ROW_FROM, ROW_SELECT, type RowData, toRow } from './inbox.js';
+import type { ConversationStore } from './store.js';
+
+// Search: full text over messages and private notes, and the visitor's name, email and phone, in
+// the conversations of the agent's reach. One SQL for both databases (migration 009): the `simple`
+// configuration for every language, scripts written without spaces cut into single characters.
+
+/** The most hits a search answers. */
+const HITS = 50;
+/** The most matches each source contributes before the filters: the newest. */
+const PER_SOURCE = 2000;
+
+/** Scripts written without spaces between words: the same ranges as migration 009's column. */
+const UNSPACED =
+  /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/gu;
+
+/**
+ * A search text as a `tsquery` for `to_tsquery('simple', …)`: every word must match, each as a
+ * prefix; a run of an unspaced script is a phrase of its characters. Only letters, marks and
+ * digits get through, so nothing in the text is tsquery syntax. Null when no word is left.
+ *
+ * @example
+ * toTsQuery('Refund order') // "'refund':* & 'order':*"
+ * toTsQuery('退款') // "'退' <-> '款'"
+ */
+export function toTsQuery(text: string): string | null {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter(Boolean);
+  const parts = words.map((word) => {
+    const tokens = word.replace(UNSPACED, ' $& ').trim().split(/\s+/);
+    return tokens.length === 1
+      ? `'${tokens[0]}':*`
+      : `(${tokens.map((token) => `'${token}'`).join(' <-> ')})`;
+  });
+  return parts.length ? parts.join(' & ') : null;
+}
+
+/** `%text%` for ILIKE, its wildcards taken literally. */
+const likeAny = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** Up to 160 characters of `text` around the first word of the search found in it. */
+export function snippet(text: string, query: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const lower = flat.toLowerCase();
+  const words = query
+    .toLowerCase()
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter(Boolean);
+  const at = Math.max(0, Math.min(...words.map((word) => lower.indexOf(word)).filter((index) => index >= 0)));
+  const start = Math.max(0, at - 60);
+  const cut = flat.slice(start, start + 160);
+  return `${start > 0 ? '…' : ''}${cut}${start + 160 < flat.length ? '…' : ''}`;
+}
+
+/** Conversations of the agent's reach that match, newest match first, each with its best hit. */
+export async function search(
+  store: ConversationStore,
+  agent: Agent,
+  query: SearchQuery,
+): Promise<{ hits: SearchHit[] }> {
+  const text = query.q.trim();
+  if (!text) throw badRequest('q: a word to search for');
+  const tsquery = toTsQuery(text);
+  const params: unknown[] = [agent.channels, agent.groups, tsquery ?? '', likeAny(text)];
+  const where = [REACH];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  if (query.status) add((n) => `s.state = ${n}`, query.status);
+  if (query.channelId) add((n) => `s.channel_id = ${n}`, query.channelId);
+  if (query.agentId) add((n) => `s.admin_id = ${n}`, query.agentId);
+  if (query.label)
+    add(
+      (n) => `exists (select 1 from session_labels l where l.session_id = s.id and l.label = ${n})`,
+      query.label,
+    );
+  if (query.from) add((n) => `h.at >= ${n}`, Number(query.from));
+  if (query.to) add((n) => `h.at <= ${n}`, Number(query.to));
+  if (query.rating) add((n) => `e.star = ${n}`, Number(query.rating));
+  // Text matches only when a word is left ($3 = ''); the visitor's fields by substring always.
+  const rows = await store.db.query<
+    RowData & { message_id: string | null; note_id: string | null; body: string; at: number | string }
+  >(
+    `with hits as (
+       (select m.session_id, m.id as message_id, null::text as note_id, m.msg_content as body, m.msg_time as at
+        from messages m where $3 <> '' and m.search @@ to_tsquery('simple', $3) and not m.deleted
+        order by m.msg_time desc limit ${PER_SOURCE})
+       union all
+       (select n.session_id, null, n.id, n.body, n.created_at from notes n
+        where $3 <> '' and n.search @@ to_tsquery('simple', $3) order by n.created_at desc limit ${PER_SOURCE})
+       union all
+       (select s.id, null, null, concat_ws(' · ', v.name, v.email, v.phone), s.last_activity_at
+        from visitors v join sessions s on s.visitor_id = v.id
+        where s.last_activity_at is not null
+          and (v.name ilike $4 or v.email ilike $4 or v.phone ilike $4)
+        order by s.last_activity_at desc limit ${PER_SOURCE})
+     ),
+     best as (select distinct on (session_id) * from hits order by session_id, at desc)
+     select ${ROW_SELECT}, h.message_id, h.note_id, h.body, h.at
+     from best h join ${ROW_FROM.replace('sessions s', 'sessions s on s.id = h.session_id')}
+     where ${where.join(' and ')}
+     order by h.at desc limit ${HITS}`,
+    params,
+  );
+  return {
+    hits: await Promise.all(
+      rows.map(async (row) => ({
+        conversation: await toRow(store, row),
+        messageId: row.message_id,
+        noteId: row.note_id,
+        snippet: snippet(row.body ?? '', text),
+        time: Number(row.at),
+      })),
+    ),
+  };
+}
