@@ -55,7 +55,10 @@ const cut = (payload: string, limit: number) => Array.from(payload).slice(0, lim
 const stored = (text: string) => text.replace(/^\uFEFF/, '');
 
 /** The inspection sent into the page: traces of hostile content under the console's root. */
-const INSPECT = `(${findHostileTraces.toString()})(document.querySelector('.console'), ${SAFE_URL.toString()})`;
+/** The console's own forms (search, a label, a note): any other form in the page was injected. */
+const OWN_FORMS = ['console-inbox__search', 'console-labels__add', 'console-notebox'];
+const INSPECT = `(${findHostileTraces.toString()})(document.querySelector('.console'), ${SAFE_URL.toString()}, { allowElements: ['form'] })`;
+const FOREIGN_FORMS = `[...document.querySelectorAll('form')].filter((form) => !${JSON.stringify(OWN_FORMS)}.some((name) => form.classList.contains(name))).length`;
 /** Texts shown in the page for a selector, without the kit's visually hidden additions. */
 function shownTexts(page: Page, selector: string): Promise<string[]> {
   return page.$$eval(selector, (elements) =>
@@ -195,7 +198,8 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console, given hostile vis
 
     // Every payload as a visitor in the queue: the name, then the form's answers. Every second
     // visitor leaves a message with the next payload as its text (the console lists the newest 100).
-    let items = 0;
+    let queued = 0;
+    const leftTexts: string[] = [];
     for (const [index, payload] of payloads.entries()) {
       const started = await visitor('chatStart', {
         channelId: 'desk',
@@ -207,11 +211,11 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console, given hostile vis
       const { userId } = started.data as { userId: string };
       const form = { userId, name: cut(payload, 200), email: cut(payload, 320), phone: cut(payload, 64) };
       arrived('user form', payload, await visitor('submitUserForm', form));
-      if (arrived('queue', payload, await visitor('transferAgent', { userId }))) items += 1;
+      if (arrived('queue', payload, await visitor('transferAgent', { userId }))) queued += 1;
       if (index % 2 === 1) continue;
       const next = payloads[index + 1] ?? payload;
       const left = { ...form, channelId: 'desk', content: cut(next, 5000) };
-      if (arrived('left message', next, await visitor('leaveMsg', left))) items += 1;
+      if (arrived('left message', next, await visitor('leaveMsg', left))) leftTexts.push(left.content);
     }
     console.info(`hostile corpus: refused by the visitor API: ${JSON.stringify(refused)}`);
     expect(unexpected).toEqual([]);
@@ -232,11 +236,25 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console, given hostile vis
     const probe = `(${findHostileTraces.toString()})(Object.assign(document.createElement('div'), { innerHTML: '<a href="javascript:void 0">x</a>' }), ${SAFE_URL.toString()})`;
     expect(await page.evaluate(probe)).toHaveLength(1);
 
-    // The sidebar: every queued visitor's name, every left message.
-    await expect
-      .poll(() => page.locator('.console-sidebar li.console-item').count(), { timeout: 10_000 })
-      .toBe(items);
-    const sidebar = (await shownTexts(page, '.console-sidebar li.console-item')).join('\n');
+    // The sidebar: every queued visitor's name in the queue; every left message in the inbox's
+    // unassigned conversations (all their pages).
+    const queue = page.locator('.console-sidebar li.console-item:not(.console-inbox-row)');
+    await expect.poll(() => queue.count(), { timeout: 10_000 }).toBe(queued);
+    await page.locator('.console-inbox__views button').nth(1).click();
+    const rows = page.locator('.console-inbox-row');
+    const more = page.locator('.console-inbox').getByRole('button', { name: 'Show more' });
+    for (let pages = 0; pages < 5; pages += 1) {
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      if ((await more.count()) === 0) break;
+      await more.click();
+    }
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(leftTexts.length);
+    const sidebar = [
+      ...(await shownTexts(page, '.console-sidebar li.console-item:not(.console-inbox-row)')),
+      ...(await shownTexts(page, '.console-inbox-row')),
+    ].join('\n');
+    for (const text of leftTexts)
+      expect(sidebar.includes(stored(text)), `inbox shows ${JSON.stringify(text.slice(0, 40))}`).toBe(true);
     // (Text with a NUL character cannot be stored: the API refused it above.)
     for (const payload of payloads.filter((text) => !text.includes('\u0000')))
       expect(
@@ -246,6 +264,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console, given hostile vis
     const check = async (where: string) => {
       const traces = (await page.evaluate(INSPECT)) as HostileTrace[];
       expect(traces, where).toEqual([]);
+      expect(await page.evaluate(FOREIGN_FORMS), `${where}: forms not the console's own`).toBe(0);
       expect(await mainThreadDelay(page), `${where}: setTimeout(0) delay (ms)`).toBeLessThan(ANSWER_BOUND_MS);
       expect(
         await page.evaluate(() => (globalThis as { __parleyHostileHits?: string[] }).__parleyHostileHits),
@@ -253,7 +272,8 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console, given hostile vis
     };
     await check('the sidebar');
 
-    // Each carrier's chat: its messages, files, system messages and typing.
+    // Each carrier's chat: its messages, files, system messages and typing (the agent's own list).
+    await page.locator('.console-inbox__views button').nth(0).click();
     const links = page.locator('.console-chat-link');
     await expect.poll(() => links.count()).toBe(CARRIERS);
     for (let index = 0; index < CARRIERS; index += 1) {

@@ -29,6 +29,10 @@ const SAME_AS_ENGLISH: Record<string, Language[]> = {
   'workspace.statusOffline': ['de', 'nl'],
   'login.password': ['it', 'tl'],
   'visitor.name': ['de'],
+  'inbox.minutes': ['es', 'it', 'nl', 'pl', 'pt'],
+  'inbox.hours': ['es', 'it', 'pt'],
+  'inbox.label': ['de', 'nl'],
+  'inbox.status': ['de', 'nl'],
 };
 
 /** Languages in a script other than Latin: the only Latin they hold is the brand and "ID". */

@@ -1,15 +1,17 @@
-import type { Outcome } from '@parley/agent-core';
-import { MsgType, SenderType } from '@parley/chat-protocol';
+import type { ConversationDetail, Outcome } from '@parley/agent-core';
+import { MsgType, type Note, type Rating, SenderType } from '@parley/chat-protocol';
 import { FileCard } from '@parley/chat-ui/FileCard';
 import { Image } from '@parley/chat-ui/Image';
 import { Message, type MessageInput, type MessageModel } from '@parley/chat-ui/Message';
 import { MessageList } from '@parley/chat-ui/MessageList';
 import { Typing } from '@parley/chat-ui/Typing';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Chat, WireMessage } from './api.js';
-import { type CannedReply, useCannedReplies } from './canned.js';
+import { ConversationActions, NoteBox } from './ConversationActions.js';
+import { type CannedReply, fillVariables, useCannedReplies } from './canned.js';
 import { useDesk, useDeskState } from './desk.js';
-import { useT } from './i18n/I18nProvider.js';
+import { displayName } from './InboxList.js';
+import { useI18n, useT } from './i18n/I18nProvider.js';
 import { ReplyBox } from './ReplyBox.js';
 import { type Conversation, useReport } from './report.js';
 import { VerifiedBadge } from './VerifiedBadge.js';
@@ -59,9 +61,71 @@ export function lastReadId(messages: readonly WireMessage[]): string | undefined
   return undefined;
 }
 
+/** The id a private note has among the messages of the list. */
+const NOTE_PREFIX = 'note:';
+
+/** A private note as a row of the kit's list: centred, drawn by `PrivateNote`. */
+const toNoteRow = (note: Note): MessageInput => ({
+  _id: `${NOTE_PREFIX}${note.id}`,
+  type: 'custom',
+  content: note,
+  position: 'pop',
+  createdAt: note.time,
+});
+
+/** The messages and the private notes, in time order (a message first on a tie). */
+export function timeline(messages: MessageInput[], notes: readonly Note[]): MessageInput[] {
+  if (notes.length === 0) return messages;
+  const rows = [...messages, ...notes.map(toNoteRow)];
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => Number(a.row.createdAt ?? 0) - Number(b.row.createdAt ?? 0) || a.index - b.index)
+    .map(({ row }) => row);
+}
+
+/** A private note in the conversation: for the team only, drawn apart from what the visitor reads. */
+function PrivateNote({ note }: { note: Note }) {
+  const { t, formatDateTime } = useI18n();
+  return (
+    <div
+      className="console-private-note"
+      role="note"
+      aria-label={t('inbox.noteBy', { name: note.agentNick })}
+    >
+      <p className="console-private-note__by">
+        {t('inbox.noteBy', { name: note.agentNick })} ·{' '}
+        <time dateTime={new Date(note.time).toISOString()}>{formatDateTime(note.time)}</time>
+      </p>
+      <p dir="auto">{note.body}</p>
+    </div>
+  );
+}
+
+/** The visitor's rating in full: stars, the tags they chose and their comment. */
+function RatingSummary({ rating }: { rating: Rating }) {
+  const t = useT();
+  return (
+    <span className="console-rating">
+      {' · '}
+      <span className="parley-visually-hidden">{t('chat.rated', { star: rating.star })}</span>
+      <span aria-hidden="true">
+        {'★'.repeat(rating.star)}
+        {'☆'.repeat(Math.max(0, 5 - rating.star))}
+      </span>
+      {rating.tags.length > 0 ? <span> · {rating.tags.join(', ')}</span> : null}
+      {rating.content ? (
+        <q className="console-rating__comment" dir="auto">
+          {rating.content}
+        </q>
+      ) : null}
+    </span>
+  );
+}
+
 /** Called for every message: only file messages (custom) are drawn here. */
 export function renderContent(model: MessageModel) {
   if (model.type !== 'custom') return undefined;
+  if (model._id.startsWith(NOTE_PREFIX)) return <PrivateNote note={model.content as Note} />;
   const message = model.content as WireMessage;
   return message.msgType === MsgType.image && message.fileUrl ? (
     <Image src={message.fileUrl} alt={message.fileName ?? message.msgContent} />
@@ -76,15 +140,21 @@ export function renderContent(model: MessageModel) {
  */
 export function ChatPane({
   agentId,
+  agentNick,
   sessionId,
   chat,
   conversation,
+  detail,
   onTransfer,
 }: {
   agentId: string;
+  agentNick: string;
   sessionId: string;
+  /** The chat when it is the agent's and live. */
   chat: Chat | undefined;
   conversation: Conversation;
+  /** The conversation's row, notes and history (the inbox's details), once loaded. */
+  detail: ConversationDetail | undefined;
   onTransfer: () => void;
 }) {
   const t = useT();
@@ -93,9 +163,21 @@ export function ChatPane({
   /** What the agent has typed in this chat's reply box, kept while other chats are on screen. */
   const draft = useDeskState((snapshot) => snapshot.drafts[sessionId] ?? '');
   const lastTyping = useRef(0);
-  const canned = useCannedReplies(agentId, chat?.channelId).replies ?? NO_REPLIES;
-  const visitorName = chat?.visitorName || t('chat.visitor');
+  const row = detail?.conversation;
+  const canned = useCannedReplies(agentId, chat?.channelId ?? row?.channelId).replies ?? NO_REPLIES;
+  const visitorName = chat?.visitorName || (row ? displayName(row) : '') || t('chat.visitor');
   const open = chat !== undefined && !conversation.closed;
+  const mine = row ? row.assignee?.id === agentId : chat !== undefined;
+  /** Reply to the visitor, or write a private note for the team. */
+  const [mode, setMode] = useState<'reply' | 'note'>('reply');
+  const writing = open ? mode : 'note';
+  const rating = conversation.rating ?? row?.rating ?? null;
+  const unread = row?.unread ?? 0;
+
+  // The assignee has the conversation on screen: what the visitor wrote is read.
+  useEffect(() => {
+    if (mine && unread > 0 && document.visibilityState === 'visible') void desk.inbox.seen(sessionId);
+  }, [mine, unread, sessionId, desk]);
 
   const typing = () => {
     const now = Date.now();
@@ -148,8 +230,12 @@ export function ChatPane({
             <bdi>{visitorName}</bdi>
           </strong>
           {chat ? <VerifiedBadge visitor={chat} /> : null} <bdi>{chat?.email}</bdi> <bdi>{chat?.phone}</bdi>
-          {conversation.rating ? (
-            <span className="console-rating"> · {t('chat.rated', { star: conversation.rating.star })}</span>
+          {rating ? <RatingSummary rating={rating} /> : null}
+          {row && !chat ? (
+            <span className="console-hint">
+              {' · '}
+              {row.assignee ? t('inbox.assignedTo', { name: row.assignee.nick }) : t('inbox.nobody')}
+            </span>
           ) : null}
         </div>
         {open ? (
@@ -175,9 +261,13 @@ export function ChatPane({
           {chat.transferNote ? <p dir="auto">{chat.transferNote}</p> : null}
         </div>
       ) : null}
+      {detail ? <ConversationActions detail={detail} mine={mine} /> : null}
       <div className="console-messages">
         <MessageList
-          messages={conversation.messages.map((message) => toMessage(message, visitorName))}
+          messages={timeline(
+            conversation.messages.map((message) => toMessage(message, visitorName)),
+            detail?.notes ?? [],
+          )}
           renderMessage={renderMessage}
         />
       </div>
@@ -190,10 +280,44 @@ export function ChatPane({
         </div>
       ) : null}
       {open ? (
+        <fieldset className="console-modes">
+          <legend className="parley-visually-hidden">{t('inbox.writeMode')}</legend>
+          <button
+            type="button"
+            className="console-button console-button--small console-toggle"
+            aria-pressed={mode === 'reply'}
+            onClick={() => setMode('reply')}
+          >
+            {t('inbox.reply')}
+          </button>
+          <button
+            type="button"
+            className="console-button console-button--small console-toggle"
+            aria-pressed={mode === 'note'}
+            aria-keyshortcuts="n"
+            data-action="note"
+            onClick={() => setMode('note')}
+          >
+            {t('inbox.privateNote')}
+          </button>
+        </fieldset>
+      ) : (
+        <p className="console-empty">
+          {row?.live && row.assignee?.id !== agentId ? t('inbox.notYours') : t('chat.ended')}
+        </p>
+      )}
+      {writing === 'reply' ? (
         <ReplyBox
           value={draft}
           onChange={(text) => desk.setDraft(sessionId, text)}
           replies={canned}
+          fill={(text) =>
+            fillVariables(text, {
+              visitorName: chat?.visitorName ?? '',
+              email: chat?.email ?? '',
+              agentName: agentNick,
+            })
+          }
           onTyping={typing}
           onSend={(text) => void desk.send(sessionId, text)}
           onFiles={async (files) => {
@@ -201,7 +325,7 @@ export function ChatPane({
           }}
         />
       ) : (
-        <p className="console-empty">{t('chat.ended')}</p>
+        <NoteBox sessionId={sessionId} />
       )}
     </section>
   );

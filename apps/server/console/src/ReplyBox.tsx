@@ -5,7 +5,7 @@ import { useT } from './i18n/I18nProvider.js';
 
 /**
  * The reply box: the kit's composer, where `/` at the start opens the channel's canned replies,
- * filtered by what follows (`/ship` finds "Shipping times"). It is then a combobox with a listbox
+ * filtered by what follows (`/ship` finds "Shipping times"). It is then a text box with a listbox
  * of the matches (the input keeps focus; the active option is its `aria-activedescendant`): Up and
  * Down choose, Enter puts the reply's text in the box, Escape closes the list, a click picks one.
  * Without canned replies for the channel it is a plain text box.
@@ -17,10 +17,13 @@ export function ReplyBox({
   onSend,
   onTyping,
   onFiles,
+  fill = (text) => text,
 }: {
   value: string;
   onChange: (text: string) => void;
   replies: readonly CannedReply[];
+  /** A canned reply's text as inserted: its variables filled. */
+  fill?: (text: string) => string;
   onSend: (text: string) => void;
   onTyping: () => void;
   onFiles: (files: File[]) => void;
@@ -52,7 +55,7 @@ export function ReplyBox({
 
   const insert = (reply: CannedReply) => {
     setDismissed(null);
-    onChange(reply.text);
+    onChange(fill(reply.text));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -84,9 +87,9 @@ export function ReplyBox({
     replies.length > 0
       ? {
           dir,
-          role: 'combobox',
+          // A text box with a list of suggestions (a textarea takes no combobox role in HTML):
+          // the list it controls while open, and the option the arrows chose.
           'aria-autocomplete': 'list' as const,
-          'aria-expanded': open,
           'aria-controls': open ? listId : undefined,
           'aria-activedescendant': open && current >= 0 ? optionId(current) : undefined,
           onKeyDown,
@@ -101,7 +104,7 @@ export function ReplyBox({
             <div role="listbox" id={listId} aria-label={t('canned.title')} className="console-canned-list">
               {matches.map((reply, index) => (
                 // The input keeps focus and the keyboard (aria-activedescendant); a click picks.
-                // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled by the combobox input
+                // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled by the text box
                 <div
                   key={reply.id}
                   id={optionId(index)}

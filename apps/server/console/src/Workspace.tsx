@@ -7,10 +7,11 @@ import type { Agent } from './api.js';
 import { CannedReplies } from './CannedReplies.js';
 import { ChatPane } from './ChatPane.js';
 import { createConsoleDesk, DeskProvider, useDesk, useDeskState } from './desk.js';
+import { displayName, InboxList } from './InboxList.js';
 import { useT } from './i18n/I18nProvider.js';
 import { LanguagePicker } from './LanguagePicker.js';
-import { LeftMessages } from './LeftMessages.js';
 import { useReport } from './report.js';
+import { Shortcuts, useShortcuts } from './Shortcuts.js';
 import { TransferDialog } from './TransferDialog.js';
 import { VerifiedBadge } from './VerifiedBadge.js';
 import { VisitorPanel } from './VisitorPanel.js';
@@ -73,6 +74,8 @@ function Desk({
   const queue = useDeskState((snapshot) => snapshot.queue);
   const chats = useDeskState((snapshot) => snapshot.chats);
   const record = useDeskState((snapshot) => (selected ? snapshot.records[selected] : undefined));
+  const detail = useDeskState((snapshot) => (selected ? snapshot.inbox.details[selected] : undefined));
+  const [help, setHelp] = useState(false);
   const [transferring, setTransferring] = useState<string | null>(null);
   const main = useRef<HTMLElement>(null);
   const alerts = useAlerts(desk);
@@ -82,8 +85,17 @@ function Desk({
   }, [status, onAgent]);
 
   useEffect(() => {
-    if (selected) void desk.open(selected).then((outcome) => !outcome.ok && report(outcome.error));
+    if (!selected) {
+      desk.inbox.blur();
+      return;
+    }
+    // Its messages (the agent's own chat as it goes on), and its row, notes and history.
+    const own = desk.getSnapshot().chats.some((chat) => chat.sessionId === selected);
+    if (own) void desk.open(selected).then((outcome) => !outcome.ok && report(outcome.error));
+    void desk.inbox.inspect(selected).then((outcome) => !outcome.ok && report(outcome.error));
   }, [selected, desk, report]);
+
+  useShortcuts({ selected, onSelect, onHelp: () => setHelp(true) });
 
   /** Runs a desk command; a failure is told as a toast. */
   const act = async (work: () => Promise<Outcome<unknown>>) => {
@@ -95,6 +107,7 @@ function Desk({
   /** The agent serves as many chats as their capacity: a join takes them past it, and says so. */
   const full = useDeskState(atCapacity);
   const toggleOnline = () => act(() => desk.setOnline(!agent.online));
+  const toggleAway = () => act(() => desk.setAway(!agent.away));
   const logout = async () => {
     await desk.logout();
     onAgent(null);
@@ -105,6 +118,9 @@ function Desk({
 
   return (
     <div className="console-workspace">
+      <a className="console-skip" href="#console-main">
+        {t('inbox.skip')}
+      </a>
       <Navbar
         className="console-navbar"
         title={t('app.title')}
@@ -115,6 +131,25 @@ function Desk({
             </span>
             <button className="console-button" type="button" onClick={toggleOnline}>
               {agent.online ? t('workspace.goOffline') : t('workspace.goOnline')}
+            </button>
+            {agent.online ? (
+              <button
+                className="console-button console-toggle"
+                type="button"
+                aria-pressed={agent.away}
+                onClick={toggleAway}
+              >
+                {t('inbox.away')}
+              </button>
+            ) : null}
+            <button
+              className="console-button"
+              type="button"
+              aria-haspopup="dialog"
+              aria-keyshortcuts="?"
+              onClick={() => setHelp(true)}
+            >
+              {t('shortcuts.button')}
             </button>
             {alerts.permission === 'default' || alerts.permission === 'denied' ? (
               <button
@@ -141,7 +176,7 @@ function Desk({
         }
       />
       <div className="console-body">
-        <nav className="console-sidebar" aria-label={t('chats.title')}>
+        <nav className="console-sidebar" aria-label={t('inbox.title')}>
           <h2>{t('queue.title')}</h2>
           {queue.length === 0 ? <p className="console-empty">{t('queue.empty')}</p> : null}
           {queue.length > 0 && full ? (
@@ -153,7 +188,7 @@ function Desk({
             {queue.map((entry) => (
               <li key={entry.sessionId} id={queueItemId(entry.sessionId)} className="console-item">
                 <span>
-                  <bdi>{entry.visitorName || t('chat.visitor')}</bdi>
+                  <bdi>{entry.visitorName || displayName(entry)}</bdi>
                   <VerifiedBadge visitor={entry} /> ·{' '}
                   <bdi>
                     {entry.channelId}
@@ -181,38 +216,26 @@ function Desk({
                   >
                     {t('queue.refuse')}
                   </button>
+                  <button className="console-button" type="button" onClick={() => onSelect(entry.sessionId)}>
+                    {t('inbox.read')}
+                  </button>
                 </span>
               </li>
             ))}
           </ul>
-          <h2>{t('chats.title')}</h2>
-          {chats.length === 0 ? <p className="console-empty">{t('chats.empty')}</p> : null}
-          <ul>
-            {chats.map((chat) => (
-              <li key={chat.sessionId}>
-                <button
-                  type="button"
-                  className="console-chat-link"
-                  aria-current={chat.sessionId === selected ? 'true' : undefined}
-                  onClick={() => onSelect(chat.sessionId)}
-                >
-                  <bdi>{chat.visitorName || t('chat.visitor')}</bdi>
-                  <VerifiedBadge visitor={chat} /> · <bdi>{chat.channelId}</bdi>
-                  {chat.visitorTyping ? ' …' : ''}
-                </button>
-              </li>
-            ))}
-          </ul>
-          <LeftMessages />
+          <InboxList selected={selected} onSelect={(sessionId) => onSelect(sessionId)} />
           <CannedReplies agentId={agent.id} channels={agent.channels} channelId={current?.channelId} />
         </nav>
-        <main className="console-chat" ref={main} tabIndex={-1}>
+        <main className="console-chat" id="console-main" ref={main} tabIndex={-1}>
           {selected && record ? (
             <ChatPane
+              key={`chat-${selected}`}
               agentId={agent.id}
+              agentNick={agent.nick}
               sessionId={selected}
               chat={current}
               conversation={record}
+              detail={detail}
               onTransfer={() => setTransferring(selected)}
             />
           ) : (
@@ -235,6 +258,7 @@ function Desk({
           }}
         />
       ) : null}
+      {help ? <Shortcuts onClose={() => setHelp(false)} /> : null}
       <p className="parley-visually-hidden" role="status">
         {alerts.announcement}
       </p>

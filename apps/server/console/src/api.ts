@@ -10,7 +10,6 @@ export type {
   Colleague,
   EarlierChat,
   EarlierTranscript,
-  LeftMessage,
   QueueEntry,
   Rating,
   TransferGroup,
@@ -45,7 +44,6 @@ export const api = {
   updateCannedReply: (id: string, title: string, text: string) =>
     call('updateCannedReply', { params: { replyId: id }, body: { title, text } }),
   deleteCannedReply: (id: string) => call('deleteCannedReply', { params: { replyId: id } }),
-  leftMessages: () => call('leftMessages', {}),
   colleagues: () => call('colleagues', {}),
   groups: () => call('groups', {}),
 };

@@ -1,0 +1,174 @@
+import { existsSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Seed } from './seed.js';
+import type { Json } from './test/child.js';
+import { chromiumPath, startConsole } from './test/consoleBrowser.js';
+import { axeViolations, isFocused, SOON } from './test/consolePage.js';
+import { testDatabases } from './test/databases.js';
+
+// The console's inbox in Chromium: a shift worked from the keyboard, search, notes and labels.
+
+const seed: Seed = {
+  channels: [{ id: 'shop', tenantId: 't', info: { receiveMode: 3 } }],
+  agents: [
+    {
+      id: 'i1',
+      username: 'ivy',
+      password: 'pw-ivy',
+      nick: 'Ivy',
+      capacity: 3,
+      channels: ['shop'],
+      online: true,
+      role: 'admin',
+    },
+  ],
+};
+
+const [database] = testDatabases();
+
+describe.skipIf(!existsSync(chromiumPath))('the inbox in Chromium', () => {
+  let started: Awaited<ReturnType<typeof startConsole>> | undefined;
+  let base: string;
+  let browser: Browser;
+  let page: Page;
+
+  const visitor = async (call: string, body: object) => {
+    const response = await fetch(`${base}/api/chat/visitor/${call}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return ((await response.json()) as { data: Json }).data;
+  };
+  /** A visitor who asks for Ivy and writes `text`. */
+  const chatWithIvy = async (name: string, text: string) => {
+    const chat = await visitor('chatStart', { channelId: 'shop', userName: name });
+    await visitor('transferAgent', { userId: chat.userId, adminId: 'i1' });
+    await visitor('sendMsg', { userId: chat.userId, msgContent: text, clientMsgId: `${name}-1` });
+    return chat;
+  };
+  const events = async (chat: Json) =>
+    (await visitor('getEventMsg', { ...chat, cursor: '0' })).msgList as Array<{
+      event_type: number;
+      msgContent?: string;
+    }>;
+  const pane = () => page.getByRole('main');
+  const rows = () => page.locator('.console-inbox-row');
+
+  beforeAll(async () => {
+    if (!database) throw new Error('no database');
+    started = await startConsole(await database.open(), seed);
+    ({ base, browser } = started);
+    page = await browser.newPage({ locale: 'en-US' });
+    await page.goto(`${base}/agent/`);
+    await page.getByLabel('Username').fill('ivy');
+    await page.getByLabel('Password').fill('pw-ivy');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('Ivy: Online').waitFor();
+    // A team reply with variables, as an admin keeps them.
+    const added = await page.evaluate(async () => {
+      const response = await fetch('/api/agent/canned', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          channelId: 'shop',
+          team: true,
+          title: 'Greeting',
+          text: 'Hi {{visitor.name}}, {{agent.name}} here. Let me check.',
+        }),
+      });
+      return response.status;
+    });
+    expect(added).toBe(200);
+  }, 120_000);
+  afterAll(() => started?.stop());
+
+  it('should work a shift from the keyboard: open, canned reply, label, note, resolve, next', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const rosa = await chatWithIvy('Rosa', 'I need a refund for order 77');
+    const sam = await chatWithIvy('Sam', 'Do you ship to Norway?');
+    await expect.poll(() => rows().count(), SOON).toBe(2);
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+
+    // j opens the first conversation of the list (the newest: Sam), j again the next (Rosa).
+    await page.keyboard.press('j');
+    await pane().getByText('Do you ship to Norway?', { exact: true }).waitFor();
+    await page.keyboard.press('j');
+    await pane().getByText('I need a refund for order 77', { exact: true }).waitFor();
+
+    // c: the reply box with the canned replies open; Enter puts the team's greeting, filled in.
+    await page.keyboard.press('c');
+    const reply = page.locator('.console-reply textarea');
+    expect(await isFocused(reply)).toBe(true);
+    await page.getByRole('option', { name: /Greeting/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => reply.inputValue()).toBe('Hi Rosa, Ivy here. Let me check.');
+    await page.keyboard.press('Enter');
+    await pane().getByText('Hi Rosa, Ivy here. Let me check.', { exact: true }).waitFor();
+
+    // l: the label field; Escape leaves it, so the next keys are shortcuts again.
+    await page.keyboard.press('Escape');
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    await page.keyboard.press('l');
+    await page.keyboard.type('refund');
+    await page.keyboard.press('Enter');
+    await pane().getByRole('list', { name: 'Labels' }).getByText('refund').waitFor();
+
+    // n: a private note, Ctrl+Enter adds it; the visitor never gets it.
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    await page.keyboard.press('n');
+    await expect.poll(() => isFocused(page.locator('#console-note'))).toBe(true);
+    await page.keyboard.type('Refund approved by finance');
+    await page.keyboard.press('Control+Enter');
+    await pane().getByRole('note', { name: 'Private note by Ivy' }).waitFor();
+    expect(JSON.stringify(await events(rosa))).not.toContain('finance');
+
+    // e: resolved; the visitor's chat ends, and the conversation leaves the open list.
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    await page.keyboard.press('e');
+    await expect.poll(async () => (await events(rosa)).map((one) => one.event_type), SOON).toContain(1202);
+    await expect.poll(() => rows().count(), SOON).toBe(1);
+    await page.keyboard.press('j');
+    await pane().getByText('Do you ship to Norway?', { exact: true }).waitFor();
+    expect(JSON.stringify(await events(sam))).toContain('1200');
+    expect(errors).toEqual([]);
+  }, 90_000);
+
+  it('should find the resolved conversation by a word of it, and filter the resolved list by its label', async () => {
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    await page.keyboard.press('/');
+    const search = page.getByRole('searchbox', { name: 'Search conversations' });
+    expect(await isFocused(search)).toBe(true);
+    await page.keyboard.type('refund');
+    await page.keyboard.press('Enter');
+    await page.getByText('1 found for “refund”.').waitFor();
+    await rows().filter({ hasText: 'Rosa' }).getByRole('button').click();
+    await pane().getByText('I need a refund for order 77', { exact: true }).waitFor();
+    await pane().getByRole('note', { name: 'Private note by Ivy' }).waitFor();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+
+    await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('resolved');
+    await page.getByRole('combobox', { name: 'Label', exact: true }).selectOption('refund');
+    await expect.poll(() => rows().count(), SOON).toBe(1);
+    await rows().filter({ hasText: 'Rosa' }).waitFor();
+    await page.getByRole('combobox', { name: 'Label', exact: true }).selectOption('');
+    await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('active');
+  }, 60_000);
+
+  it('should list the shortcuts on ?, and pass axe on the inbox and a conversation, light and dark', async () => {
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    await page.keyboard.press('?');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await dialog.getByText('Resolve the conversation').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await rows().first().getByRole('button').click();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await axeViolations(page), `inbox, ${scheme}`).toEqual([]);
+    }
+  }, 60_000);
+});
