@@ -209,7 +209,10 @@ describe.each(testDatabases())('the language-model robot on $name', (database) =
     );
     const ana = await server().login('ana', 'pw-ana-robot');
     const chat = (await ana.poll()).data.chats.find((one: Data) => one.sessionId === visitor.sessionId);
-    expect(chat.transferNote).toBe('Robot: Wants to change the delivery address of order 42');
+    expect(chat).toMatchObject({
+      transferredFrom: 'Bot',
+      transferNote: 'Wants to change the delivery address of order 42',
+    });
     const record = (await ana.messages(visitor.sessionId)).data.messages.map(
       (message: Data) => message.msgContent,
     );

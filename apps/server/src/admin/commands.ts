@@ -31,7 +31,9 @@ embedded database, which only one process may open: stop the server first).
   channel create <id> --tenant <id> [--info <json>] [--sites <origin,origin>]
                        [--identity off|optional|required --identity-secret-env <VAR>]
   channel update <id> [--tenant <id>] [--info <json>] [--sites <origin,origin>]
-                       [--identity ... --identity-secret-env <VAR>]
+                       [--identity ... --identity-secret-env <VAR>] [--robot-llm <json>|off]
+                       --robot-llm: the robot answers with a language model, e.g.
+                       '{"baseUrl":"http://localhost:11434/v1","model":"qwen3:4b"}' (off: the keyword robot)
   channel list
   knowledge add <channel> <file.md> [--name <name>] [--link <url>]
                                                     a Markdown document the language-model robot answers
@@ -72,6 +74,7 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<v
       'identity-secret-env': { type: 'string' },
       name: { type: 'string' },
       link: { type: 'string' },
+      'robot-llm': { type: 'string' },
     },
   });
   const name = positionals[0];
@@ -200,6 +203,7 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<v
         throw new AdminError('--info is a JSON object of channel settings (spec: channelInfo fields)');
       }
     }
+    const robot = robotOption(values['robot-llm'], existing?.config.robot);
     const tenantId = values.tenant ?? existing?.config.tenantId;
     if (!tenantId) throw new AdminError('channel create needs --tenant');
     const channel: SeedChannel = {
@@ -207,6 +211,7 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<v
       id: name,
       tenantId,
       info: { ...(existing?.config.info ?? {}), ...info },
+      ...(robot && { robot }),
       ...(values.sites !== undefined && { sites: list(values.sites) }),
       identity: (values.identity ?? existing?.identity ?? 'off') as SeedChannel['identity'],
       ...(values['identity-secret-env'] && { identitySecretEnv: values['identity-secret-env'] }),
@@ -249,6 +254,18 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<v
   }
 
   throw new AdminError(USAGE);
+}
+
+/** The channel's robot after `--robot-llm <json>|off`, or undefined when the option is absent. */
+function robotOption(given: string | undefined, robot: ChannelConfig['robot']): ChannelConfig['robot'] {
+  if (given === undefined) return undefined;
+  const keywords = { answers: [], fallback: '', ...robot };
+  if (given === 'off') return { ...keywords, kind: 'keywords' };
+  try {
+    return { ...keywords, kind: 'llm', llm: JSON.parse(given) };
+  } catch {
+    throw new AdminError('--robot-llm is a JSON object ({"baseUrl": ..., "model": ...}) or off');
+  }
 }
 
 /** `knowledge add|list|remove`: the Markdown documents of a channel's knowledge (src/robot/knowledge.ts). */

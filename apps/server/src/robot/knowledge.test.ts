@@ -120,4 +120,36 @@ describe.each(testDatabases())("a channel's knowledge on $name", (database) => {
     );
     await expect(admin('knowledge', 'add', 'nowhere', file)).rejects.toThrow('no channel nowhere');
   });
+
+  it('given channel update --robot-llm, should check the settings, switch the robot, and switch it back with off', async () => {
+    await expect(
+      admin('channel', 'update', 'help', '--robot-llm', '{"baseUrl":"localhost","model":"m"}'),
+    ).rejects.toThrow('robot.llm needs baseUrl, an http(s) address');
+    await expect(
+      admin(
+        'channel',
+        'update',
+        'help',
+        '--robot-llm',
+        '{"baseUrl":"http://x/v1","model":"m","apiKeyEnv":"sk-123"}',
+      ),
+    ).rejects.toThrow('apiKeyEnv names an environment variable');
+    const robotOf = async () =>
+      (
+        await db.query<{ config: { robot: Record<string, unknown> } }>(
+          'select config from channels where id = $1',
+          ['help'],
+        )
+      )[0]?.config.robot;
+    await admin(
+      'channel',
+      'update',
+      'help',
+      '--robot-llm',
+      '{"baseUrl":"http://localhost:11434/v1","model":"qwen3"}',
+    );
+    expect(await robotOf()).toMatchObject({ kind: 'llm', language: 'en', llm: { model: 'qwen3' } });
+    await admin('channel', 'update', 'help', '--robot-llm', 'off');
+    expect(await robotOf()).toMatchObject({ kind: 'keywords', language: 'en' });
+  });
 });

@@ -365,13 +365,16 @@ class Answer {
   }
 
   /**
-   * Hands the chat to a person: the summary becomes the chat's note, which the agent sees first,
-   * then the spec's transfer (agent joined, queued, offline or out of hours, as for any transfer).
+   * Hands the chat to a person: the summary becomes the chat's transfer note, from the robot, which
+   * the agent sees above the conversation; then the spec's transfer (agent joined, queued, offline
+   * or out of hours, as for any transfer).
    */
   private async handOver(summary: string, said: string, answered: boolean) {
-    await this.store.db.query('update sessions set transfer_note = $2 where id = $1', [
+    // Recorded as a transfer from the robot: the console shows who handed the chat on, and the note.
+    await this.store.db.query('update sessions set transferred_from = $2, transfer_note = $3 where id = $1', [
       this.session.id,
-      `Robot: ${summary}`,
+      String(this.channel.info.robotName ?? 'Robot'),
+      summary,
     ]);
     const result = await transferAgent(this.store, { userId: this.session.visitor_id });
     const info = this.channel.info;

@@ -3,7 +3,7 @@ import type { ChannelConfig } from '../conversation/domain.js';
 /**
  * A channel's language-model robot: any OpenAI-compatible chat-completions endpoint (a hosted API,
  * Ollama, vLLM, llama.cpp's server). Set in the channel's `robot.llm` (seed file or
- * `npm run admin -- channel update <id> --robot-llm <json>`), or for the demo with `PARLEY_LLM_URL`.
+ * `npm run admin -- channel update <id> --robot-llm <json>`), or with `PARLEY_LLM_URL` (the demo).
  */
 export interface LlmSettings {
   /** The endpoint's base URL, e.g. `http://localhost:11434/v1` (Ollama). */
