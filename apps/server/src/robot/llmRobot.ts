@@ -45,6 +45,7 @@ const HISTORY_MESSAGES = 12;
 
 const DEFAULT_HANDOVER_TEXT = 'I am passing you to a person: they will see our conversation.';
 const DEFAULT_NO_ANSWER_TEXT = 'I could not find that in our help articles.';
+const DEFAULT_OFFER_TEXT = 'Would you like to talk to a person? Just say so.';
 
 /** Answers in progress in this process, so a question asked twice is answered once. */
 const running = new Map<string, Promise<WireMessage>>();
@@ -360,8 +361,12 @@ class Answer {
         false,
       );
     }
-    const offer = this.channel.robot?.fallback || 'Would you like to talk to a person? Just say so.';
-    return this.finish(`${DEFAULT_NO_ANSWER_TEXT} ${offer}`, { answered: false, matched: false });
+    // The channel's fallback says it in its own words, with its way to a person.
+    const fallback = this.channel.robot?.fallback?.trim();
+    return this.finish(fallback || `${DEFAULT_NO_ANSWER_TEXT} ${DEFAULT_OFFER_TEXT}`, {
+      answered: false,
+      matched: false,
+    });
   }
 
   /**

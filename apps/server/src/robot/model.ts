@@ -142,7 +142,9 @@ export async function* streamAnswer(
     // The client may end an aborted stream quietly: the silence timer is the reason then.
     if (timedOut) throw new ModelError('timeout', `the model said nothing for ${settings.timeoutMs} ms`);
     if (error instanceof ModelError) throw error;
-    if (options.signal?.aborted) throw new ModelError('upstream', 'stopped');
+    // The caller's own deadline (a page that waits for the whole answer) is a timeout too.
+    if (options.signal?.aborted)
+      throw new ModelError('timeout', 'the answer took longer than its caller waits');
     throw new ModelError('upstream', (error as Error).message || 'the model failed');
   } finally {
     clearTimeout(timer);
