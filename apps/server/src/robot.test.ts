@@ -267,6 +267,35 @@ describe.each(testDatabases())('the language-model robot on $name', (database) =
     );
   });
 
+  it('given a streaming page and a stream cut halfway, should replace what streamed with one final answer', async () => {
+    const visitor = await server().start('shop');
+    const halfway = gate();
+    model.next({ steps: [say.text('Shipping is '), say.until(halfway.promise), say.cut()] });
+    const { msgId } = await ask(visitor, 'What does shipping cost?', true);
+    const poll = async (cursor: string) =>
+      (await server().visitor('getEventMsg', { ...visitor, cursor, wait: 5000 })).data as Data;
+    let cursor = '0';
+    let seen: Data[] = [];
+    while (!seen.some((event) => event.event_type === VisitorEvent.robotDelta)) {
+      const answerNow = await poll(cursor);
+      seen = answerNow.msgList;
+      cursor = answerNow.cursor;
+    }
+    expect(seen[0]).toMatchObject({ replyTo: msgId, at: 0, delta: 'Shipping is ' });
+    halfway.open();
+    let final: Data | undefined;
+    while (!final) {
+      const answerNow = await poll(cursor);
+      final = answerNow.msgList.find((event: Data) => event.event_type === VisitorEvent.robotAnswer);
+      cursor = answerNow.cursor;
+    }
+    expect(final.msgContent).toBe('Shipping is free from 50 EUR; below that it costs 4.90 EUR.');
+    expect(await robotMessages(visitor)).toEqual([expect.objectContaining({ id: final.msgId })]);
+    expect(((await poll('0')).msgList as Data[]).map((event) => event.event_type)).toEqual([
+      VisitorEvent.robotAnswer,
+    ]);
+  });
+
   it('given a model that goes silent, should give up after the timeout and answer with the keyword robot', async () => {
     const visitor = await server().start('slow');
     model.next({ steps: [say.text('Ship'), say.silence()] });
