@@ -145,6 +145,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     override: options.llm,
     env: options.env ?? process.env,
     metrics: app.metrics,
+    logError: (error, message) => app.log.error({ err: error }, message),
   });
   const auth = new AgentAuth(app.db, conversations, options.agentSessionMs ?? 12 * 60 * 60 * 1000, clock);
   registerVisitorRoutes(app, conversations, {

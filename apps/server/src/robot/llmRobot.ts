@@ -23,6 +23,8 @@ export interface RobotServices {
   metrics?: Pick<Metrics, 'robotTokens' | 'robotAnswers' | 'robotHandovers' | 'robotUpstreamErrors'>;
   /** How often a streamed answer is written for the page, in ms; default 150. */
   flushMs?: number;
+  /** Where a failure that is not the model's goes (the server's log). */
+  logError?: (error: unknown, message: string) => void;
 }
 
 const services = new WeakMap<ConversationStore, RobotServices>();
@@ -233,7 +235,20 @@ class Answer {
     this.channelLabel = { channel: channel.id };
   }
 
+  /**
+   * The answer, whatever fails: a failure of this server's own (the database, a bug) still ends in
+   * a final message when it can, so a streaming page is never left with a placeholder that waits.
+   */
   async run(): Promise<WireMessage> {
+    try {
+      return await this.answer();
+    } catch (error) {
+      this.services.logError?.(error, 'the robot could not answer with the language model');
+      return this.keywordAnswer();
+    }
+  }
+
+  private async answer(): Promise<WireMessage> {
     const { metrics } = this.services;
     if (asksForPerson(this.question.text)) {
       metrics?.robotHandovers.inc({ ...this.channelLabel, reason: 'asked' });
