@@ -152,4 +152,29 @@ describe.each(testDatabases())("a channel's knowledge on $name", (database) => {
     await admin('channel', 'update', 'help', '--robot-llm', 'off');
     expect(await robotOf()).toMatchObject({ kind: 'keywords', language: 'en' });
   });
+  it('given a channel without a language, should not let words most entries share (what, is) find anything', async () => {
+    const plain = {
+      id: 'plain',
+      tenantId: 't',
+      info: {},
+      robot: {
+        fallback: '',
+        answers: [
+          { question: 'What is the shipping cost?', keywords: [], answer: 'Shipping is a flat 4.90 EUR.' },
+          { question: 'What is the return policy?', keywords: [], answer: 'Returns are free for a month.' },
+          { question: 'What is the phone number?', keywords: [], answer: 'Call us: it is a local number.' },
+          { question: 'What is the gift card?', keywords: [], answer: 'A card to give.' },
+          { question: "What is an O'Brien \\ voucher?", keywords: [], answer: 'It is a discount code.' },
+        ],
+      },
+    };
+    await applySeed(db, { channels: [plain], agents: [] });
+    expect(await searchKnowledge(db, plain, 'What is the price of a bicycle?', 3)).toEqual([]);
+    expect((await searchKnowledge(db, plain, 'what is the shipping cost', 3))[0]?.title).toBe(
+      'What is the shipping cost?',
+    );
+    expect((await searchKnowledge(db, plain, "o'brien \\ voucher", 3))[0]?.body).toBe(
+      'It is a discount code.',
+    );
+  });
 });

@@ -216,10 +216,40 @@ export async function listDocuments(
   );
 }
 
+/** A lexeme as a tsquery operand: quoted, so no character of it is read as an operator. */
+const operand = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
 /**
- * The entries most relevant to a question, best first: any of the question's words (stemmed in the
- * channel's language) found in an entry, ranked by how many and how close (title words count
- * more). None when no entry shares a word with the question.
+ * The question's words worth searching for: its lexemes (stemmed in the channel's language, its
+ * stop words gone) without those found in more than half of the channel's entries. Those say
+ * nothing about which entry answers ("what", "is" where no language removes them, or the shop's
+ * own name), and would make every question find something.
+ */
+async function telling(
+  db: Queryable,
+  channelId: string,
+  config: string,
+  question: string,
+): Promise<string[]> {
+  const words = await db.query<{ lexeme: string; entries: number; total: number }>(
+    `with asked as (
+       select distinct unnest(tsvector_to_array(to_tsvector($2::text::regconfig, $3))) as lexeme
+     ), mine as (
+       select search from knowledge where channel_id = $1 and search_config = $2::text
+     )
+     select asked.lexeme,
+       (select count(*)::int from mine where asked.lexeme = any(tsvector_to_array(mine.search))) as entries,
+       (select count(*)::int from mine) as total
+     from asked`,
+    [channelId, config, question.slice(0, 2000)],
+  );
+  return words.filter((word) => word.total < 4 || word.entries <= word.total / 2).map((word) => word.lexeme);
+}
+
+/**
+ * The entries most relevant to a question, best first: any of its telling words (stemmed in the
+ * channel's language, see `telling`) found in an entry, ranked by how many and how close (title
+ * words count more). None when no entry shares such a word with the question.
  */
 export async function searchKnowledge(
   db: Queryable,
@@ -229,15 +259,16 @@ export async function searchKnowledge(
 ): Promise<KnowledgeEntry[]> {
   if (limit <= 0) return [];
   const config = await searchConfig(db, channel.robot?.language);
+  const words = await telling(db, channel.id, config, question);
+  if (words.length === 0) return [];
+  // The lexemes are stemmed already: 'simple' takes them as they are.
   return db.query<KnowledgeEntry>(
-    `with asked as (
-       select to_tsquery($2::text::regconfig, replace(plainto_tsquery($2::text::regconfig, $3)::text, ' & ', ' | ')) as query
-     )
+    `with asked as (select to_tsquery('simple', $3) as query)
      select k.id, k.kind, k.document, k.title, k.body, k.link
      from knowledge k, asked
      where k.channel_id = $1 and k.search_config = $2::text and k.search @@ asked.query
      order by ts_rank_cd(k.search, asked.query) desc, k.id
      limit $4`,
-    [channel.id, config, question.slice(0, 2000), limit],
+    [channel.id, config, words.map(operand).join(' | '), limit],
   );
 }
