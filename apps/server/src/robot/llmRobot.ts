@@ -105,27 +105,22 @@ export async function llmRobotAsk(
   if (claimed.length === 0) {
     const inFlight = running.get(key);
     if (inFlight && !question.stream) return inFlight;
-    const [draft] = await store.db.query<{ state: string; text: string; started_at: number }>(
-      'select state, text, started_at from robot_answers where session_id = $1 and reply_to = $2',
+    const [draft] = await store.db.query<{ text: string; started_at: number }>(
+      'select text, started_at from robot_answers where session_id = $1 and reply_to = $2',
       [session.id, msgId],
     );
     const stored = await storedAnswer(store, session.id, msgId);
     if (stored) return stored;
     return draftMessage(session, channel, msgId, draft?.text ?? '', draft?.started_at ?? now);
   }
-  const answer = new Answer(
-    store,
-    services.get(store) ?? { env: process.env },
-    session,
-    channel,
-    settings,
-    question,
-  );
-  const work = answer.run().finally(() => running.delete(key));
+  const given = services.get(store) ?? { env: process.env };
+  const work = new Answer(store, given, session, channel, settings, question)
+    .run()
+    .finally(() => running.delete(key));
   running.set(key, work);
   if (!question.stream) return work;
-  // The page reads the answer from its poll; a failure there is logged by the final message's absence.
-  work.catch(() => {});
+  // The page reads the answer from its poll: nobody awaits this one but the log.
+  work.catch((error) => given.logError?.(error, 'the robot could not record its answer'));
   return draftMessage(session, channel, msgId, '', now);
 }
 
