@@ -47,9 +47,9 @@ describe('Markdown documents as knowledge', () => {
         link: 'https://x.example/r',
       },
     ];
-    expect(sourcesLine('Send it back [2].', entries)).toBe('Sources: [2] [Returns](https://x.example/r)');
+    expect(sourcesLine('Send it back [2].', entries)).toBe('Sources: [2] [Returns](<https://x.example/r>)');
     expect(sourcesLine('No marks.', entries)).toBe(
-      'Sources: [1] Ship\\*ping · [2] [Returns](https://x.example/r)',
+      'Sources: [1] Ship\\*ping · [2] [Returns](<https://x.example/r>)',
     );
   });
 });

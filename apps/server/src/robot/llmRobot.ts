@@ -179,7 +179,10 @@ export function sourcesLine(text: string, entries: KnowledgeEntry[]): string {
   if (shown.length === 0) return '';
   const items = shown.map(({ entry, n }) => {
     const title = escapeMarkdown(entry.title);
-    return entry.link ? `[${n}] [${title}](${entry.link})` : `[${n}] ${title}`;
+    // In angle brackets: an address with parentheses or spaces stays one link.
+    return entry.link
+      ? `[${n}] [${title}](<${entry.link.replace(/[<>]/g, encodeURIComponent)}>)`
+      : `[${n}] ${title}`;
   });
   return `Sources: ${items.join(' · ')}`;
 }
