@@ -114,7 +114,7 @@ describe.each(testDatabases())('the language-model robot on $name', (database) =
     model.next({
       steps: [
         say.reasoning('The visitor asks about '),
-        say.reasoning('returns.'),
+        say.reasoningOllama('returns.'), // Ollama names the field `reasoning`
         say.text('Open your order '),
         say.until(halfway.promise),
         say.text('and choose "Return" [1].'),
