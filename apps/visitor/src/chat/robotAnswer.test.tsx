@@ -76,6 +76,8 @@ describe("the robot's growing answer", () => {
     server.queueEvents(part(2, 0, 'Open **your order** '));
     await expect.element(screen.getByText('your order')).toBeVisible();
     await expect.element(screen.getByRole('button', { name: /Deep thinking done/ })).toBeVisible();
+    // Busy while it grows: a screen reader reads it once it is complete.
+    expect(screen.container.querySelector('.visitor-answer')?.getAttribute('aria-busy')).toBe('true');
 
     server.queueEvents(part(3, 0, 'Open **your order** '), part(4, 20, 'and choose Return.'));
     await expect.element(screen.getByText('and choose Return.', { exact: false })).toBeVisible();
@@ -92,6 +94,7 @@ describe("the robot's growing answer", () => {
     });
     await expect.element(screen.getByText('Sources: [1] Returns')).toBeVisible();
     expect(screen.getByText('your order').elements()).toHaveLength(1);
+    expect(screen.container.querySelector('.visitor-answer')?.hasAttribute('aria-busy')).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: /Deep thinking done/ }));
     await expect.element(screen.getByText('The visitor wants to return a shirt.')).toBeVisible();
   });
