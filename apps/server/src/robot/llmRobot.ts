@@ -300,8 +300,10 @@ class Answer {
         false,
       );
     }
-    metrics?.robotAnswers.inc({ ...this.channelLabel, source: 'model' });
     const answer = this.text.trim();
+    // A model that said nothing (only thought, or stopped at once) has not answered.
+    if (!answer) return this.keywordAnswer();
+    metrics?.robotAnswers.inc({ ...this.channelLabel, source: 'model' });
     const sources = sourcesLine(answer, entries);
     return this.finish(sources ? `${answer}\n\n${sources}` : answer, { answered: true, matched: true });
   }
