@@ -18,6 +18,8 @@ import { DEFAULT_RATE_LIMITS, type RateLimits, rateLimits } from './plugins/rate
 import { securityHeaders } from './plugins/securityHeaders.js';
 import { staticApps } from './plugins/staticApps.js';
 import { storage } from './plugins/storage.js';
+import { configureRobot } from './robot/llmRobot.js';
+import type { LlmOverride } from './robot/settings.js';
 import { AgentAuth, registerAgentRoutes } from './routes/agent.js';
 import { registerFileRoutes } from './routes/files.js';
 import { registerVisitorRoutes } from './routes/visitor.js';
@@ -70,6 +72,10 @@ export interface ServerOptions {
   connectionLimits?: Partial<ConnectionLimits>;
   /** The bearer token `/metrics` asks for; absent, `/metrics` does not exist. */
   metricsToken?: string;
+  /** A language model for some channels' robot (`PARLEY_LLM_URL`, ...; src/robot/settings.ts). */
+  llm?: LlmOverride;
+  /** Where the robot reads its API keys (the variables channels name); default `process.env`. */
+  env?: NodeJS.ProcessEnv;
   clock?: () => number;
 }
 
@@ -135,6 +141,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(health, { metricsToken: options.metricsToken });
 
   const { conversations, limiters } = app;
+  configureRobot(conversations, {
+    override: options.llm,
+    env: options.env ?? process.env,
+    metrics: app.metrics,
+    logError: (error, message) => app.log.error({ err: error }, message),
+  });
   const auth = new AgentAuth(app.db, conversations, options.agentSessionMs ?? 12 * 60 * 60 * 1000, clock);
   registerVisitorRoutes(app, conversations, {
     perVisitorLimit: limiters.perVisitor,

@@ -22,6 +22,11 @@ if (seed) {
   }
 }
 console.info(`Agent console: ${base}/agent/`);
+if (settings.llm) {
+  console.info(
+    `Robot of ${settings.llm.channels.join(', ')}: the language model ${settings.llm.model} at ${settings.llm.baseUrl}`,
+  );
+}
 if (settings.demo && seed) {
   // Demo mode only: these logins are public, and the banner says so.
   console.warn('DEMO MODE: the demo agents below have public passwords. Never expose this server.');

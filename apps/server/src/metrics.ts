@@ -23,6 +23,32 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** The language-model robot, per channel (src/robot/). */
+  readonly robotTokens = new Counter({
+    name: 'parley_robot_tokens_total',
+    help: 'Tokens the language-model robot sent (in) and received (out), by channel.',
+    labelNames: ['channel', 'direction'],
+    registers: [this.registry],
+  });
+  readonly robotAnswers = new Counter({
+    name: 'parley_robot_answers_total',
+    help: 'Robot answers by channel and source: model, keywords (the fallback), none (nothing relevant), limit (over the hourly tokens).',
+    labelNames: ['channel', 'source'],
+    registers: [this.registry],
+  });
+  readonly robotHandovers = new Counter({
+    name: 'parley_robot_handovers_total',
+    help: 'Chats the robot handed to a person, by channel and reason: tool (the model), asked (the visitor), unanswered.',
+    labelNames: ['channel', 'reason'],
+    registers: [this.registry],
+  });
+  readonly robotUpstreamErrors = new Counter({
+    name: 'parley_robot_upstream_errors_total',
+    help: 'Failed model calls, by channel and kind: timeout or upstream (an error answer, a cut stream).',
+    labelNames: ['channel', 'kind'],
+    registers: [this.registry],
+  });
+
   constructor(db: Db, cache: { held(): number; stats: { hits: number; misses: number } }) {
     collectDefaultMetrics({ register: this.registry, prefix: 'parley_' });
     new Counter({

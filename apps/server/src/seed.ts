@@ -3,6 +3,8 @@ import { type ChannelConfig, IDENTITY_MODES, type IdentityMode } from './convers
 import { announceChannelChange } from './conversation/store.js';
 import type { Db } from './db/types.js';
 import { hashPassword } from './passwords.js';
+import { syncChannelKnowledge } from './robot/knowledge.js';
+import { checkLlmSettings } from './robot/settings.js';
 
 /**
  * A channel as the seed file describes it: the stored form, with `info` partial and JSON fields as
@@ -99,11 +101,21 @@ export function normaliseChannel(channel: SeedChannel): ChannelConfig {
     if (value !== undefined && typeof value !== 'string') info[field] = JSON.stringify(value);
   }
   info.receiveMode = info.receiveMode === 0 ? 0 : 3;
+  checkRobot(channel);
   return {
     ...stored,
     ...(channel.sites && { sites: channel.sites.map((site) => siteOrigin(channel.id, site)) }),
     info,
   };
+}
+
+/** A channel's robot kind, and its language model's settings when it names one. */
+function checkRobot(channel: SeedChannel): void {
+  const kind = channel.robot?.kind;
+  if (kind === undefined || kind === 'keywords') return;
+  if (kind !== 'llm')
+    throw new Error(`channel ${channel.id}: robot.kind is keywords or llm, not ${JSON.stringify(kind)}`);
+  checkLlmSettings(channel.id, channel.robot?.llm);
 }
 
 /** A site of a channel as the origin a browser reports (`https://shop.example`); anything else stops the start. */
@@ -164,6 +176,7 @@ export async function saveChannel(
      identity = excluded.identity, identity_secret = excluded.identity_secret, updated_at = excluded.updated_at`,
     [id, config.tenantId, JSON.stringify(config), identity, secret, now],
   );
+  await syncChannelKnowledge(db, { ...config, id }, now);
   await announceChannelChange(db, id);
 }
 

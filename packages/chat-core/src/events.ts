@@ -2,6 +2,7 @@ import { ChatStatus, MsgType, OutType, SenderType, Setting, VisitorEvent } from 
 import { decodeBase64Text } from './base64.js';
 import type { Conversation, Core } from './context.js';
 import { removeMessage } from './messages.js';
+import type { RobotStream } from './robotStream.js';
 import type { StatusTransitions } from './status.js';
 import { engineText } from './strings.js';
 import { showQueueMessage } from './transfer.js';
@@ -21,6 +22,7 @@ export interface EventDeps
   agentSpoke(): void;
   notifyParent(message: ChatMessage): void;
   openEvaluation(): Promise<void>;
+  robotStream: Pick<RobotStream, 'delta' | 'final'>;
 }
 
 type Handler = (engine: EventDeps, event: EventMsg) => void;
@@ -120,6 +122,9 @@ export function createEventHandler(engine: EventDeps) {
       engine.say(engineText('agentRefused'));
       engine.stopPolling();
     },
+    // Extension events: the robot's answer as it grows (docs/contract.md).
+    [VisitorEvent.robotDelta]: (engine, event) => engine.robotStream.delta(event),
+    [VisitorEvent.robotAnswer]: (engine, event) => engine.robotStream.final(event),
   };
 
   return (poll: EventPoll): void => {

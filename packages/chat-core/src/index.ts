@@ -27,6 +27,7 @@ export { fileMsgType, type OutgoingFile } from './files.js';
 export { HISTORY_PAGE_SIZE } from './history.js';
 export { eventCursorKey, FAST_POLL_DELAY, POLL_DELAY } from './polling.js';
 export { READ_RECEIPT_THROTTLE, TYPING_THROTTLE } from './receipts.js';
+export { answerId, placeAt } from './robotStream.js';
 export {
   type ChatSession,
   type ChatSessionOptions,

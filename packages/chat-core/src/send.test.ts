@@ -82,7 +82,7 @@ describe('robot answers', () => {
       },
     ]);
     expect(server.bodies('robotAsk')).toEqual([
-      { userId: 'u1', msgContent: 'Where is my order?', msgId: `msgId-${NOW}` },
+      { userId: 'u1', msgContent: 'Where is my order?', msgId: `msgId-${NOW}`, stream: true },
     ]);
     release({
       code: 200,

@@ -3,6 +3,7 @@ import type { Conversation, Core, Transfer } from './context.js';
 import { fileMsgType, type OutgoingFile, refuseTooLarge, uploadFile } from './files.js';
 import { patchMessage, removeMessage } from './messages.js';
 import type { Outbox } from './outbox.js';
+import type { RobotStream } from './robotStream.js';
 import { ChatApiError } from './transport.js';
 import type { ChatMessage } from './types.js';
 
@@ -39,6 +40,7 @@ export interface SenderDeps
     Pick<Conversation, 'append' | 'notice'> {
   createObjectUrl(file: Blob): string | undefined;
   transfer: Transfer;
+  robotStream: Pick<RobotStream, 'answered'>;
   visitorSpoke(): void;
 }
 
@@ -152,10 +154,11 @@ export function createSender(engine: SenderDeps) {
     const drop = () => engine.set((state) => ({ messages: removeMessage(state.messages, answerId) }));
     if (!sent) return drop();
     const { userId, msgContent, id } = message;
-    const reply = await engine.attempt('robotAsk', { userId, msgContent, msgId: id });
+    // `stream`: a server that streams answers at once and the answer grows through the poll; one
+    // that does not answers whole, as the spec has it (docs/contract.md).
+    const reply = await engine.attempt('robotAsk', { userId, msgContent, msgId: id, stream: true });
     if (!reply) update(answerId, { status: 'fail' });
-    else if (engine.get().messages.some((shown) => shown.id === reply.id)) drop();
-    else update(answerId, { ...reply, status: 'sent' });
+    else engine.robotStream.answered(id, reply);
   };
 
   return {

@@ -23,6 +23,7 @@ import { mergeMessages, systemMessage } from './messages.js';
 import { createOutbox, outboxKey } from './outbox.js';
 import { createPolling } from './polling.js';
 import { createReceipts } from './receipts.js';
+import { createRobotStream } from './robotStream.js';
 import { createRobotTips } from './robotTips.js';
 import { createScheduler } from './scheduler.js';
 import { createSender } from './send.js';
@@ -230,11 +231,13 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
   });
   const transfer = createTransfer({ ...core, ...conversation, status });
   const openEvaluationNow = () => openEvaluation(core);
+  const robotStream = createRobotStream({ ...core, ...conversation });
   const polling = createPolling(
     core,
     createEventHandler({
       ...core,
       ...conversation,
+      robotStream,
       status,
       stopPolling: () => polling.stop(),
       markRead: receipts.markRead,
@@ -248,6 +251,7 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
     ...conversation,
     createObjectUrl: (file) => (options.createObjectUrl ?? defaultCreateObjectUrl)(file),
     transfer,
+    robotStream,
     visitorSpoke: timeouts.visitorSpoke,
   });
 

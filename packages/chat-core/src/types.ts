@@ -59,6 +59,15 @@ export interface ChatMessage extends Message {
   faq?: readonly TreeNode[];
   /** The card of an auto-tip message (msgType 13). */
   tip?: AutoTip;
+  /** A robot answer: the visitor message (its id) it answers. */
+  replyTo?: string;
+  /** A robot answer still being generated: `msgContent` is the text so far (robotStream.ts). */
+  growing?: boolean;
+  /**
+   * A reasoning model's thinking before its answer: the text so far, when it started (engine
+   * clock), and once the answer began, how many seconds it took.
+   */
+  thinking?: { text: string; startedAt: number; seconds?: number };
 }
 
 /**

@@ -57,6 +57,14 @@ export const eventMsg = object<EventMsg>(
     /** Base64 of UTF-8 text; wins over msgContent. */
     msgContentEnc: text,
     waitIndex: count,
+    /** Events 1301 and 1302: the visitor message (`msgId` of robotAsk) the robot answers. */
+    replyTo: text,
+    /** Event 1301: where `delta` goes in the answer, in UTF-16 code units. */
+    at: count,
+    delta: text,
+    /** Event 1301: where `thinkingDelta` goes in the model's thinking. */
+    thinkingAt: count,
+    thinkingDelta: text,
   },
   ['event_type'],
 );

@@ -71,6 +71,14 @@ export const VisitorEvent = {
   /** Clients ignore it (spec); the reference server sends it when the queue position changed. */
   queuePosition: 1207,
   refused: 1208,
+  /**
+   * Extension (the reference server's, beyond the spec): more of the robot's answer to `replyTo`
+   * while it is generated; `delta` goes at `at` (characters), `thinkingDelta` at `thinkingAt`. A
+   * page that does not stream ignores it and gets the whole answer from robotAsk.
+   */
+  robotDelta: 1301,
+  /** Extension: the robot's final answer to `replyTo` (a Message), which replaces what streamed. */
+  robotAnswer: 1302,
 } as const;
 export type VisitorEvent = (typeof VisitorEvent)[keyof typeof VisitorEvent];
 

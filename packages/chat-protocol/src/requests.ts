@@ -132,6 +132,8 @@ export const requestSchemas: Record<JsonCallName, Schema> = {
     userId,
     msgContent: text(2000),
     msgId: text(FIELD_LIMITS.id),
+    /** The page reads the answer as it grows from the poll (events 1301, 1302): robotAsk answers at once. */
+    stream: { type: 'boolean' },
   }),
   robotTips: object(['userId', 'msgContent'], { userId, msgContent: text(2000) }),
   uploadBase64: object(['userId', 'imgData'], { userId, imgData: { type: 'string', minLength: 1 } }),

@@ -169,6 +169,14 @@ export interface EventMsg extends Partial<Omit<Message, 'id'>> {
   /** Base64 of UTF-8 text; wins over msgContent. */
   msgContentEnc?: string;
   waitIndex?: number;
+  /** Events 1301 (robotDelta) and 1302 (robotAnswer): the visitor message the robot answers. */
+  replyTo?: string;
+  /** Event 1301: where `delta` goes in the answer so far (UTF-16 code units). */
+  at?: number;
+  delta?: string;
+  /** Event 1301: where `thinkingDelta` goes in the model's thinking so far. */
+  thinkingAt?: number;
+  thinkingDelta?: string;
 }
 export interface EventPoll {
   msgList: EventMsg[];

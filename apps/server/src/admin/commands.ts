@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ChannelConfig } from '../conversation/domain.js';
 import type { Db } from '../db/types.js';
 import { hashPassword } from '../passwords.js';
+import { addDocument, listDocuments, removeDocument } from '../robot/knowledge.js';
 import { channelIdentity, normaliseChannel, type SeedChannel, saveChannel } from '../seed.js';
 import { chatCount } from '../words.js';
 
@@ -28,8 +31,15 @@ embedded database, which only one process may open: stop the server first).
   channel create <id> --tenant <id> [--info <json>] [--sites <origin,origin>]
                        [--identity off|optional|required --identity-secret-env <VAR>]
   channel update <id> [--tenant <id>] [--info <json>] [--sites <origin,origin>]
-                       [--identity ... --identity-secret-env <VAR>]
+                       [--identity ... --identity-secret-env <VAR>] [--robot-llm <json>|off]
+                       --robot-llm: the robot answers with a language model, e.g.
+                       '{"baseUrl":"http://localhost:11434/v1","model":"qwen3:4b"}' (off: the keyword robot)
   channel list
+  knowledge add <channel> <file.md> [--name <name>] [--link <url>]
+                                                    a Markdown document the language-model robot answers
+                                                    from (one entry per section); adding it again replaces it
+  knowledge list <channel>
+  knowledge remove <channel> <name>
 
 Without --password-stdin a random password is made and shown once. Passwords are stored only as
 scrypt hashes. Running servers on PostgreSQL read a channel change at once; with the embedded
@@ -62,6 +72,9 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<v
       sites: { type: 'string' },
       identity: { type: 'string' },
       'identity-secret-env': { type: 'string' },
+      name: { type: 'string' },
+      link: { type: 'string' },
+      'robot-llm': { type: 'string' },
     },
   });
   const name = positionals[0];
@@ -190,6 +203,7 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<v
         throw new AdminError('--info is a JSON object of channel settings (spec: channelInfo fields)');
       }
     }
+    const robot = robotOption(values['robot-llm'], existing?.config.robot);
     const tenantId = values.tenant ?? existing?.config.tenantId;
     if (!tenantId) throw new AdminError('channel create needs --tenant');
     const channel: SeedChannel = {
@@ -197,6 +211,7 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<v
       id: name,
       tenantId,
       info: { ...(existing?.config.info ?? {}), ...info },
+      ...(robot && { robot }),
       ...(values.sites !== undefined && { sites: list(values.sites) }),
       identity: (values.identity ?? existing?.identity ?? 'off') as SeedChannel['identity'],
       ...(values['identity-secret-env'] && { identitySecretEnv: values['identity-secret-env'] }),
@@ -233,5 +248,70 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<v
     return;
   }
 
+  if (noun === 'knowledge') {
+    await knowledgeCommand(verb, positionals, values, context, now);
+    return;
+  }
+
+  throw new AdminError(USAGE);
+}
+
+/** The channel's robot after `--robot-llm <json>|off`, or undefined when the option is absent. */
+function robotOption(given: string | undefined, robot: ChannelConfig['robot']): ChannelConfig['robot'] {
+  if (given === undefined) return undefined;
+  const keywords = { answers: [], fallback: '', ...robot };
+  if (given === 'off') return { ...keywords, kind: 'keywords' };
+  try {
+    return { ...keywords, kind: 'llm', llm: JSON.parse(given) };
+  } catch {
+    throw new AdminError('--robot-llm is a JSON object ({"baseUrl": ..., "model": ...}) or off');
+  }
+}
+
+/** `knowledge add|list|remove`: the Markdown documents of a channel's knowledge (src/robot/knowledge.ts). */
+async function knowledgeCommand(
+  verb: string | undefined,
+  positionals: string[],
+  values: { name?: string; link?: string },
+  context: AdminContext,
+  now: number,
+): Promise<void> {
+  const [channelId, target] = positionals;
+  if (!channelId) throw new AdminError(`knowledge ${verb ?? ''} needs <channel>`);
+  const [row] = await context.db.query<{ config: ChannelConfig }>(
+    'select config from channels where id = $1',
+    [channelId],
+  );
+  if (!row) throw new AdminError(`no channel ${channelId}`);
+  const channel = { ...row.config, id: channelId };
+  if (verb === 'add') {
+    if (!target) throw new AdminError('knowledge add needs <channel> <file.md>');
+    if (values.link !== undefined && !/^https?:\/\//.test(values.link))
+      throw new AdminError('--link is the http(s) address visitors are shown as the source');
+    let text: string;
+    try {
+      text = await readFile(target, 'utf8');
+    } catch (error) {
+      throw new AdminError(`cannot read ${target}: ${(error as Error).message}`);
+    }
+    const name = values.name ?? basename(target).replace(/\.(md|markdown)$/i, '');
+    const sections = await addDocument(context.db, channel, { name, text, link: values.link }, now);
+    if (sections === 0) throw new AdminError(`${target} has no text to answer from`);
+    context.out(`document ${name} added to ${channelId}'s knowledge (${sections} section(s))`);
+    return;
+  }
+  if (verb === 'list') {
+    for (const document of await listDocuments(context.db, channelId)) {
+      context.out(`${document.document}\t${document.sections} section(s)\t${document.link ?? '-'}`);
+    }
+    return;
+  }
+  if (verb === 'remove') {
+    if (!target) throw new AdminError('knowledge remove needs <channel> <name>');
+    const removed = await removeDocument(context.db, channelId, target);
+    if (removed === 0) throw new AdminError(`${channelId} has no document named ${target}`);
+    context.out(`document ${target} removed from ${channelId}'s knowledge`);
+    return;
+  }
   throw new AdminError(USAGE);
 }

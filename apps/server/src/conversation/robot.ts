@@ -1,3 +1,5 @@
+import type { LlmSettings } from '../robot/settings.js';
+
 /** One entry of a channel's robot knowledge: asked as `question`, found by its keywords. */
 export interface RobotAnswer {
   question: string;
@@ -8,6 +10,15 @@ export interface RobotAnswer {
 }
 
 export interface RobotKnowledge {
+  /** `keywords` (the default: this file's matcher) or `llm`, a language model grounded in the channel's knowledge. */
+  kind?: 'keywords' | 'llm';
+  /** The language model, for `kind: 'llm'` (src/robot/settings.ts). */
+  llm?: LlmSettings;
+  /**
+   * The language of the channel's knowledge, one of the 25 codes (`en`, `de`): the language model's
+   * knowledge search stems words in it where PostgreSQL can; default none (words as written).
+   */
+  language?: string;
   answers: RobotAnswer[];
   /** Said when nothing matches. */
   fallback: string;

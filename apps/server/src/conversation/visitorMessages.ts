@@ -1,5 +1,7 @@
 import { AgentEvent, MsgType, SenderType, Setting, type WireMessage } from '@parley/chat-protocol';
 import { badRequest } from '../errors.js';
+import { randomId } from '../ids.js';
+import { llmOf, llmRobotAsk } from '../robot/llmRobot.js';
 import type { IncomingMessage } from './domain.js';
 import { emitAgentEvent } from './events.js';
 import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './messages.js';
@@ -177,9 +179,12 @@ export async function robotAsk(
   userId: string,
   text: string,
   msgId: string,
+  stream = false,
 ): Promise<WireMessage> {
   const session = await store.openSession(userId);
   const channel = await store.channel(session.channel_id);
+  const llm = llmOf(store, channel);
+  if (llm) return llmRobotAsk(store, session, channel, llm, { text, msgId: msgId || randomId(), stream });
   const knowledge = channel.robot ?? { answers: [], fallback: 'Sorry, I cannot answer that yet.' };
   const { answer, matched, card } = answerQuestion(knowledge, text);
   const row = await store.write(async (tx) =>

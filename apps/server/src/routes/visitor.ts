@@ -121,6 +121,7 @@ export function registerVisitorRoutes(
         body.userId as string,
         text(body.msgContent) ?? '',
         text(body.msgId) ?? '',
+        body.stream === true,
       ),
     robotTips: (body) =>
       visitorMessages.robotTips(conversations, body.userId as string, text(body.msgContent) ?? ''),

@@ -6,6 +6,7 @@ import { GoodsCard } from '@parley/chat-ui/GoodsCard';
 import { Image } from '@parley/chat-ui/Image';
 import type { MessageModel } from '@parley/chat-ui/Message';
 import { LazyRichText } from '@parley/chat-ui/RichText';
+import { Thinking } from '@parley/chat-ui/Thinking';
 import { TipCard } from '@parley/chat-ui/TipCard';
 import { Tree } from '@parley/chat-ui/Tree';
 import { Video } from '@parley/chat-ui/Video';
@@ -96,6 +97,24 @@ export function MessageBody({
       return (
         <Bubble position="left">
           <LazyRichText content={message.msgContent} />
+        </Bubble>
+      );
+    case 'answer':
+      // Busy while it grows, so a screen reader reads the answer once, when it is complete.
+      return (
+        <Bubble position="left">
+          <div className="visitor-answer" aria-busy={message.growing ? true : undefined}>
+            {message.thinking ? (
+              <Thinking
+                done={message.thinking.seconds !== undefined || !message.growing}
+                elapsedSeconds={message.thinking.seconds}
+                defaultOpen={false}
+              >
+                {message.thinking.text}
+              </Thinking>
+            ) : null}
+            {message.msgContent ? <LazyRichText content={message.msgContent} /> : null}
+          </div>
         </Bubble>
       );
   }

@@ -8,7 +8,9 @@ export type MessageContent =
   | { kind: 'tip'; message: ChatMessage }
   | { kind: 'faq'; message: ChatMessage }
   | { kind: 'card'; message: ChatMessage }
-  | { kind: 'rich'; message: ChatMessage };
+  | { kind: 'rich'; message: ChatMessage }
+  /** A robot answer that grows as it is generated, or came with a reasoning model's thinking. */
+  | { kind: 'answer'; message: ChatMessage };
 
 const FILE_KINDS = {
   [MsgType.image]: 'image',
@@ -79,6 +81,9 @@ export function toMessageInput(
   const fileKind = FILE_KINDS[message.msgType as keyof typeof FILE_KINDS];
   if (fileKind && (message.fileUrl || message.previewUrl)) {
     return { ...row, type: 'custom', content: { kind: fileKind, message } };
+  }
+  if (message.senderType === SenderType.robot && (message.growing || message.thinking)) {
+    return { ...row, type: 'custom', content: { kind: 'answer', message } };
   }
   // Robot answers come from a knowledge base and may be markdown: those are drawn sanitised by the
   // markdown renderer, loaded then; plain answers stay plain text (links still become links).
