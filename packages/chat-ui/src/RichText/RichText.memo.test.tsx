@@ -49,11 +49,21 @@ describe('RichText streaming, block memoisation', () => {
     expect(rendered).toEqual([]);
   });
 
-  it('given streaming turns false, should render the whole text once, as without streaming', async () => {
-    const content = '# Returns\n\nWithin 30 days.';
+  it('given streaming turns false, should keep the blocks and render only the last one, unhealed', async () => {
+    const screen = await render(<RichText streaming content={'# Returns\n\nYou can:\nreturn **30 da'} />);
+    expect(rendered).toEqual(['# Returns\n\n', 'You can:\nreturn **30 da**']);
+    rendered.length = 0;
+    await screen.rerender(<RichText content={'# Returns\n\nYou can:\nreturn **30 days**.'} />);
+    expect(rendered).toEqual(['You can:\nreturn **30 days**.']);
+  });
+
+  it('given a streamed text that defines a reference link, should render it whole once it ends', async () => {
+    const content = 'See [the policy][returns].\n\n[returns]: https://example.com/returns\n\nThanks.';
     const screen = await render(<RichText streaming content={content} />);
+    expect(screen.container.querySelector('a')).toBeNull();
     rendered.length = 0;
     await screen.rerender(<RichText content={content} />);
     expect(rendered).toEqual([content]);
+    expect(screen.container.querySelector('a')?.getAttribute('href')).toBe('https://example.com/returns');
   });
 });

@@ -136,8 +136,13 @@ describe('RichText streaming', () => {
       await streamed.rerender(<RichText streaming content={content} />);
     await streamed.rerender(<RichText streaming content={answer} />);
     expect(richText(streamed).innerHTML).toBe(expected);
+    const heading = streamed.container.querySelector('h1');
+    const table = streamed.container.querySelectorAll('p')[2];
     await streamed.rerender(<RichText content={answer} />);
     expect(richText(streamed).innerHTML).toBe(expected);
+    // The elements stay: nothing is replaced when the stream ends.
+    expect(streamed.container.querySelector('h1')).toBe(heading);
+    expect(streamed.container.querySelectorAll('p')[2]).toBe(table);
   });
 
   it('given an answer past 2 000 emphasis and bracket characters, should show plain text as the whole would', async () => {

@@ -19,7 +19,7 @@ export interface RichTextProps extends Omit<HTMLAttributes<HTMLDivElement>, 'con
    * The content is still arriving (a streamed answer): each completed Markdown block is rendered
    * once and kept, only the last one is re-read as text is appended, and syntax cut off mid-way
    * (`**bold`, `[link](https://exa`) shows as it will once finished. The element is `aria-busy`
-   * meanwhile. When it turns false the whole text is rendered as without it. Default false.
+   * meanwhile. When it turns false the text shows exactly as it would have without it. Default false.
    */
   streaming?: boolean;
 }
@@ -210,11 +210,20 @@ function countMarkers(text: string): number {
   return markers;
 }
 
-/** The blocks of a streamed text, re-split only past the last completed block. */
+/** A link reference definition (`[id]: https://...`): it reaches links in other blocks. */
+const DEFINITION = /^[ \t]{0,3}\[[^\]\n]+\]:/m;
+
+/**
+ * The blocks of a streamed text, re-split only past the last completed block. Once the stream
+ * ends the blocks stay (the same elements, nothing re-rendered but the last block, now unhealed),
+ * since they render the same markup as the whole text; unless the text defines a reference link,
+ * which resolves only across the whole text: then the whole text renders at once, as it would
+ * without streaming.
+ */
 function useStreamingBlocks(content: string, streaming: boolean) {
   const last = useRef<MarkdownBlocks | undefined>(undefined);
   const completeMarkers = useRef({ blocks: 0, markers: 0 });
-  if (!streaming) {
+  if (!streaming && (last.current === undefined || DEFINITION.test(content))) {
     last.current = undefined;
     completeMarkers.current = { blocks: 0, markers: 0 };
     return undefined;
@@ -247,8 +256,9 @@ function useStreamingBlocks(content: string, streaming: boolean) {
  * A streamed answer (`streaming`) renders block by block: completed blocks are kept as they are
  * (their elements stay, nothing re-parses them), only the last one follows the new text, healed
  * so `**bold` shows bold and a half-arrived link shows as its text. Same sanitising and link
- * rules. The element is `aria-busy` until `streaming` turns false; then the whole text renders
- * as without streaming (a reference-style link, `[x][ref]`, resolves only then).
+ * rules. The element is `aria-busy` until `streaming` turns false; then the blocks stay and show
+ * the same markup the whole text would (a text that defines a reference-style link, `[x][ref]`,
+ * renders whole then, as the link resolves only across the whole text).
  *
  * It costs react-markdown in the bundle: use `LazyRichText` to load it on first use.
  *
@@ -291,11 +301,13 @@ export const RichText = forwardRef<HTMLDivElement, RichTextProps>(function RichT
     >
       {stream ? (
         // One keyed list, so the open block, once complete, stays the same element.
-        [...stream.blocks.complete, healMarkdown(stream.blocks.rest)].map((source, index) => (
-          // Blocks are only ever appended: the index is the block's identity.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <MarkdownBlock key={index} source={source} components={components} first={index === 0} />
-        ))
+        [...stream.blocks.complete, streaming ? healMarkdown(stream.blocks.rest) : stream.blocks.rest].map(
+          (source, index) => (
+            // Blocks are only ever appended: the index is the block's identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <MarkdownBlock key={index} source={source} components={components} first={index === 0} />
+          ),
+        )
       ) : (
         <MarkdownText source={content} components={components} />
       )}
