@@ -155,6 +155,29 @@ describe('RichText streaming', () => {
   });
 });
 
+describe('RichText streaming, given input too costly to parse', () => {
+  it('given a stream past 2 000 emphasis characters, should show plain text at once at every token', async () => {
+    const content = `${'*'.repeat(5_000)}x\n${'*'.repeat(5_000)}`;
+    const screen = await render(<RichText streaming content="" />);
+    for (let end = 500; end <= content.length + 499; end += 500) {
+      const started = performance.now();
+      await screen.rerender(<RichText streaming content={content.slice(0, end)} />);
+      expect(performance.now() - started, `cut at ${end}`).toBeLessThan(500);
+    }
+    expect(screen.container.querySelector('em, strong')).toBeNull();
+    expect(richText(screen).textContent).toBe(content);
+  });
+
+  it('given a stream past 20 000 characters, should show it as plain text', async () => {
+    const content = `**bold**\n\n${'word '.repeat(4_100)}`;
+    const screen = await render(<RichText streaming content={content.slice(0, 100)} />);
+    expect(screen.container.querySelector('strong')).not.toBeNull();
+    await screen.rerender(<RichText streaming content={content} />);
+    expect(screen.container.querySelector('strong')).toBeNull();
+    expect(richText(screen).textContent).toBe(content);
+  });
+});
+
 describe('RichText streaming, given hostile content split across tokens', () => {
   beforeAll(() => installHostileTrap());
   afterAll(async () => {

@@ -228,17 +228,22 @@ function useStreamingBlocks(content: string, streaming: boolean) {
     completeMarkers.current = { blocks: 0, markers: 0 };
     return undefined;
   }
+  // The limits are checked before the split, which parses: text too costly to parse is never
+  // parsed, streamed or not. The completed blocks' markers are counted once each.
+  const kept = last.current && content.startsWith(last.current.source.slice(0, last.current.completeLength));
+  const known = kept ? completeMarkers.current : { blocks: 0, markers: 0 };
+  const open = content.slice(kept ? (last.current?.completeLength ?? 0) : 0);
+  if (content.length > MAX_LENGTH || known.markers + countMarkers(open) > MAX_MARKERS) {
+    return { tooCostly: true as const };
+  }
   const blocks = splitMarkdownBlocks(content, last.current);
   last.current = blocks;
-  // The marker limit counts the completed blocks once each, so it stays cheap per token.
-  let counted = completeMarkers.current;
-  if (counted.blocks > blocks.complete.length) counted = { blocks: 0, markers: 0 };
-  let markers = counted.markers;
-  for (let index = counted.blocks; index < blocks.complete.length; index += 1) {
+  let markers = known.markers;
+  for (let index = known.blocks; index < blocks.complete.length; index += 1) {
     markers += countMarkers(blocks.complete[index] as string);
   }
   completeMarkers.current = { blocks: blocks.complete.length, markers };
-  return { blocks, markers: markers + countMarkers(blocks.rest) };
+  return { tooCostly: false as const, blocks };
 }
 
 /**
@@ -277,7 +282,7 @@ export const RichText = forwardRef<HTMLDivElement, RichTextProps>(function RichT
   );
   const stream = useStreamingBlocks(content, streaming);
   const busy = streaming || undefined;
-  if (content.length > MAX_LENGTH || (stream ? stream.markers > MAX_MARKERS : tooCostlyToParse(content))) {
+  if (stream ? stream.tooCostly : tooCostlyToParse(content)) {
     return (
       <div
         ref={ref}
@@ -299,7 +304,7 @@ export const RichText = forwardRef<HTMLDivElement, RichTextProps>(function RichT
       className={cn('parley-rich-text', className)}
       data-state={streaming ? 'streaming' : undefined}
     >
-      {stream ? (
+      {stream && !stream.tooCostly ? (
         // One keyed list, so the open block, once complete, stays the same element.
         [...stream.blocks.complete, streaming ? healMarkdown(stream.blocks.rest) : stream.blocks.rest].map(
           (source, index) => (
