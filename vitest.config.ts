@@ -22,6 +22,8 @@ export default defineConfig({
             '@floating-ui/react',
             'react-markdown',
             'rehype-sanitize',
+            'remend',
+            'mdast-util-from-markdown',
             'embla-carousel-react',
           ],
         },

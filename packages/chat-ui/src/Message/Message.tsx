@@ -129,6 +129,7 @@ export const Message = forwardRef<HTMLDivElement, MessageProps>(function Message
       data-type={type}
       data-group={message.group}
       data-message-id={message._id}
+      aria-busy={message.streaming || undefined}
     >
       {message.hasTime && (
         <div className="parley-message__time">

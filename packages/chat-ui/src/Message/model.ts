@@ -45,6 +45,11 @@ export interface MessageModel<Content = unknown> {
   /** Delivery status of the visitor's own message. */
   status?: DeliveryStatus;
   /**
+   * The content is still arriving (a streamed answer). `MessageList` announces the message once,
+   * when this turns false, not at every token; `Message` marks the row `aria-busy` meanwhile.
+   */
+  streaming?: boolean;
+  /**
    * Its place in a group of consecutive messages from one sender (see {@link MESSAGE_GROUP_GAP});
    * decided by `MessageList`. Absent: drawn alone.
    */

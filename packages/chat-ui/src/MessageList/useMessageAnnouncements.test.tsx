@@ -108,4 +108,20 @@ describe('useMessageAnnouncements', () => {
     await append(mine('d', 'sent'));
     expect(result.current.text).toBe('New: Text of d');
   });
+
+  it('given a streamed message, should say nothing while it grows, then its whole text once', async () => {
+    const { result, append, replaceLast } = await renderAnnouncements({ messages: [message('a')] });
+    const quiet = result.current;
+    await append(message('b', { content: 'Your', streaming: true, user: { name: 'Camille' } }));
+    await replaceLast(message('b', { content: 'Your parcel', streaming: true, user: { name: 'Camille' } }));
+    await replaceLast(
+      message('b', { content: 'Your parcel ships today', streaming: true, user: { name: 'Camille' } }),
+    );
+    expect(result.current).toBe(quiet);
+    await replaceLast(message('b', { content: 'Your parcel ships today.', user: { name: 'Camille' } }));
+    expect(result.current.text).toBe('Message from Camille: Your parcel ships today.');
+    const said = result.current;
+    await append(mine('c', 'sent'));
+    expect(result.current).toBe(said);
+  });
 });

@@ -44,7 +44,7 @@ export interface MessageAnnouncement {
 
 /**
  * What the list's live region says after each change: messages appended at the end (not history,
- * not the visitor's own by default), the new text of an announced message refreshed in place (the
+ * not the visitor's own by default; a `streaming` one once, whole, when its stream ends), the new text of an announced message refreshed in place (the
  * queue position), and "Not sent. Retry" once for a visitor's message that failed, not again on
  * every retry until it is sent. Failures already there when the list is shown, in prepended history
  * or in a list put in place of another are old news: known, not said. Strings come from the kit's
@@ -76,6 +76,8 @@ export function useMessageAnnouncements({
   // The visitor's messages known not to be sent: each is said once until it is sent, not again on
   // every retry (a product may retry with each poll).
   const failed = useRef(new Set<string>());
+  // Messages still streaming: said once, whole, when their stream ends.
+  const streaming = useRef(new Set<string>());
 
   useLayoutEffect(() => {
     const speak = (message: MessageModel) =>
@@ -96,23 +98,37 @@ export function useMessageAnnouncements({
     }
     if (!before) return;
     const notSentYet = failure ? [t('messageStatus.retry')] : [];
+    // Streams that ended in this change: their whole text, once.
+    const finished: string[] = [];
+    for (const index of changed) {
+      const message = items[index] as MessageModel;
+      if (message.streaming || !streaming.current.has(message._id)) continue;
+      streaming.current.delete(message._id);
+      const text = speak(message);
+      if (!text) continue;
+      finished.push(text);
+      remember(announced.current, message._id, text);
+    }
     const appended = appendedAfter(items, before.id);
     if (!appended) {
       // A message refreshed in place (the queue position): say its new text, so the live region
       // never keeps the old one.
       const updated = changed
         .map((index) => items[index] as MessageModel)
-        .filter((message) => announced.current.has(message._id))
+        .filter((message) => announced.current.has(message._id) && !message.streaming)
         .map((message) => [message._id, speak(message)] as const)
         .filter(([id, text]) => text && text !== announced.current.get(id));
       for (const [id, text] of updated) announced.current.set(id, text as string);
-      const spoken = [...updated.map(([, text]) => text as string), ...notSentYet];
+      const spoken = [...finished, ...updated.map(([, text]) => text as string), ...notSentYet];
       if (spoken.length > 0) setAnnouncement(spoken.join('\n'));
       return;
     }
-    if (appended.length === 0) return;
-    const spoken: string[] = [];
+    const spoken: string[] = [...finished];
     for (const message of appended) {
+      if (message.streaming) {
+        streaming.current.add(message._id);
+        continue;
+      }
       const text = speak(message);
       if (!text) continue;
       spoken.push(text);

@@ -11,11 +11,19 @@ const RichTextChunk = lazy(() => import('./RichText.js').then((module) => ({ def
  * <LazyRichText content={answer.markdown} />
  */
 export function LazyRichText(props: RichTextProps) {
-  const { content, allowImages: _allowImages, imageUrlAllowed: _imageUrlAllowed, className, ...rest } = props;
+  const {
+    content,
+    allowImages: _allowImages,
+    imageUrlAllowed: _imageUrlAllowed,
+    streaming,
+    className,
+    ...rest
+  } = props;
   return (
     <Suspense
       fallback={
         <div
+          aria-busy={streaming || undefined}
           {...rest}
           dir="auto"
           className={

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { useEffect, useState } from 'react';
+import { expect, waitFor } from 'storybook/test';
 import { Bubble } from '../Bubble/Bubble.js';
 import { RichText } from './RichText.js';
 
@@ -46,5 +47,52 @@ export const Hostile: Story = {
 export const Table: Story = {
   args: {
     content: '| Size | Chest |\n| --- | --- |\n| S | 88 cm |\n| M | 96 cm |',
+  },
+};
+
+const answer =
+  '**Your order has shipped.** It left our warehouse on Monday.\n\n1. Track it at https://example.com/track\n2. Or read [the delivery FAQ](https://example.com/faq)\n\n```\nORDER-1042\n```\n\nAnything else?';
+
+/** Streams `text` a few characters every 40 ms, as a model's answer arrives. */
+function StreamedAnswer({ text }: { text: string }) {
+  const [length, setLength] = useState(0);
+  useEffect(() => {
+    if (length >= text.length) return;
+    const timer = setTimeout(() => setLength((current) => Math.min(text.length, current + 4)), 40);
+    return () => clearTimeout(timer);
+  }, [length, text]);
+  return (
+    <Bubble>
+      <RichText content={text.slice(0, length)} streaming={length < text.length} />
+    </Bubble>
+  );
+}
+
+/**
+ * A streamed answer, a few characters every 40 ms: completed blocks stay as they are, the last
+ * one grows, and the text is `aria-busy` until it is complete (a list announces it once then).
+ */
+export const Streaming: Story = {
+  render: () => <StreamedAnswer text={answer} />,
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[aria-busy="true"]')).not.toBeNull();
+    await waitFor(() => expect(canvasElement.querySelector('[aria-busy]')).toBeNull(), { timeout: 10_000 });
+    await expect(canvasElement.querySelectorAll('li')).toHaveLength(2);
+  },
+};
+
+/**
+ * An answer caught mid-stream: the bold still open at the end shows bold (healed as Streamdown
+ * does, with remend), and the list item whose text has not come yet is left out rather than shown
+ * as an empty bullet.
+ */
+export const HealedSyntax: Story = {
+  args: {
+    streaming: true,
+    content: 'Your parcel is on its way.\n\n- Reference: `ORDER-1042`\n- Arrives **tomorrow before no',
+  },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('li strong')?.textContent).toBe('tomorrow before no');
+    await expect(canvasElement.textContent).not.toContain('**');
   },
 };

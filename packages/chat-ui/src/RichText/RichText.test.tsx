@@ -99,6 +99,22 @@ describe('RichText', () => {
     },
   );
 
+  it.each(hostile)(
+    'given hostile input %j streamed, cut at every position, should run no script and keep nothing dangerous',
+    async (input) => {
+      const text = `Before ${input} after`;
+      const screen = await render(<RichText streaming content="" />);
+      for (let end = 1; end <= text.length; end += 1) {
+        await screen.rerender(<RichText streaming content={text.slice(0, end)} />);
+        assertSafe(screen.container);
+      }
+      await screen.rerender(<RichText content={text} />);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assertSafe(screen.container);
+      expect(flag()).toBeUndefined();
+    },
+  );
+
   it('given a remote image without permission, should show a link with its alt text instead', async () => {
     const screen = await render(<RichText content="![Size chart](https://cdn.example/chart.png)" />);
     expect(screen.container.querySelector('img')).toBeNull();

@@ -1,10 +1,12 @@
-import { type ComponentPropsWithoutRef, forwardRef, type HTMLAttributes } from 'react';
+import { type ComponentPropsWithoutRef, forwardRef, type HTMLAttributes, memo, useMemo, useRef } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import { cn } from '../internal/cn.js';
 import { linkify } from '../internal/linkify.js';
 import { isHttpUrl, isSafeUrl } from '../internal/safeUrl.js';
-import { useLocale } from '../LocaleProvider/LocaleProvider.js';
+import { type LocaleValue, useLocale } from '../LocaleProvider/LocaleProvider.js';
+import { healMarkdown } from './healMarkdown.js';
+import { type MarkdownBlocks, splitMarkdownBlocks } from './markdownBlocks.js';
 
 export interface RichTextProps extends Omit<HTMLAttributes<HTMLDivElement>, 'content' | 'children'> {
   /** Markdown. HTML tags in it are dropped (their text stays), never interpreted. */
@@ -13,6 +15,13 @@ export interface RichTextProps extends Omit<HTMLAttributes<HTMLDivElement>, 'con
   allowImages?: boolean;
   /** Decide per image URL whether to load it; takes precedence over `allowImages`. */
   imageUrlAllowed?: (url: string) => boolean;
+  /**
+   * The content is still arriving (a streamed answer): each completed Markdown block is rendered
+   * once and kept, only the last one is re-read as text is appended, and syntax cut off mid-way
+   * (`**bold`, `[link](https://exa`) shows as it will once finished. The element is `aria-busy`
+   * meanwhile. When it turns false the text shows exactly as it would have without it. Default false.
+   */
+  streaming?: boolean;
 }
 
 // Minimal hast shapes: enough for the link pass below without a dependency on @types/hast.
@@ -114,29 +123,20 @@ const schema = {
   protocols: { href: ['http', 'https', 'mailto', 'tel'], src: ['http', 'https'] },
 };
 
-/**
- * Markdown in a message: emphasis, lists, code, quotes, tables and links. Safe with hostile
- * input: raw HTML is never parsed (no rehype-raw): its tags are dropped and their text stays, so
- * no script, handler or style can come from it. The output goes through rehype-sanitize, links are limited to http(s)/mailto/tel and open
- * in a new tab with `rel="noopener noreferrer"`, bare URLs become links, and remote images load
- * only when the caller allows them (`allowImages` or `imageUrlAllowed`); otherwise an image
- * shows as a link with its alt text.
- *
- * Input that would take long to parse or render is shown as plain text instead (as while
- * `LazyRichText` loads): over 20 000 characters, over 2 000 emphasis and bracket characters
- * (`*`, `_`, `[`, `]`), or nested more than 32 levels deep.
- *
- * It costs react-markdown in the bundle: use `LazyRichText` to load it on first use.
- *
- * @example
- * <RichText content={'**Order shipped.** Track it at https://example.com/track'} />
- */
-export const RichText = forwardRef<HTMLDivElement, RichTextProps>(function RichText(
-  { content, allowImages = false, imageUrlAllowed, className, ...rest },
-  ref,
-) {
-  const { t } = useLocale();
-  const components: Components = {
+const remarkPlugins = [remarkFlattenDeep];
+const rehypePlugins: NonNullable<Parameters<typeof Markdown>[0]['rehypePlugins']> = [
+  rehypeLinkify,
+  [rehypeSanitize, schema],
+];
+const urlTransform = (url: string) => (isSafeUrl(url) ? url : '');
+
+/** How links and images render: links checked and opened in a new tab, images only when allowed. */
+function markdownComponents(
+  t: LocaleValue['t'],
+  allowImages: boolean,
+  imageUrlAllowed: ((url: string) => boolean) | undefined,
+): Components {
+  return {
     a: ({ node: _node, href, children, ...props }: ComponentPropsWithoutRef<'a'> & { node?: unknown }) =>
       href && isSafeUrl(href) ? (
         <a
@@ -167,11 +167,127 @@ export const RichText = forwardRef<HTMLDivElement, RichTextProps>(function RichT
       );
     },
   };
-  if (tooCostlyToParse(content)) {
+}
+
+function MarkdownText({ source, components }: { source: string; components: Components }) {
+  return (
+    <Markdown
+      remarkPlugins={remarkPlugins}
+      rehypePlugins={rehypePlugins}
+      urlTransform={urlTransform}
+      components={components}
+    >
+      {source}
+    </Markdown>
+  );
+}
+
+/**
+ * One block of a streamed text. Memoised: a completed block keeps its source and its components,
+ * so a new token renders only the last block. The line break before it is the one react-markdown
+ * puts between blocks, so a streamed text's markup is the same as the whole text's.
+ */
+const MarkdownBlock = memo(function MarkdownBlock({
+  source,
+  components,
+  first,
+}: {
+  source: string;
+  components: Components;
+  first: boolean;
+}) {
+  return (
+    <>
+      {first ? null : '\n'}
+      <MarkdownText source={source} components={components} />
+    </>
+  );
+});
+
+function countMarkers(text: string): number {
+  let markers = 0;
+  for (const _ of text.matchAll(MARKERS)) markers += 1;
+  return markers;
+}
+
+/** A link reference definition (`[id]: https://...`): it reaches links in other blocks. */
+const DEFINITION = /^[ \t]{0,3}\[[^\]\n]+\]:/m;
+
+/**
+ * The blocks of a streamed text, re-split only past the last completed block. Once the stream
+ * ends the blocks stay (the same elements, nothing re-rendered but the last block, now unhealed),
+ * since they render the same markup as the whole text; unless the text defines a reference link,
+ * which resolves only across the whole text: then the whole text renders at once, as it would
+ * without streaming.
+ */
+function useStreamingBlocks(content: string, streaming: boolean) {
+  const last = useRef<MarkdownBlocks | undefined>(undefined);
+  const completeMarkers = useRef({ blocks: 0, markers: 0 });
+  if (!streaming && (last.current === undefined || DEFINITION.test(content))) {
+    last.current = undefined;
+    completeMarkers.current = { blocks: 0, markers: 0 };
+    return undefined;
+  }
+  // The limits are checked before the split, which parses: text too costly to parse is never
+  // parsed, streamed or not. The completed blocks' markers are counted once each.
+  const kept = last.current && content.startsWith(last.current.source.slice(0, last.current.completeLength));
+  const known = kept ? completeMarkers.current : { blocks: 0, markers: 0 };
+  const open = content.slice(kept ? (last.current?.completeLength ?? 0) : 0);
+  if (content.length > MAX_LENGTH || known.markers + countMarkers(open) > MAX_MARKERS) {
+    return { tooCostly: true as const };
+  }
+  const blocks = splitMarkdownBlocks(content, last.current);
+  last.current = blocks;
+  let markers = known.markers;
+  for (let index = known.blocks; index < blocks.complete.length; index += 1) {
+    markers += countMarkers(blocks.complete[index] as string);
+  }
+  completeMarkers.current = { blocks: blocks.complete.length, markers };
+  return { tooCostly: false as const, blocks };
+}
+
+/**
+ * Markdown in a message: emphasis, lists, code, quotes, tables and links. Safe with hostile
+ * input: raw HTML is never parsed (no rehype-raw): its tags are dropped and their text stays, so
+ * no script, handler or style can come from it. The output goes through rehype-sanitize, links are limited to http(s)/mailto/tel and open
+ * in a new tab with `rel="noopener noreferrer"`, bare URLs become links, and remote images load
+ * only when the caller allows them (`allowImages` or `imageUrlAllowed`); otherwise an image
+ * shows as a link with its alt text.
+ *
+ * Input that would take long to parse or render is shown as plain text instead (as while
+ * `LazyRichText` loads): over 20 000 characters, over 2 000 emphasis and bracket characters
+ * (`*`, `_`, `[`, `]`), or nested more than 32 levels deep.
+ *
+ * A streamed answer (`streaming`) renders block by block: completed blocks are kept as they are
+ * (their elements stay, nothing re-parses them), only the last one follows the new text, healed
+ * so `**bold` shows bold and a half-arrived link shows as its text. Same sanitising and link
+ * rules. The element is `aria-busy` until `streaming` turns false; then the blocks stay and show
+ * the same markup the whole text would (a text that defines a reference-style link, `[x][ref]`,
+ * renders whole then, as the link resolves only across the whole text).
+ *
+ * It costs react-markdown in the bundle: use `LazyRichText` to load it on first use.
+ *
+ * @example
+ * <RichText content={'**Order shipped.** Track it at https://example.com/track'} />
+ * <RichText content={answerSoFar} streaming={!answerDone} />
+ */
+export const RichText = forwardRef<HTMLDivElement, RichTextProps>(function RichText(
+  { content, allowImages = false, imageUrlAllowed, streaming = false, className, ...rest },
+  ref,
+) {
+  const { t } = useLocale();
+  const components = useMemo(
+    () => markdownComponents(t, allowImages, imageUrlAllowed),
+    [t, allowImages, imageUrlAllowed],
+  );
+  const stream = useStreamingBlocks(content, streaming);
+  const busy = streaming || undefined;
+  if (stream ? stream.tooCostly : tooCostlyToParse(content)) {
     return (
       <div
         ref={ref}
         dir="auto"
+        aria-busy={busy}
         {...rest}
         className={cn('parley-rich-text parley-rich-text--fallback', className)}
       >
@@ -180,15 +296,26 @@ export const RichText = forwardRef<HTMLDivElement, RichTextProps>(function RichT
     );
   }
   return (
-    <div ref={ref} dir="auto" {...rest} className={cn('parley-rich-text', className)}>
-      <Markdown
-        remarkPlugins={[remarkFlattenDeep]}
-        rehypePlugins={[rehypeLinkify, [rehypeSanitize, schema]]}
-        urlTransform={(url) => (isSafeUrl(url) ? url : '')}
-        components={components}
-      >
-        {content}
-      </Markdown>
+    <div
+      ref={ref}
+      dir="auto"
+      aria-busy={busy}
+      {...rest}
+      className={cn('parley-rich-text', className)}
+      data-state={streaming ? 'streaming' : undefined}
+    >
+      {stream && !stream.tooCostly ? (
+        // One keyed list, so the open block, once complete, stays the same element.
+        [...stream.blocks.complete, streaming ? healMarkdown(stream.blocks.rest) : stream.blocks.rest].map(
+          (source, index) => (
+            // Blocks are only ever appended: the index is the block's identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <MarkdownBlock key={index} source={source} components={components} first={index === 0} />
+          ),
+        )
+      ) : (
+        <MarkdownText source={content} components={components} />
+      )}
     </div>
   );
 });

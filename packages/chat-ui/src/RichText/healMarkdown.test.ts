@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { healMarkdown } from './healMarkdown.js';
+
+describe('healMarkdown', () => {
+  it.each([
+    ['bold', 'Your order **has shipped', 'Your order **has shipped**'],
+    ['italics with a star', 'It is *nearly', 'It is *nearly*'],
+    ['italics with an underscore', 'It is _nearly', 'It is _nearly_'],
+    ['bold italics', 'This is ***key', 'This is ***key***'],
+    ['inline code', 'Use `ORDER-10', 'Use `ORDER-10`'],
+    ['bold in a list item', '- one\n- **tw', '- one\n- **tw**'],
+    ['a link whose address is arriving', 'See [the FAQ](https://exa', 'See the FAQ'],
+    ['a link whose text is arriving', 'See [the F', 'See the F'],
+    ['a half-typed HTML tag', 'Hello <scr', 'Hello'],
+    ['a bare bullet', 'Steps:\n\n- Pack it\n- ', 'Steps:\n\n- Pack it'],
+    ['a bare number', '1. Pack it\n2.', '1. Pack it'],
+    ['a bare heading marker', 'Intro\n\n## ', 'Intro\n'],
+    ['a dash under a paragraph, not yet a heading underline', 'Shipping\n-', 'Shipping'],
+  ])('given an unterminated %s, should close it as it will end', (_name, text, healed) => {
+    expect(healMarkdown(text)).toBe(healed);
+  });
+
+  it('given an open code fence, should leave it (it renders as code to the end)', () => {
+    const text = '```js\nconst a = **1';
+    expect(healMarkdown(text)).toBe(text);
+  });
+
+  it('given a bare bullet inside an open code fence, should leave it', () => {
+    const text = '```\nlist:\n- ';
+    expect(healMarkdown(text)).toBe(text);
+  });
+
+  it('given markers inside inline code, should not close them', () => {
+    expect(healMarkdown('Type `a **b` now')).toBe('Type `a **b` now');
+  });
+
+  it('given finished markdown, should leave it as it is', () => {
+    const text = '# Title\n\n**Bold** and [a link](https://example.com).\n\n- one\n- two';
+    expect(healMarkdown(text)).toBe(text);
+  });
+});
