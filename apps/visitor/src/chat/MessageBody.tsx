@@ -113,7 +113,9 @@ export function MessageBody({
                 {message.thinking.text}
               </Thinking>
             ) : null}
-            {message.msgContent ? <LazyRichText content={message.msgContent} /> : null}
+            {message.msgContent ? (
+              <LazyRichText content={message.msgContent} streaming={Boolean(message.growing)} />
+            ) : null}
           </div>
         </Bubble>
       );
