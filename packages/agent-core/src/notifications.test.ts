@@ -101,6 +101,31 @@ describe('alerts', () => {
   });
 });
 
+describe('mentions', () => {
+  it("given a colleague's note naming the agent while hidden, should notify it; a note naming nobody, or the agent's own, is no news", async () => {
+    const { server, desk, visibility, outlets } = await watched();
+    server.giveChat('s1', 'Vera');
+    await later();
+    visibility.set(false);
+    outlets.notify.mockClear();
+    server.colleagueNotes('s1', 'FYI, she called yesterday');
+    await later();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(kinds(outlets.notify.mock.calls)).toEqual(['mention']);
+    expect(outlets.notify.mock.calls[0]?.[0]).toMatchObject({
+      from: 'Ben',
+      note: 'FYI, she called yesterday',
+      visitorName: 'Vera',
+    });
+    server.colleagueNotes('s1', 'Nothing for you', false);
+    await desk.inbox.addNote('s1', 'My own note');
+    await later();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(kinds(outlets.notify.mock.calls)).toEqual(['mention']);
+    desk.stop();
+  });
+});
+
 describe('decide', () => {
   const alert = (kind: DeskAlert['kind']): DeskAlert => ({
     id: kind,

@@ -26,7 +26,9 @@ export class AlertWatcher {
   /** Chats the agent is joining (in this tab or another of its tabs): no news. */
   readonly joining = new Set<string>();
 
-  observe(answer: Pick<AgentPollAnswer, 'queue' | 'chats' | 'events'>): DeskAlert[] {
+  observe(
+    answer: Pick<AgentPollAnswer, 'queue' | 'chats' | 'events'> & { agent?: { id: string } },
+  ): DeskAlert[] {
     const first = !this.started;
     this.started = true;
     const alerts: DeskAlert[] = [];
@@ -60,6 +62,24 @@ export class AlertWatcher {
       });
     }
     for (const event of answer.events) {
+      // A colleague's private note that names this agent (`@username`).
+      if (event.type === 'note' && !this.events.has(event.id)) {
+        remember(this.events, event.id);
+        const { note } = event;
+        if (!answer.agent || note.agentId === answer.agent.id || !note.mentions.includes(answer.agent.id))
+          continue;
+        const chat = open.get(event.sessionId);
+        alerts.push({
+          id: `note:${event.id}`,
+          kind: 'mention',
+          sessionId: event.sessionId,
+          visitorName: chat?.visitorName ?? '',
+          channelId: chat?.channelId ?? '',
+          from: note.agentNick,
+          note: note.body,
+        });
+        continue;
+      }
       if (event.type !== 'message' || this.events.has(event.id)) continue;
       remember(this.events, event.id);
       const chat = open.get(event.sessionId);

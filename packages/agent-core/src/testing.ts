@@ -444,6 +444,23 @@ export function createFakeAgentServer(
       emit({ sessionId, type: 'message', time: now(), message });
       return message;
     },
+    /** A colleague writes a private note in one of the agent's chats, naming the agent or not. */
+    colleagueNotes(sessionId: string, body: string, mentionsAgent = true): Note {
+      const found = chats.get(sessionId);
+      if (!found) throw new Error(`no chat ${sessionId}`);
+      const note: Note = {
+        id: `n${found.notes.length + 1}`,
+        sessionId,
+        agentId: 'colleague-1',
+        agentNick: 'Ben',
+        body,
+        mentions: mentionsAgent ? [agent.id] : [],
+        time: now(),
+      };
+      found.notes.push(note);
+      emit({ sessionId, type: 'note', time: now(), note });
+      return note;
+    },
     /** The visitor read the agent's messages. */
     visitorReads(sessionId: string): void {
       const found = own(sessionId);

@@ -66,8 +66,11 @@ export interface ChatRecordView {
 export interface DeskAlert {
   /** The same in every tab of the agent: tabs claim alerts by it. */
   id: string;
-  /** A visitor joined the queue, a chat came to the agent (routing or a colleague), a visitor wrote. */
-  kind: 'queue' | 'chat' | 'message';
+  /**
+   * A visitor joined the queue, a chat came to the agent (routing or a colleague), a visitor wrote,
+   * a colleague mentioned the agent in a private note.
+   */
+  kind: 'queue' | 'chat' | 'message' | 'mention';
   sessionId: string;
   visitorName: string;
   channelId: string;

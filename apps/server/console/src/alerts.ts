@@ -22,6 +22,8 @@ const clip = (text: string) =>
 /** An alert as words: a title, and a body (the message, the channel, the colleague's note). */
 export function describeAlert(alert: Alert, t: Translate): { title: string; body: string } {
   const name = alert.visitorName || t('chat.visitor');
+  if (alert.kind === 'mention')
+    return { title: t('notifications.mentioned', { from: alert.from ?? '' }), body: clip(alert.note ?? '') };
   if (alert.kind === 'queue')
     return { title: t('notifications.newVisitor', { name }), body: alert.channelId };
   if (alert.kind === 'chat') {
