@@ -18,10 +18,12 @@ import { DEFAULT_RATE_LIMITS, type RateLimits, rateLimits } from './plugins/rate
 import { securityHeaders } from './plugins/securityHeaders.js';
 import { staticApps } from './plugins/staticApps.js';
 import { storage } from './plugins/storage.js';
+import { webhooks } from './plugins/webhooks.js';
 import { AgentAuth, registerAgentRoutes } from './routes/agent.js';
 import { registerFileRoutes } from './routes/files.js';
 import { registerVisitorRoutes } from './routes/visitor.js';
 import type { Seed } from './seed.js';
+import type { WebhookOptions } from './webhooks/dispatcher.js';
 
 export { DEFAULT_RATE_LIMITS, type RateLimits };
 
@@ -70,6 +72,8 @@ export interface ServerOptions {
   connectionLimits?: Partial<ConnectionLimits>;
   /** The bearer token `/metrics` asks for; absent, `/metrics` does not exist. */
   metricsToken?: string;
+  /** Webhook delivery: private addresses, timeout, retries (see webhooks/dispatcher.ts). */
+  webhooks?: Partial<WebhookOptions>;
   clock?: () => number;
 }
 
@@ -133,6 +137,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(fastifyMultipart, { limits: { fileSize: uploadLimit, files: 1 } });
   await app.register(rateLimits, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
   await app.register(health, { metricsToken: options.metricsToken });
+  await app.register(webhooks, { ...options.webhooks, clock });
 
   const { conversations, limiters } = app;
   const auth = new AgentAuth(app.db, conversations, options.agentSessionMs ?? 12 * 60 * 60 * 1000, clock);

@@ -74,5 +74,15 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
       uploadsAtOnce: number(env.UPLOADS_AT_ONCE, 64),
     },
     metricsToken: env.METRICS_TOKEN || undefined,
+    webhooks: {
+      // The server calls webhook URLs from inside the operator's network: outside demo mode a URL
+      // that resolves to a private address is refused unless the operator allows it.
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE
+        ? env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true'
+        : demo,
+      timeoutMs: number(env.WEBHOOK_TIMEOUT_S, 5) * 1000,
+      ...(env.WEBHOOK_BACKOFF_MS && { backoffMs: number(env.WEBHOOK_BACKOFF_MS, 10_000) }),
+      ...(env.WEBHOOK_INTERVAL_MS && { intervalMs: number(env.WEBHOOK_INTERVAL_MS, 1000) }),
+    },
   };
 }

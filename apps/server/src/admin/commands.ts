@@ -5,6 +5,7 @@ import type { Db } from '../db/types.js';
 import { hashPassword } from '../passwords.js';
 import { channelIdentity, normaliseChannel, type SeedChannel, saveChannel } from '../seed.js';
 import { chatCount } from '../words.js';
+import { runWebhookAdmin, WEBHOOK_USAGE } from './webhooks.js';
 
 /** What a command may use: the database, where to write, and how to read a secret typed in. */
 export interface AdminContext {
@@ -30,6 +31,7 @@ embedded database, which only one process may open: stop the server first).
   channel update <id> [--tenant <id>] [--info <json>] [--sites <origin,origin>]
                        [--identity ... --identity-secret-env <VAR>]
   channel list
+${WEBHOOK_USAGE}
 
 Without --password-stdin a random password is made and shown once. Passwords are stored only as
 scrypt hashes. Running servers on PostgreSQL read a channel change at once; with the embedded
@@ -46,6 +48,7 @@ const list = (value: string | undefined) =>
 /** Runs one admin command; throws AdminError with a message for the operator on bad input. */
 export async function runAdmin(argv: string[], context: AdminContext): Promise<void> {
   const [noun, verb, ...rest] = argv;
+  if (noun === 'webhook') return runWebhookAdmin(verb, rest, context);
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,

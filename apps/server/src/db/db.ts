@@ -70,14 +70,31 @@ export async function migrate(db: Db): Promise<string[]> {
   return applied;
 }
 
-/** Splits a migration into statements (no semicolons inside strings or bodies in ours). */
-async function runScript(tx: Queryable, sql: string): Promise<void> {
-  const statements = sql
+/**
+ * Splits a migration into statements at semicolons, except inside a dollar-quoted body (`$$ ... $$`,
+ * a function's); no semicolons inside strings in ours.
+ */
+export function splitStatements(sql: string): string[] {
+  const text = sql
     .split('\n')
     .filter((line) => !line.trim().startsWith('--'))
-    .join('\n')
-    .split(';')
-    .map((statement) => statement.trim())
-    .filter(Boolean);
-  for (const statement of statements) await tx.query(statement);
+    .join('\n');
+  const statements: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    if (text.startsWith('$$', index)) {
+      quoted = !quoted;
+      index++;
+    } else if (text[index] === ';' && !quoted) {
+      statements.push(text.slice(start, index));
+      start = index + 1;
+    }
+  }
+  statements.push(text.slice(start));
+  return statements.map((statement) => statement.trim()).filter(Boolean);
+}
+
+async function runScript(tx: Queryable, sql: string): Promise<void> {
+  for (const statement of splitStatements(sql)) await tx.query(statement);
 }

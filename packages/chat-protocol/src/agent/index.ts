@@ -10,3 +10,12 @@ export {
 } from './routes.js';
 export { agentAnswerSchemas } from './schemas.js';
 export type * from './types.js';
+export {
+  WEBHOOK_EVENT_ID_HEADER,
+  WEBHOOK_EVENT_TYPE_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  type WebhookEventType,
+  type WebhookPayload,
+  type WebhookSender,
+  webhookEventTypes,
+} from './webhooks.js';
