@@ -21,6 +21,7 @@ import { storage } from './plugins/storage.js';
 import { webhooks } from './plugins/webhooks.js';
 import { AgentAuth, registerAgentRoutes } from './routes/agent.js';
 import { registerFileRoutes } from './routes/files.js';
+import { registerReportRoutes } from './routes/reports.js';
 import { registerVisitorRoutes } from './routes/visitor.js';
 import type { Seed } from './seed.js';
 import type { WebhookOptions } from './webhooks/dispatcher.js';
@@ -148,6 +149,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     uploadLimit,
   });
   registerAgentRoutes(app, conversations, auth, limiters.login);
+  registerReportRoutes(app, auth);
   registerFileRoutes(app, {
     conversations,
     store: app.uploads,

@@ -1,6 +1,17 @@
 // The agent API: what a console (or any agent client) and the server agree on.
 
 export {
+  REPORT_MAX_DAYS,
+  REPORTS_CSV_PATH,
+  REPORTS_PATH,
+  type Report,
+  type ReportFigures,
+  type ReportQuery,
+  reportFigureNames,
+  reportQuerySchema,
+  reportSchema,
+} from './reports.js';
+export {
   type AgentRoute,
   agentPath,
   agentRoutes,
