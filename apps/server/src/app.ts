@@ -21,6 +21,7 @@ import { storage } from './plugins/storage.js';
 import { webhooks } from './plugins/webhooks.js';
 import { AgentAuth, registerAgentRoutes } from './routes/agent.js';
 import { registerFileRoutes } from './routes/files.js';
+import { registerIntegrationRoutes } from './routes/integration.js';
 import { registerReportRoutes } from './routes/reports.js';
 import { registerVisitorRoutes } from './routes/visitor.js';
 import type { Seed } from './seed.js';
@@ -73,6 +74,8 @@ export interface ServerOptions {
   connectionLimits?: Partial<ConnectionLimits>;
   /** The bearer token `/metrics` asks for; absent, `/metrics` does not exist. */
   metricsToken?: string;
+  /** Integration API calls per token per rate-limit window; default 600. */
+  integrationRateLimit?: number;
   /** Webhook delivery: private addresses, timeout, retries (see webhooks/dispatcher.ts). */
   webhooks?: Partial<WebhookOptions>;
   clock?: () => number;
@@ -150,6 +153,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   registerAgentRoutes(app, conversations, auth, limiters.login);
   registerReportRoutes(app, auth);
+  registerIntegrationRoutes(app, conversations, {
+    perToken: options.integrationRateLimit ?? 600,
+    windowMs: options.rateLimits?.windowMs ?? DEFAULT_RATE_LIMITS.windowMs,
+  });
   registerFileRoutes(app, {
     conversations,
     store: app.uploads,

@@ -74,6 +74,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
       uploadsAtOnce: number(env.UPLOADS_AT_ONCE, 64),
     },
     metricsToken: env.METRICS_TOKEN || undefined,
+    integrationRateLimit: number(env.RATE_LIMIT_INTEGRATION, 600),
     webhooks: {
       // The server calls webhook URLs from inside the operator's network: outside demo mode a URL
       // that resolves to a private address is refused unless the operator allows it.

@@ -5,6 +5,7 @@ import type { Db } from '../db/types.js';
 import { hashPassword } from '../passwords.js';
 import { channelIdentity, normaliseChannel, type SeedChannel, saveChannel } from '../seed.js';
 import { chatCount } from '../words.js';
+import { runTokenAdmin, TOKEN_USAGE } from './tokens.js';
 import { runWebhookAdmin, WEBHOOK_USAGE } from './webhooks.js';
 
 /** What a command may use: the database, where to write, and how to read a secret typed in. */
@@ -32,6 +33,7 @@ embedded database, which only one process may open: stop the server first).
                        [--identity ... --identity-secret-env <VAR>]
   channel list
 ${WEBHOOK_USAGE}
+${TOKEN_USAGE}
 
 Without --password-stdin a random password is made and shown once. Passwords are stored only as
 scrypt hashes. Running servers on PostgreSQL read a channel change at once; with the embedded
@@ -49,6 +51,7 @@ const list = (value: string | undefined) =>
 export async function runAdmin(argv: string[], context: AdminContext): Promise<void> {
   const [noun, verb, ...rest] = argv;
   if (noun === 'webhook') return runWebhookAdmin(verb, rest, context);
+  if (noun === 'token') return runTokenAdmin(verb, rest, context);
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,

@@ -1,6 +1,17 @@
 // The agent API: what a console (or any agent client) and the server agree on.
 
 export {
+  INTEGRATION_PREFIX,
+  INTEGRATION_TEXT_MAX,
+  type IntegrationContact,
+  type IntegrationConversation,
+  type IntegrationMessage,
+  type IntegrationRoute,
+  type IntegrationScope,
+  integrationRoutes,
+  integrationScopes,
+} from './integration.js';
+export {
   REPORT_MAX_DAYS,
   REPORTS_CSV_PATH,
   REPORTS_PATH,
