@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { UploadQuota } from './conversation/uploads.js';
 import type { Db } from './db/db.js';
 import { randomId } from './ids.js';
+import type { MailOptions } from './mail/mailer.js';
 import {
   type ConnectionLimits,
   capConnectionsPerAddress,
@@ -22,6 +23,7 @@ import { webhooks } from './plugins/webhooks.js';
 import { AgentAuth, registerAgentRoutes } from './routes/agent.js';
 import { registerFileRoutes } from './routes/files.js';
 import { registerIntegrationRoutes } from './routes/integration.js';
+import { mailRoutes } from './routes/mail.js';
 import { registerReportRoutes } from './routes/reports.js';
 import { registerVisitorRoutes } from './routes/visitor.js';
 import type { Seed } from './seed.js';
@@ -74,6 +76,8 @@ export interface ServerOptions {
   connectionLimits?: Partial<ConnectionLimits>;
   /** The bearer token `/metrics` asks for; absent, `/metrics` does not exist. */
   metricsToken?: string;
+  /** Email: SMTP, the sender, printing in demo mode (see mail/mailer.ts). */
+  mail?: Partial<MailOptions>;
   /** Integration API calls per token per rate-limit window; default 600. */
   integrationRateLimit?: number;
   /** Webhook delivery: private addresses, timeout, retries (see webhooks/dispatcher.ts). */
@@ -153,6 +157,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   registerAgentRoutes(app, conversations, auth, limiters.login);
   registerReportRoutes(app, auth);
+  await app.register(mailRoutes, { ...options.mail, auth, clock });
   registerIntegrationRoutes(app, conversations, {
     perToken: options.integrationRateLimit ?? 600,
     windowMs: options.rateLimits?.windowMs ?? DEFAULT_RATE_LIMITS.windowMs,

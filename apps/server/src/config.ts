@@ -75,6 +75,12 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     },
     metricsToken: env.METRICS_TOKEN || undefined,
     integrationRateLimit: number(env.RATE_LIMIT_INTEGRATION, 600),
+    mail: {
+      smtpUrl: env.SMTP_URL || undefined,
+      ...(env.MAIL_FROM && { from: env.MAIL_FROM }),
+      // Demo mode without SMTP prints each mail to the log instead.
+      print: demo && !env.SMTP_URL,
+    },
     webhooks: {
       // The server calls webhook URLs from inside the operator's network: outside demo mode a URL
       // that resolves to a private address is refused unless the operator allows it.

@@ -5,6 +5,7 @@ import type { Db } from '../db/types.js';
 import { hashPassword } from '../passwords.js';
 import { channelIdentity, normaliseChannel, type SeedChannel, saveChannel } from '../seed.js';
 import { chatCount } from '../words.js';
+import { MAIL_USAGE, runAgentEmail } from './mail.js';
 import { runTokenAdmin, TOKEN_USAGE } from './tokens.js';
 import { runWebhookAdmin, WEBHOOK_USAGE } from './webhooks.js';
 
@@ -32,6 +33,7 @@ embedded database, which only one process may open: stop the server first).
   channel update <id> [--tenant <id>] [--info <json>] [--sites <origin,origin>]
                        [--identity ... --identity-secret-env <VAR>]
   channel list
+${MAIL_USAGE}
 ${WEBHOOK_USAGE}
 ${TOKEN_USAGE}
 
@@ -52,6 +54,7 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<v
   const [noun, verb, ...rest] = argv;
   if (noun === 'webhook') return runWebhookAdmin(verb, rest, context);
   if (noun === 'token') return runTokenAdmin(verb, rest, context);
+  if (noun === 'agent' && verb === 'email') return runAgentEmail(rest, context);
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,

@@ -1,6 +1,18 @@
 // The agent API: what a console (or any agent client) and the server agree on.
 
 export {
+  LEFT_REPLY_PATH,
+  type LeftReplyRequest,
+  leftReplyParamsSchema,
+  leftReplyRequestSchema,
+  type MailQueued,
+  mailQueuedSchema,
+  TRANSCRIPT_PATH,
+  TRANSCRIPTS_PER_DAY,
+  type TranscriptRequest,
+  transcriptRequestSchema,
+} from './email.js';
+export {
   INTEGRATION_PREFIX,
   INTEGRATION_TEXT_MAX,
   type IntegrationContact,
