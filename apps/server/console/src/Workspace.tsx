@@ -1,7 +1,7 @@
 import { atCapacity, type Outcome } from '@parley/agent-core';
 import { Navbar } from '@parley/chat-ui/Navbar';
 import { toast } from '@parley/chat-ui/Toast';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { type Alert, useAlertOutlets, useAlerts } from './alerts.js';
 import type { Agent } from './api.js';
 import { CannedReplies } from './CannedReplies.js';
@@ -19,6 +19,9 @@ import { VisitorPanel } from './VisitorPanel.js';
 const TRANSFERRED_NOTICE_MS = 6000;
 
 const queueItemId = (sessionId: string) => `console-queue-${sessionId}`;
+
+/** The reports and their chart library load when first opened, not with the console. */
+const Reports = lazy(() => import('./Reports.js'));
 
 /**
  * The logged-in agent's console: a desk engine (agent-core) for this agent, started while the
@@ -74,6 +77,7 @@ function Desk({
   const chats = useDeskState((snapshot) => snapshot.chats);
   const record = useDeskState((snapshot) => (selected ? snapshot.records[selected] : undefined));
   const [transferring, setTransferring] = useState<string | null>(null);
+  const [reportsOpen, setReportsOpen] = useState(false);
   const main = useRef<HTMLElement>(null);
   const alerts = useAlerts(desk);
 
@@ -132,6 +136,14 @@ function Desk({
               onClick={() => alerts.setMuted(!alerts.muted)}
             >
               {t('notifications.mute')}
+            </button>
+            <button
+              className="console-button console-toggle"
+              type="button"
+              aria-pressed={reportsOpen}
+              onClick={() => setReportsOpen(!reportsOpen)}
+            >
+              {t('reports.title')}
             </button>
             <LanguagePicker />
             <button className="console-button" type="button" onClick={logout}>
@@ -207,7 +219,11 @@ function Desk({
           <CannedReplies agentId={agent.id} channels={agent.channels} channelId={current?.channelId} />
         </nav>
         <main className="console-chat" ref={main} tabIndex={-1}>
-          {selected && record ? (
+          {reportsOpen ? (
+            <Suspense fallback={null}>
+              <Reports onClose={() => setReportsOpen(false)} />
+            </Suspense>
+          ) : selected && record ? (
             <ChatPane
               agentId={agent.id}
               sessionId={selected}
@@ -218,7 +234,9 @@ function Desk({
           ) : (
             <p className="console-empty">{t('workspace.pick')}</p>
           )}
-          {selected && record ? <VisitorPanel key={selected} sessionId={selected} chat={current} /> : null}
+          {selected && record && !reportsOpen ? (
+            <VisitorPanel key={selected} sessionId={selected} chat={current} />
+          ) : null}
         </main>
       </div>
       {transferChat ? (
