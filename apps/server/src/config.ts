@@ -90,6 +90,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
       timeoutMs: number(env.WEBHOOK_TIMEOUT_S, 5) * 1000,
       ...(env.WEBHOOK_BACKOFF_MS && { backoffMs: number(env.WEBHOOK_BACKOFF_MS, 10_000) }),
       ...(env.WEBHOOK_INTERVAL_MS && { intervalMs: number(env.WEBHOOK_INTERVAL_MS, 1000) }),
+      retentionDays: count(env.WEBHOOK_RETENTION_DAYS, 30),
     },
   };
 }

@@ -267,6 +267,34 @@ describe.each(testDatabases())('an endpoint that keeps failing on $name', (datab
     await receiver.down();
   });
 
+  it('given deliveries older than the retention, should delete them and their events, and keep pending ones', async () => {
+    const receiver = await Receiver.start();
+    let now = 5_000_000_000;
+    const dispatcher = new WebhookDispatcher(
+      db,
+      { ...DEFAULT_WEBHOOK_OPTIONS, allowPrivate: true, retentionDays: 30 },
+      { warn() {}, error() {} },
+      () => now,
+    );
+    const { endpoint } = await addEndpoint(db, { url: receiver.url, events: ['message.left'] }, now);
+    await db.query(
+      `insert into leave_messages (visitor_id, channel_id, content, created_at) values ('old', 'c', 'sent', $1)`,
+      [now],
+    );
+    await dispatcher.runOnce();
+    receiver.status = 503;
+    await db.query(
+      `insert into leave_messages (visitor_id, channel_id, content, created_at) values ('old2', 'c', 'waiting', $1)`,
+      [now],
+    );
+    await dispatcher.runOnce();
+    now += 31 * 24 * 60 * 60 * 1000;
+    expect(await dispatcher.sweep()).toBe(1);
+    const left = await deliveries(db, endpoint.id);
+    expect(left.map((one) => one.status)).toEqual(['pending']);
+    await receiver.down();
+  });
+
   it('given a URL that is not http or https, or carries a password, should refuse to register it', async () => {
     await expect(addEndpoint(db, { url: 'ftp://example.com/x' }, 0)).rejects.toThrow(/http/);
     await expect(addEndpoint(db, { url: 'https://user:pw@example.com/x' }, 0)).rejects.toThrow(/password/);

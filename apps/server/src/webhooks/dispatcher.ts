@@ -25,6 +25,8 @@ export interface WebhookOptions {
   disableAfter: number;
   /** Deliveries one instance sends at once. */
   batch: number;
+  /** Sent and failed deliveries, and events none waits for, are deleted after this many days; 0 keeps them. */
+  retentionDays: number;
 }
 
 export const DEFAULT_WEBHOOK_OPTIONS: WebhookOptions = {
@@ -36,6 +38,7 @@ export const DEFAULT_WEBHOOK_OPTIONS: WebhookOptions = {
   maxAttempts: 12,
   disableAfter: 50,
   batch: 20,
+  retentionDays: 30,
 };
 
 interface Claimed {
@@ -62,6 +65,7 @@ export class WebhookDispatcher {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  private sweptAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -97,9 +101,31 @@ export class WebhookDispatcher {
     this.timer.unref();
   }
 
+  /**
+   * Deletes what the delivery log no longer needs: sent and failed deliveries past retention, and
+   * the events no delivery refers to any more. Answers how many events went.
+   */
+  async sweep(): Promise<number> {
+    if (this.options.retentionDays <= 0) return 0;
+    const before = this.clock() - this.options.retentionDays * 24 * 60 * 60 * 1000;
+    await this.db.query(`delete from webhook_deliveries where status <> 'pending' and created_at < $1`, [
+      before,
+    ]);
+    const events = await this.db.query(
+      `delete from webhook_events e where e.created_at < $1
+         and not exists (select 1 from webhook_deliveries d where d.event_id = e.id) returning e.id`,
+      [before],
+    );
+    return events.length;
+  }
+
   /** Claims the due deliveries and sends them; answers how many it sent (tests call it directly). */
   async runOnce(): Promise<number> {
     const now = this.clock();
+    if (now - this.sweptAt > 60 * 60 * 1000) {
+      this.sweptAt = now;
+      await this.sweep();
+    }
     // A claim outlives the longest attempt, so a live instance never sees its claim run out.
     const claimFor = this.options.timeoutMs * 2 + 30_000;
     const claimed = await this.db.query<Claimed>(
