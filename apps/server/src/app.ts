@@ -26,6 +26,7 @@ import { registerIntegrationRoutes } from './routes/integration.js';
 import { mailRoutes } from './routes/mail.js';
 import { registerReportRoutes } from './routes/reports.js';
 import { registerVisitorRoutes } from './routes/visitor.js';
+import { registerWebhookAdminRoutes } from './routes/webhooksAdmin.js';
 import type { Seed } from './seed.js';
 import type { WebhookOptions } from './webhooks/dispatcher.js';
 
@@ -157,6 +158,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   registerAgentRoutes(app, conversations, auth, limiters.login);
   registerReportRoutes(app, auth);
+  registerWebhookAdminRoutes(app, auth);
   await app.register(mailRoutes, { ...options.mail, auth, clock });
   registerIntegrationRoutes(app, conversations, {
     perToken: options.integrationRateLimit ?? 600,

@@ -177,6 +177,67 @@ describe.each(testDatabases())('webhooks on $name', (database) => {
   });
 });
 
+describe.each(testDatabases())("the administrators' webhook calls on $name", (database) => {
+  const server = serverFor(database, seed, {
+    webhooks: { allowPrivate: true, intervalMs: 20, backoffMs: 100, maxBackoffMs: 300, timeoutMs: 3000 },
+  });
+
+  it('given an agent who is not an administrator, should refuse; given an administrator, should manage endpoints', async () => {
+    const ana = await server().login('ana', 'pw-ana');
+    expect(await ana.call('GET', '/api/agent/admin/webhooks')).toMatchObject({
+      status: 403,
+      message: 'only administrators manage webhooks',
+    });
+    // The role the inbox gives agents (agents.role); this database gets the column here.
+    await server().app.db.query('alter table agents add column if not exists role text');
+    await server().app.db.query(`update agents set role = 'admin' where id = 'ana'`);
+
+    const receiver = await Receiver.start();
+    const added = await ana.call('POST', '/api/agent/admin/webhooks', {
+      url: receiver.url,
+      channelId: 'hooks',
+      events: ['conversation.created'],
+    });
+    expect(added.data.secret).toMatch(/^whsec_/);
+    const id = added.data.endpoint.id;
+    const listed = await ana.call('GET', '/api/agent/admin/webhooks');
+    expect(listed.data).toEqual([expect.objectContaining({ id, url: receiver.url, disabledAt: null })]);
+    expect(JSON.stringify(listed.data)).not.toContain('whsec_');
+
+    const visitor = await server().start('hooks');
+    await waitFor(async () =>
+      expect((await ana.call('GET', `/api/agent/admin/webhooks/${id}/deliveries`)).data).toEqual([
+        expect.objectContaining({
+          eventType: 'conversation.created',
+          conversationId: visitor.sessionId,
+          status: 'delivered',
+        }),
+      ]),
+    );
+    const [delivery] = (await ana.call('GET', `/api/agent/admin/webhooks/${id}/deliveries`)).data;
+    expect(
+      (await ana.call('POST', `/api/agent/admin/webhooks/deliveries/${delivery.id}/replay`)).data,
+    ).toEqual({
+      queued: 1,
+    });
+    await waitFor(() => expect(receiver.received).toHaveLength(2));
+    expect((await ana.call('POST', `/api/agent/admin/webhooks/${id}/enable`)).code).toBe(200);
+    expect(
+      (await ana.call('POST', '/api/agent/admin/webhooks', { url: 'gopher://example.com/x' })).message,
+    ).toContain('http');
+    expect((await ana.call('DELETE', `/api/agent/admin/webhooks/${id}`)).code).toBe(200);
+    expect((await ana.call('GET', '/api/agent/admin/webhooks')).data).toEqual([]);
+    const crossSite = await server().app.inject({
+      method: 'POST',
+      url: '/api/agent/admin/webhooks',
+      headers: { authorization: `Bearer ${ana.token}`, origin: 'https://evil.example' },
+      payload: { url: 'https://evil.example/x' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    await receiver.down();
+  });
+});
+
 describe.each(testDatabases())('an endpoint that keeps failing on $name', (database) => {
   let db: Db;
   beforeAll(async () => {
