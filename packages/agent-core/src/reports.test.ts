@@ -64,4 +64,35 @@ describe('the operators API', () => {
     expect(await operators.replyToLeftMessage('42', 'Yes')).toEqual({ to: 'nora@example.com' });
     expect(request).toHaveBeenCalledWith('POST', '/api/agent/leave-messages/42/reply', { text: 'Yes' });
   });
+
+  it("given an administrator's webhook calls, should use the admin paths and check the answers", async () => {
+    const endpoint = {
+      id: 'wh_1',
+      url: 'https://crm.example/hooks',
+      channelId: null,
+      events: ['message.left'],
+      description: null,
+      createdAt: 1,
+      failures: 50,
+      disabledAt: 2,
+      disabledReason: '50 failed attempts in a row; last: HTTP 500',
+    };
+    const request = vi.fn(async (method: string, path: string) =>
+      method === 'GET' && path === '/api/agent/admin/webhooks'
+        ? { code: ErrorCode.ok, data: [endpoint], message: 'ok' }
+        : { code: ErrorCode.ok, data: { queued: 1 }, message: 'ok' },
+    );
+    const operators = createOperatorsApi({ request });
+    expect(await operators.webhooks.list()).toEqual([endpoint]);
+    expect(await operators.webhooks.replay('17')).toEqual({ queued: 1 });
+    expect(request).toHaveBeenLastCalledWith('POST', '/api/agent/admin/webhooks/deliveries/17/replay', {});
+    const refused = createOperatorsApi({
+      request: async () => ({ code: 403, data: null, message: 'only administrators manage webhooks' }),
+    });
+    await expect(refused.webhooks.list()).rejects.toMatchObject({
+      call: 'webhooks',
+      kind: 'code',
+      code: 403,
+    });
+  });
 });

@@ -12,13 +12,19 @@ import {
   reportSchema,
   type Schema,
   ShapeError,
+  WEBHOOKS_ADMIN_PATH,
+  type WebhookDeliveryView,
+  type WebhookEndpointInput,
+  type WebhookEndpointView,
+  webhookDeliverySchema,
+  webhookEndpointSchema,
 } from '@parley/chat-protocol';
 import type { AgentTransport } from './types.js';
 
 /** A reports or email call that did not succeed, as `AgentApiError` has it for the desk's calls. */
 export class OperatorApiError extends Error {
   constructor(
-    readonly call: 'report' | 'replyToLeftMessage',
+    readonly call: 'report' | 'replyToLeftMessage' | 'webhooks',
     readonly kind: 'network' | 'code' | 'shape',
     message: string,
     readonly code?: number,
@@ -49,7 +55,7 @@ export function reportQueryString(query: ReportQuery): string {
 export function createOperatorsApi(transport: AgentTransport) {
   const call = async <T>(
     name: OperatorApiError['call'],
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     schema: Schema<T>,
     body?: unknown,
@@ -85,6 +91,56 @@ export function createOperatorsApi(transport: AgentTransport) {
         mailQueuedSchema,
         { text },
       ),
+    /** An administrator's webhooks (403 for other agents): what the `webhook` admin commands do. */
+    webhooks: {
+      list: (): Promise<WebhookEndpointView[]> =>
+        call(
+          'webhooks',
+          'GET',
+          WEBHOOKS_ADMIN_PATH,
+          list(webhookEndpointSchema as Schema<WebhookEndpointView>),
+        ),
+      add: (input: WebhookEndpointInput): Promise<{ endpoint: WebhookEndpointView; secret: string }> =>
+        call('webhooks', 'POST', WEBHOOKS_ADMIN_PATH, added, input),
+      remove: (endpointId: string) =>
+        call('webhooks', 'DELETE', `${WEBHOOKS_ADMIN_PATH}/${encodeURIComponent(endpointId)}`, nothing),
+      enable: (endpointId: string) =>
+        call(
+          'webhooks',
+          'POST',
+          `${WEBHOOKS_ADMIN_PATH}/${encodeURIComponent(endpointId)}/enable`,
+          nothing,
+          {},
+        ),
+      deliveries: (endpointId: string): Promise<WebhookDeliveryView[]> =>
+        call(
+          'webhooks',
+          'GET',
+          `${WEBHOOKS_ADMIN_PATH}/${encodeURIComponent(endpointId)}/deliveries`,
+          list(webhookDeliverySchema as Schema<WebhookDeliveryView>),
+        ),
+      replay: (deliveryId: string): Promise<{ queued: number }> =>
+        call(
+          'webhooks',
+          'POST',
+          `${WEBHOOKS_ADMIN_PATH}/deliveries/${encodeURIComponent(deliveryId)}/replay`,
+          replayed,
+          {},
+        ),
+    },
   };
 }
+
+const list = <T>(items: Schema<T>): Schema<T[]> => ({ type: 'array', items });
+const nothing: Schema<null> = { type: 'null' };
+const added = {
+  type: 'object',
+  properties: { endpoint: webhookEndpointSchema, secret: { type: 'string' } },
+  required: ['endpoint', 'secret'],
+} as unknown as Schema<{ endpoint: WebhookEndpointView; secret: string }>;
+const replayed = {
+  type: 'object',
+  properties: { queued: { type: 'integer' } },
+  required: ['queued'],
+} as unknown as Schema<{ queued: number }>;
 export type OperatorsApi = ReturnType<typeof createOperatorsApi>;

@@ -7,6 +7,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { transport } from './api.js';
 import { useI18n } from './i18n/I18nProvider.js';
 import type { MessageKey } from './i18n/translate.js';
+import Webhooks from './Webhooks.js';
 
 const operators = createOperatorsApi(transport);
 
@@ -142,7 +143,8 @@ const EMPTY: ReportFigures = {
 
 /**
  * The reports of the agent's channels over a range of days in the browser's time zone: the totals,
- * conversations by day and by hour (each a chart with a table view), and the same numbers as CSV.
+ * conversations by day and by hour (each a chart with a table view), and the same numbers as CSV;
+ * below them, for an administrator, the webhooks.
  */
 export default function Reports({ onClose }: { onClose: () => void }) {
   const { t, locale } = useI18n();
@@ -219,6 +221,7 @@ export default function Reports({ onClose }: { onClose: () => void }) {
           />
         </>
       ) : null}
+      <Webhooks />
     </section>
   );
 }
