@@ -158,32 +158,45 @@ export async function buildReport(db: Queryable, query: ReportQuery, channels?: 
   );
   const params = [Number(bounds?.start), Number(bounds?.end), timeZone, channels ?? null];
 
-  const slice = async (name: Slice | 'totals') => {
-    const expression = name === 'totals' ? { conversation: 'null::text', left: 'null::text' } : SLICES[name];
-    const [figures, left] = await Promise.all([
-      db.query<FigureRow>(
-        `${FACTS} select ${expression.conversation} as key, ${FIGURES} from facts group by 1`,
-        params,
-      ),
-      db.query<{ key: string | null; count: number }>(
-        `select ${expression.left} as key, count(*)::int as count from (${LEFT}) as l group by 1`,
-        params,
-      ),
-    ]);
-    const rows = new Map(figures.map((row) => [row.key, row]));
-    const leftBy = new Map(left.map((row) => [row.key, row.count]));
+  // One statement per source: the facts are worked out once (a CTE used by every slice is
+  // materialised once) and grouped by each slice in turn.
+  const names = ['totals', ...Object.keys(SLICES)] as (Slice | 'totals')[];
+  const expressionOf = (name: Slice | 'totals') =>
+    name === 'totals' ? { conversation: 'null::text', left: 'null::text' } : SLICES[name];
+  const [figureRows, leftRows] = await Promise.all([
+    db.query<FigureRow & { slice: string }>(
+      `${FACTS} ${names
+        .map(
+          (name) =>
+            `select '${name}' as slice, ${expressionOf(name).conversation} as key, ${FIGURES} from facts group by 2`,
+        )
+        .join(' union all ')}`,
+      params,
+    ),
+    db.query<{ slice: string; key: string | null; count: number }>(
+      `with left_messages as (${LEFT}) ${names
+        .map(
+          (name) =>
+            `select '${name}' as slice, ${expressionOf(name).left} as key, count(*)::int as count from left_messages group by 2`,
+        )
+        .join(' union all ')}`,
+      params,
+    ),
+  ]);
+  const slice = (name: Slice | 'totals') => {
+    const rows = new Map(figureRows.filter((row) => row.slice === name).map((row) => [row.key, row]));
+    const leftBy = new Map(leftRows.filter((row) => row.slice === name).map((row) => [row.key, row.count]));
     const keys = [...new Set([...rows.keys(), ...leftBy.keys()])];
     return { keys, of: (key: string | null) => figuresOf(rows.get(key), leftBy.get(key) ?? 0) };
   };
-
-  const [totals, byDay, byHour, byChannel, byGroup, byAgent] = await Promise.all([
+  const [totals, byDay, byHour, byChannel, byGroup, byAgent] = [
     slice('totals'),
     slice('byDay'),
     slice('byHour'),
     slice('byChannel'),
     slice('byGroup'),
     slice('byAgent'),
-  ]);
+  ];
   const agentIds = byAgent.keys.filter((key): key is string => key !== null);
   const nicks = new Map(
     (
