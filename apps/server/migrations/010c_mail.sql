@@ -28,6 +28,8 @@ create function parley_mail_left_notice() returns trigger language plpgsql as $$
 begin
   if not exists (
     select 1 from agents where online and disabled_at is null and channels ? new.channel_id
+  ) and exists (
+    select 1 from agents where email is not null and disabled_at is null and channels ? new.channel_id
   ) then
     insert into mail_outbox (kind, ref, channel_id, created_at)
       values ('left_notice', new.id::text, new.channel_id, new.created_at);
