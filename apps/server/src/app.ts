@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { UploadQuota } from './conversation/uploads.js';
 import type { Db } from './db/db.js';
 import { randomId } from './ids.js';
+import type { MailOptions } from './mail/mailer.js';
 import {
   type ConnectionLimits,
   capConnectionsPerAddress,
@@ -18,12 +19,18 @@ import { DEFAULT_RATE_LIMITS, type RateLimits, rateLimits } from './plugins/rate
 import { securityHeaders } from './plugins/securityHeaders.js';
 import { staticApps } from './plugins/staticApps.js';
 import { storage } from './plugins/storage.js';
+import { webhooks } from './plugins/webhooks.js';
 import { configureRobot } from './robot/llmRobot.js';
 import type { LlmOverride } from './robot/settings.js';
 import { AgentAuth, registerAgentRoutes } from './routes/agent.js';
 import { registerFileRoutes } from './routes/files.js';
+import { registerIntegrationRoutes } from './routes/integration.js';
+import { mailRoutes } from './routes/mail.js';
+import { registerReportRoutes } from './routes/reports.js';
 import { registerVisitorRoutes } from './routes/visitor.js';
+import { registerWebhookAdminRoutes } from './routes/webhooksAdmin.js';
 import type { Seed } from './seed.js';
+import type { WebhookOptions } from './webhooks/dispatcher.js';
 
 export { DEFAULT_RATE_LIMITS, type RateLimits };
 
@@ -76,6 +83,12 @@ export interface ServerOptions {
   llm?: LlmOverride;
   /** Where the robot reads its API keys (the variables channels name); default `process.env`. */
   env?: NodeJS.ProcessEnv;
+  /** Email: SMTP, the sender, printing in demo mode (see mail/mailer.ts). */
+  mail?: Partial<MailOptions>;
+  /** Integration API calls per token per rate-limit window; default 600. */
+  integrationRateLimit?: number;
+  /** Webhook delivery: private addresses, timeout, retries (see webhooks/dispatcher.ts). */
+  webhooks?: Partial<WebhookOptions>;
   clock?: () => number;
 }
 
@@ -139,6 +152,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(fastifyMultipart, { limits: { fileSize: uploadLimit, files: 1 } });
   await app.register(rateLimits, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
   await app.register(health, { metricsToken: options.metricsToken });
+  await app.register(webhooks, { ...options.webhooks, clock });
 
   const { conversations, limiters } = app;
   configureRobot(conversations, {
@@ -155,6 +169,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     uploadLimit,
   });
   registerAgentRoutes(app, conversations, auth, limiters.login);
+  registerReportRoutes(app, auth);
+  registerWebhookAdminRoutes(app, auth);
+  await app.register(mailRoutes, { ...options.mail, auth, clock });
+  registerIntegrationRoutes(app, conversations, {
+    perToken: options.integrationRateLimit ?? 600,
+    windowMs: options.rateLimits?.windowMs ?? DEFAULT_RATE_LIMITS.windowMs,
+  });
   registerFileRoutes(app, {
     conversations,
     store: app.uploads,

@@ -76,5 +76,23 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     },
     metricsToken: env.METRICS_TOKEN || undefined,
     llm: llmOverrideFromEnv(env),
+    integrationRateLimit: number(env.RATE_LIMIT_INTEGRATION, 600),
+    mail: {
+      smtpUrl: env.SMTP_URL || undefined,
+      ...(env.MAIL_FROM && { from: env.MAIL_FROM }),
+      // Demo mode without SMTP prints each mail to the log instead.
+      print: demo && !env.SMTP_URL,
+    },
+    webhooks: {
+      // The server calls webhook URLs from inside the operator's network: outside demo mode a URL
+      // that resolves to a private address is refused unless the operator allows it.
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE
+        ? env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true'
+        : demo,
+      timeoutMs: number(env.WEBHOOK_TIMEOUT_S, 5) * 1000,
+      ...(env.WEBHOOK_BACKOFF_MS && { backoffMs: number(env.WEBHOOK_BACKOFF_MS, 10_000) }),
+      ...(env.WEBHOOK_INTERVAL_MS && { intervalMs: number(env.WEBHOOK_INTERVAL_MS, 1000) }),
+      retentionDays: count(env.WEBHOOK_RETENTION_DAYS, 30),
+    },
   };
 }

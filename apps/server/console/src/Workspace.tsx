@@ -1,7 +1,7 @@
 import { atCapacity, type Outcome } from '@parley/agent-core';
 import { Navbar } from '@parley/chat-ui/Navbar';
 import { toast } from '@parley/chat-ui/Toast';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { type Alert, useAlertOutlets, useAlerts } from './alerts.js';
 import type { Agent } from './api.js';
 import { CannedReplies } from './CannedReplies.js';
@@ -20,6 +20,9 @@ import { VisitorPanel } from './VisitorPanel.js';
 const TRANSFERRED_NOTICE_MS = 6000;
 
 const queueItemId = (sessionId: string) => `console-queue-${sessionId}`;
+
+/** The reports and their chart library load when first opened, not with the console. */
+const Reports = lazy(() => import('./Reports.js'));
 
 /**
  * The logged-in agent's console: a desk engine (agent-core) for this agent, started while the
@@ -77,6 +80,7 @@ function Desk({
   const detail = useDeskState((snapshot) => (selected ? snapshot.inbox.details[selected] : undefined));
   const [help, setHelp] = useState(false);
   const [transferring, setTransferring] = useState<string | null>(null);
+  const [reportsOpen, setReportsOpen] = useState(false);
   const main = useRef<HTMLElement>(null);
   const alerts = useAlerts(desk);
 
@@ -168,6 +172,14 @@ function Desk({
             >
               {t('notifications.mute')}
             </button>
+            <button
+              className="console-button console-toggle"
+              type="button"
+              aria-pressed={reportsOpen}
+              onClick={() => setReportsOpen(!reportsOpen)}
+            >
+              {t('reports.title')}
+            </button>
             <LanguagePicker />
             <button className="console-button" type="button" onClick={logout}>
               {t('workspace.logout')}
@@ -227,7 +239,11 @@ function Desk({
           <CannedReplies agentId={agent.id} channels={agent.channels} channelId={current?.channelId} />
         </nav>
         <main className="console-chat" id="console-main" ref={main} tabIndex={-1}>
-          {selected && record ? (
+          {reportsOpen ? (
+            <Suspense fallback={null}>
+              <Reports onClose={() => setReportsOpen(false)} />
+            </Suspense>
+          ) : selected && record ? (
             <ChatPane
               key={`chat-${selected}`}
               agentId={agent.id}
@@ -241,7 +257,9 @@ function Desk({
           ) : (
             <p className="console-empty">{t('workspace.pick')}</p>
           )}
-          {selected && record ? <VisitorPanel key={selected} sessionId={selected} chat={current} /> : null}
+          {selected && record && !reportsOpen ? (
+            <VisitorPanel key={selected} sessionId={selected} chat={current} />
+          ) : null}
         </main>
       </div>
       {transferChat ? (

@@ -8,6 +8,9 @@ import { hashPassword } from '../passwords.js';
 import { addDocument, listDocuments, removeDocument } from '../robot/knowledge.js';
 import { channelIdentity, normaliseChannel, type SeedChannel, saveChannel } from '../seed.js';
 import { chatCount } from '../words.js';
+import { MAIL_USAGE, runAgentEmail } from './mail.js';
+import { runTokenAdmin, TOKEN_USAGE } from './tokens.js';
+import { runWebhookAdmin, WEBHOOK_USAGE } from './webhooks.js';
 
 /** What a command may use: the database, where to write, and how to read a secret typed in. */
 export interface AdminContext {
@@ -40,6 +43,9 @@ embedded database, which only one process may open: stop the server first).
                                                     from (one entry per section); adding it again replaces it
   knowledge list <channel>
   knowledge remove <channel> <name>
+${MAIL_USAGE}
+${WEBHOOK_USAGE}
+${TOKEN_USAGE}
 
 Without --password-stdin a random password is made and shown once. Passwords are stored only as
 scrypt hashes. Running servers on PostgreSQL read a channel change at once; with the embedded
@@ -56,6 +62,9 @@ const list = (value: string | undefined) =>
 /** Runs one admin command; throws AdminError with a message for the operator on bad input. */
 export async function runAdmin(argv: string[], context: AdminContext): Promise<void> {
   const [noun, verb, ...rest] = argv;
+  if (noun === 'webhook') return runWebhookAdmin(verb, rest, context);
+  if (noun === 'token') return runTokenAdmin(verb, rest, context);
+  if (noun === 'agent' && verb === 'email') return runAgentEmail(rest, context);
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,

@@ -1,5 +1,17 @@
 // The agent API: what a console (or any agent client) and the server agree on.
 
+export {
+  LEFT_REPLY_PATH,
+  type LeftReplyRequest,
+  leftReplyParamsSchema,
+  leftReplyRequestSchema,
+  type MailQueued,
+  mailQueuedSchema,
+  TRANSCRIPT_PATH,
+  TRANSCRIPTS_PER_DAY,
+  type TranscriptRequest,
+  transcriptRequestSchema,
+} from './email.js';
 export type * from './inbox.js';
 export {
   CONVERSATION_STATUSES,
@@ -14,6 +26,28 @@ export {
   type Priority,
 } from './inbox.js';
 export {
+  INTEGRATION_PREFIX,
+  INTEGRATION_TEXT_MAX,
+  type IntegrationContact,
+  type IntegrationConversation,
+  type IntegrationMessage,
+  type IntegrationRoute,
+  type IntegrationScope,
+  integrationRoutes,
+  integrationScopes,
+} from './integration.js';
+export {
+  REPORT_MAX_DAYS,
+  REPORTS_CSV_PATH,
+  REPORTS_PATH,
+  type Report,
+  type ReportFigures,
+  type ReportQuery,
+  reportFigureNames,
+  reportQuerySchema,
+  reportSchema,
+} from './reports.js';
+export {
   type AgentRoute,
   agentPath,
   agentRoutes,
@@ -23,3 +57,19 @@ export {
 } from './routes.js';
 export { agentAnswerSchemas } from './schemas.js';
 export type * from './types.js';
+export {
+  WEBHOOK_EVENT_ID_HEADER,
+  WEBHOOK_EVENT_TYPE_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOKS_ADMIN_PATH,
+  type WebhookDeliveryView,
+  type WebhookEndpointInput,
+  type WebhookEndpointView,
+  type WebhookEventType,
+  type WebhookPayload,
+  type WebhookSender,
+  webhookDeliverySchema,
+  webhookEndpointInputSchema,
+  webhookEndpointSchema,
+  webhookEventTypes,
+} from './webhooks.js';

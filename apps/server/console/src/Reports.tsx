@@ -1,0 +1,227 @@
+import { createOperatorsApi } from '@parley/agent-core';
+import type { Report, ReportFigures } from '@parley/chat-protocol';
+import { BarChart } from 'chartist';
+import 'chartist/dist/index.css';
+import './Reports.css';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { transport } from './api.js';
+import { useI18n } from './i18n/I18nProvider.js';
+import type { MessageKey } from './i18n/translate.js';
+import Webhooks from './Webhooks.js';
+
+const operators = createOperatorsApi(transport);
+
+/** A day as `YYYY-MM-DD` in the browser's time zone. */
+function localDay(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Writes the figures the way the console's language writes numbers, minutes and shares. */
+function useFormat(locale: string) {
+  return useMemo(() => {
+    const count = new Intl.NumberFormat(locale);
+    const minutes = new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: 'minute',
+      unitDisplay: 'short',
+      maximumFractionDigits: 1,
+    });
+    const share = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
+    return {
+      count: (value: number) => count.format(value),
+      duration: (ms: number | null) => (ms === null ? '–' : minutes.format(ms / 60_000)),
+      share: (value: number | null) => (value === null ? '–' : share.format(value)),
+    };
+  }, [locale]);
+}
+
+type Format = ReturnType<typeof useFormat>;
+
+/** The figures of a slice in the order and words the console shows them. */
+function figureCells(figures: ReportFigures, format: Format): [MessageKey, string][] {
+  return [
+    ['reports.conversations', format.count(figures.conversations)],
+    ['reports.firstResponse', format.duration(figures.firstResponseMs)],
+    ['reports.resolution', format.duration(figures.resolutionMs)],
+    ['reports.wait', format.duration(figures.waitMs)],
+    ['reports.csat', format.share(figures.csat)],
+    ['reports.ratings', format.count(figures.ratings)],
+    ['reports.handovers', format.count(figures.handovers)],
+    ['reports.missed', format.count(figures.missed)],
+  ];
+}
+
+/**
+ * A bar chart of conversations (Chartist: small, SVG) with its table view: the same rows, every
+ * figure, for screen readers and for reading exact numbers.
+ */
+function ChartWithTable({
+  title,
+  keyLabel,
+  rows,
+  format,
+}: {
+  title: string;
+  keyLabel: string;
+  rows: { key: string; figures: ReportFigures }[];
+  format: Format;
+}) {
+  const { t } = useI18n();
+  const [asTable, setAsTable] = useState(false);
+  const chart = useRef<HTMLDivElement>(null);
+  const headingId = useId();
+  useEffect(() => {
+    if (asTable || !chart.current) return;
+    const drawn = new BarChart(
+      chart.current,
+      { labels: rows.map((row) => row.key), series: [rows.map((row) => row.figures.conversations)] },
+      { axisY: { onlyInteger: true }, height: '220px' },
+    );
+    return () => {
+      drawn.detach();
+    };
+  }, [asTable, rows]);
+  return (
+    <section className="console-report" aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        {title}{' '}
+        <button
+          className="console-button console-button--small"
+          type="button"
+          onClick={() => setAsTable(!asTable)}
+        >
+          {asTable ? t('reports.showChart') : t('reports.showTable')}
+        </button>
+      </h3>
+      {asTable ? (
+        <div className="console-report__table">
+          <table>
+            <caption>{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{keyLabel}</th>
+                {figureCells(rows[0]?.figures ?? EMPTY, format).map(([label]) => (
+                  <th scope="col" key={label}>
+                    {t(label)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.key}>
+                  <th scope="row">{row.key}</th>
+                  {figureCells(row.figures, format).map(([label, value]) => (
+                    <td key={label}>{value}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <div ref={chart} className="console-report__chart" role="img" aria-label={title} />
+      )}
+    </section>
+  );
+}
+
+const EMPTY: ReportFigures = {
+  conversations: 0,
+  firstResponseMs: null,
+  firstResponses: 0,
+  resolutionMs: null,
+  resolved: 0,
+  waitMs: null,
+  taken: 0,
+  ratings: 0,
+  csat: null,
+  handovers: 0,
+  missed: 0,
+};
+
+/**
+ * The reports of the agent's channels over a range of days in the browser's time zone: the totals,
+ * conversations by day and by hour (each a chart with a table view), and the same numbers as CSV;
+ * below them, for an administrator, the webhooks.
+ */
+export default function Reports({ onClose }: { onClose: () => void }) {
+  const { t, locale } = useI18n();
+  const format = useFormat(locale);
+  const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
+  const [from, setFrom] = useState(() => localDay(new Date(Date.now() - 29 * 24 * 60 * 60 * 1000)));
+  const [to, setTo] = useState(() => localDay(new Date()));
+  const [report, setReport] = useState<Report | null>(null);
+  const [failed, setFailed] = useState(false);
+  const headingId = useId();
+
+  useEffect(() => {
+    if (!from || !to || from > to) return;
+    let current = true;
+    setFailed(false);
+    operators.report({ from, to, timeZone }).then(
+      (answer) => current && setReport(answer),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [from, to, timeZone]);
+
+  const byDay = useMemo(() => report?.byDay.map((row) => ({ key: row.day, figures: row })) ?? [], [report]);
+  const byHour = useMemo(
+    () => report?.byHour.map((row) => ({ key: String(row.hour), figures: row })) ?? [],
+    [report],
+  );
+
+  return (
+    <section className="console-reports" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        {t('reports.title')}{' '}
+        <button className="console-button console-button--small" type="button" onClick={onClose}>
+          {t('reports.close')}
+        </button>
+      </h2>
+      <div className="console-reports__range">
+        <label>
+          {t('reports.from')}{' '}
+          <input type="date" value={from} max={to} onChange={(event) => setFrom(event.target.value)} />
+        </label>
+        <label>
+          {t('reports.to')}{' '}
+          <input type="date" value={to} min={from} onChange={(event) => setTo(event.target.value)} />
+        </label>
+        <a className="console-button" href={operators.reportCsvPath({ from, to, timeZone })} download>
+          {t('reports.csv')}
+        </a>
+      </div>
+      {failed ? <p role="alert">{t('reports.error')}</p> : null}
+      {report ? (
+        <>
+          <dl className="console-reports__totals">
+            {figureCells(report.totals, format).map(([label, value]) => (
+              <div key={label}>
+                <dt>{t(label)}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <ChartWithTable
+            title={t('reports.byDay')}
+            keyLabel={t('reports.day')}
+            rows={byDay}
+            format={format}
+          />
+          <ChartWithTable
+            title={t('reports.byHour')}
+            keyLabel={t('reports.hour')}
+            rows={byHour}
+            format={format}
+          />
+        </>
+      ) : null}
+      <Webhooks />
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+import { createOperatorsApi } from '@parley/agent-core';
+import type { WebhookDeliveryView, WebhookEndpointView } from '@parley/chat-protocol';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { transport } from './api.js';
+import { useI18n } from './i18n/I18nProvider.js';
+import type { MessageKey } from './i18n/translate.js';
+import { useReport } from './report.js';
+
+const operators = createOperatorsApi(transport);
+
+const STATUS: Record<WebhookDeliveryView['status'], MessageKey> = {
+  pending: 'webhooks.pending',
+  delivered: 'webhooks.delivered',
+  failed: 'webhooks.failed',
+};
+
+/** One endpoint's delivery log, newest first, each delivery with a way to send it again. */
+function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointView }) {
+  const { t, formatDateTime } = useI18n();
+  const report = useReport();
+  const [log, setLog] = useState<WebhookDeliveryView[]>([]);
+  const refresh = useCallback(() => {
+    operators.webhooks.deliveries(endpoint.id).then(setLog, report);
+  }, [endpoint.id, report]);
+  useEffect(refresh, [refresh]);
+  const replay = (delivery: WebhookDeliveryView) =>
+    operators.webhooks.replay(delivery.id).then(refresh, report);
+  return (
+    <div className="console-report__table">
+      <table>
+        <caption>{t('webhooks.log', { url: endpoint.url })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('webhooks.event')}</th>
+            <th scope="col">{t('webhooks.conversation')}</th>
+            <th scope="col">{t('webhooks.status')}</th>
+            <th scope="col">{t('webhooks.attempts')}</th>
+            <th scope="col">{t('webhooks.answer')}</th>
+            <th scope="col">{t('webhooks.time')}</th>
+            <th scope="col">
+              <span className="parley-visually-hidden">{t('webhooks.replay')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {log.map((delivery) => (
+            <tr key={delivery.id}>
+              <th scope="row">{delivery.eventType}</th>
+              <td>
+                <bdi>{delivery.conversationId}</bdi>
+              </td>
+              <td>{t(STATUS[delivery.status])}</td>
+              <td>{delivery.attempts}</td>
+              <td>
+                <bdi>{delivery.lastStatus ?? delivery.lastError ?? ''}</bdi>
+              </td>
+              <td>{formatDateTime(delivery.deliveredAt ?? delivery.createdAt)}</td>
+              <td>
+                <button
+                  className="console-button console-button--small"
+                  type="button"
+                  onClick={() => replay(delivery)}
+                >
+                  {t('webhooks.replay')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * An administrator's webhooks: each endpoint and whether it was disabled for failing (with a way to
+ * enable it), adding one (its signing secret shown once), and each one's delivery log with replay.
+ * For an agent who is not an administrator the server refuses the list, and nothing shows.
+ */
+export default function Webhooks() {
+  const { t } = useI18n();
+  const report = useReport();
+  const [endpoints, setEndpoints] = useState<WebhookEndpointView[] | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+  const [url, setUrl] = useState('');
+  const [channelId, setChannelId] = useState('');
+  const [secret, setSecret] = useState<string | null>(null);
+  const headingId = useId();
+  const refresh = useCallback(() => {
+    operators.webhooks.list().then(setEndpoints, () => setEndpoints(null));
+  }, []);
+  useEffect(refresh, [refresh]);
+  if (!endpoints) return null;
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    operators.webhooks
+      .add({ url, ...(channelId.trim() && { channelId: channelId.trim() }) })
+      .then((added) => {
+        setSecret(added.secret);
+        setUrl('');
+        refresh();
+      }, report);
+  };
+  return (
+    <section className="console-webhooks" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('webhooks.title')}</h3>
+      {endpoints
+        .filter((endpoint) => endpoint.disabledAt !== null)
+        .map((endpoint) => (
+          <p key={endpoint.id} role="status" className="console-webhooks__notice">
+            {t('webhooks.disabled', { url: endpoint.url, reason: endpoint.disabledReason ?? '' })}{' '}
+            <button
+              className="console-button console-button--small"
+              type="button"
+              onClick={() => operators.webhooks.enable(endpoint.id).then(refresh, report)}
+            >
+              {t('webhooks.enable')}
+            </button>
+          </p>
+        ))}
+      {endpoints.length === 0 ? <p className="console-empty">{t('webhooks.empty')}</p> : null}
+      <ul>
+        {endpoints.map((endpoint) => (
+          <li key={endpoint.id} className="console-item">
+            <span>
+              <bdi>{endpoint.url}</bdi> · <bdi>{endpoint.channelId ?? t('webhooks.everyChannel')}</bdi>
+            </span>
+            <span className="console-item__actions">
+              <button
+                className="console-button console-button--small"
+                type="button"
+                aria-expanded={open === endpoint.id}
+                onClick={() => setOpen(open === endpoint.id ? null : endpoint.id)}
+              >
+                {t('webhooks.showLog')}
+              </button>
+              <button
+                className="console-button console-button--small"
+                type="button"
+                onClick={() => operators.webhooks.remove(endpoint.id).then(refresh, report)}
+              >
+                {t('webhooks.remove')}
+              </button>
+            </span>
+            {open === endpoint.id ? <DeliveryLog endpoint={endpoint} /> : null}
+          </li>
+        ))}
+      </ul>
+      <form className="console-reports__range" onSubmit={add}>
+        <label>
+          {t('webhooks.url')}{' '}
+          <input type="url" required value={url} onChange={(event) => setUrl(event.target.value)} />
+        </label>
+        <label>
+          {t('webhooks.channel')}{' '}
+          <input value={channelId} onChange={(event) => setChannelId(event.target.value)} />
+        </label>
+        <button className="console-button" type="submit">
+          {t('webhooks.add')}
+        </button>
+      </form>
+      {secret ? (
+        <p role="status">
+          {t('webhooks.secret')} <code>{secret}</code>
+        </p>
+      ) : null}
+    </section>
+  );
+}

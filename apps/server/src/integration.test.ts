@@ -1,0 +1,256 @@
+import { ErrorCode } from '@parley/chat-protocol';
+import { describe, expect, it } from 'vitest';
+import { runAdmin } from './admin/commands.js';
+import type { Seed } from './seed.js';
+import { testDatabases } from './test/databases.js';
+import { type Data, serverFor } from './test/harness.js';
+
+const seed: Seed = {
+  channels: [
+    { id: 'api', tenantId: 't', info: { receiveMode: 3 } },
+    { id: 'other', tenantId: 't', info: { receiveMode: 3 } },
+  ],
+  agents: [
+    {
+      id: 'ana',
+      username: 'ana',
+      password: 'pw-ana',
+      nick: 'Ana',
+      capacity: 50,
+      channels: ['api', 'other'],
+      online: true,
+    },
+  ],
+};
+
+describe.each(testDatabases())('the integration API on $name', (database) => {
+  const server = serverFor(database, seed, { integrationRateLimit: 20 });
+
+  /** `npm run admin -- token add ...`: answers the token shown once and its id. */
+  async function token(name: string, ...options: string[]) {
+    const lines: string[] = [];
+    await runAdmin(['token', 'add', name, ...options], {
+      db: server().app.db,
+      out: (line) => lines.push(line),
+      readStdin: async () => '',
+    });
+    return {
+      id: lines[0]?.match(/^token (tok_\S+)/)?.[1] ?? '',
+      secret: lines[1]?.match(/: (pt_[\w-]{43})$/)?.[1] ?? '',
+    };
+  }
+
+  async function call(
+    secret: string | undefined,
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: object,
+  ) {
+    const response = await server().app.inject({
+      method,
+      url: `/api/integration/v1${url}`,
+      headers: secret ? { authorization: `Bearer ${secret}` } : {},
+      ...(payload && { payload }),
+    });
+    const body: { code: number; data: Data; message: string } = response.json();
+    return { ...body, status: response.statusCode };
+  }
+
+  /** A visitor whose chat Ana has. */
+  async function chatWithAna(channelId = 'api') {
+    const visitor = await server().start(channelId);
+    expect((await server().visitor('transferAgent', { userId: visitor.userId })).data.status).toBe(2);
+    return visitor;
+  }
+
+  it('given a token per scope, should allow each its own calls and refuse the others with 403', async () => {
+    const reader = await token('crm', '--scopes', 'conversations:read');
+    const bot = await token('orders', '--scopes', 'messages:write', '--as-bot', 'Orderbot');
+    const contacts = await token('contacts', '--scopes', 'contacts:write');
+    const visitor = await chatWithAna();
+    await server().visitor('sendMsg', { userId: visitor.userId, msgContent: 'Where is order 42?' });
+
+    const listed = await call(reader.secret, 'GET', '/conversations?channelId=api&status=open');
+    expect(listed.code).toBe(ErrorCode.ok);
+    expect(listed.data).toContainEqual(
+      expect.objectContaining({
+        id: visitor.sessionId,
+        visitorId: visitor.userId,
+        agentId: 'ana',
+        status: 'open',
+      }),
+    );
+    const read = await call(reader.secret, 'GET', `/conversations/${visitor.sessionId}/messages`);
+    expect(read.data).toEqual([
+      expect.objectContaining({ sender: 'visitor', msgContent: 'Where is order 42?' }),
+    ]);
+
+    for (const [secret, method, url, body, scope] of [
+      [
+        reader.secret,
+        'POST',
+        `/conversations/${visitor.sessionId}/messages`,
+        { msgContent: 'hi' },
+        'messages:write',
+      ],
+      [reader.secret, 'PUT', `/contacts/${visitor.userId}`, { name: 'X' }, 'contacts:write'],
+      [bot.secret, 'GET', '/conversations', undefined, 'conversations:read'],
+      [
+        contacts.secret,
+        'GET',
+        `/conversations/${visitor.sessionId}/messages`,
+        undefined,
+        'conversations:read',
+      ],
+    ] as const) {
+      const refused = await call(secret, method, url, body);
+      expect(refused).toMatchObject({
+        status: 403,
+        code: ErrorCode.forbidden,
+        message: `this token lacks the ${scope} scope`,
+      });
+    }
+
+    const updated = await call(contacts.secret, 'PUT', `/contacts/${visitor.userId}`, {
+      name: 'Lena',
+      email: 'lena@example.com',
+    });
+    expect(updated.data).toEqual({
+      visitorId: visitor.userId,
+      name: 'Lena',
+      email: 'lena@example.com',
+      phone: null,
+    });
+    const ana = await server().login('ana', 'pw-ana');
+    expect((await ana.call('GET', `/api/agent/chats/${visitor.sessionId}/visitor`)).data).toMatchObject({
+      name: 'Lena',
+      email: 'lena@example.com',
+    });
+    expect(await call(contacts.secret, 'PUT', `/contacts/${visitor.userId}`, {})).toMatchObject({
+      code: 400,
+    });
+  });
+
+  it('given a bot token, should post into the chat and reach the visitor through their poll', async () => {
+    const bot = await token('orders-bot', '--scopes', 'messages:write', '--as-bot', 'Orderbot');
+    const visitor = await chatWithAna();
+    const cursor = (await server().visitor('getEventMsg', { ...visitor, cursor: '0' })).data.cursor;
+    const ana = await server().login('ana', 'pw-ana');
+    const deskCursor = (await ana.poll()).data.cursor;
+    const posted = await call(bot.secret, 'POST', `/conversations/${visitor.sessionId}/messages`, {
+      msgContent: 'Order 42 left the warehouse today.',
+      clientMsgId: 'ship-42',
+    });
+    expect(posted.data).toMatchObject({
+      sender: 'robot',
+      senderName: 'Orderbot',
+      msgContent: 'Order 42 left the warehouse today.',
+    });
+    const again = await call(bot.secret, 'POST', `/conversations/${visitor.sessionId}/messages`, {
+      msgContent: 'Order 42 left the warehouse today.',
+      clientMsgId: 'ship-42',
+    });
+    expect(again.data.id).toBe(posted.data.id);
+    const events = (await server().visitor('getEventMsg', { ...visitor, cursor })).data.msgList;
+    expect(events).toEqual([
+      expect.objectContaining({
+        event_type: 1201,
+        msgContent: 'Order 42 left the warehouse today.',
+        senderType: 3,
+        adminNick: 'Orderbot',
+      }),
+    ]);
+    expect((await ana.poll(deskCursor)).data.events).toContainEqual(
+      expect.objectContaining({
+        type: 'message',
+        sessionId: visitor.sessionId,
+        message: expect.objectContaining({ msgContent: 'Order 42 left the warehouse today.', senderType: 3 }),
+      }),
+    );
+    expect(
+      (await call(bot.secret, 'POST', `/conversations/${visitor.sessionId}/messages`, { msgContent: '' }))
+        .code,
+    ).toBe(400);
+    await server().visitor('chatClose', { userId: visitor.userId });
+    expect(
+      (await call(bot.secret, 'POST', `/conversations/${visitor.sessionId}/messages`, { msgContent: 'late' }))
+        .code,
+    ).toBe(409);
+  });
+
+  it("given an agent token, should post as that agent in the agent's own chats only", async () => {
+    const agentToken = await token('helpdesk', '--scopes', 'messages:write', '--as-agent', 'ana');
+    const visitor = await chatWithAna();
+    const posted = await call(agentToken.secret, 'POST', `/conversations/${visitor.sessionId}/messages`, {
+      msgContent: 'Answered from the helpdesk',
+    });
+    expect(posted.data).toMatchObject({ sender: 'agent', senderName: 'Ana' });
+    const unassigned = await server().start('api');
+    const refused = await call(agentToken.secret, 'POST', `/conversations/${unassigned.sessionId}/messages`, {
+      msgContent: 'not mine',
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+  });
+
+  it('given a revoked token, should refuse its very next call', async () => {
+    const reader = await token('revoked-crm', '--scopes', 'conversations:read');
+    expect((await call(reader.secret, 'GET', '/conversations')).code).toBe(200);
+    await runAdmin(['token', 'revoke', reader.id], {
+      db: server().app.db,
+      out: () => {},
+      readStdin: async () => '',
+    });
+    expect(await call(reader.secret, 'GET', '/conversations')).toMatchObject({
+      status: 401,
+      code: ErrorCode.unauthorized,
+    });
+    expect((await call(undefined, 'GET', '/conversations')).status).toBe(401);
+    expect((await call('pt_made-up', 'GET', '/conversations')).status).toBe(401);
+  });
+
+  it('given a token limited to a channel, should not show or touch conversations of other channels', async () => {
+    const narrow = await token(
+      'narrow',
+      '--scopes',
+      'conversations:read,messages:write',
+      '--as-bot',
+      'B',
+      '--channels',
+      'other',
+    );
+    const visitor = await chatWithAna('api');
+    expect((await call(narrow.secret, 'GET', `/conversations/${visitor.sessionId}/messages`)).status).toBe(
+      404,
+    );
+    expect(
+      (await call(narrow.secret, 'POST', `/conversations/${visitor.sessionId}/messages`, { msgContent: 'x' }))
+        .status,
+    ).toBe(404);
+    const listed = await call(narrow.secret, 'GET', '/conversations');
+    expect(listed.data.every((one: { channelId: string }) => one.channelId === 'other')).toBe(true);
+    expect((await call(narrow.secret, 'GET', '/conversations?channelId=api')).status).toBe(403);
+  });
+
+  it('given more calls than a token may make in a window, should answer 429 to that token only', async () => {
+    const busy = await token('busy', '--scopes', 'conversations:read');
+    const calm = await token('calm', '--scopes', 'conversations:read');
+    const codes: number[] = [];
+    for (let index = 0; index < 21; index++)
+      codes.push((await call(busy.secret, 'GET', '/conversations?limit=1')).code);
+    expect(codes.slice(0, 20).every((code) => code === 200)).toBe(true);
+    expect(codes[20]).toBe(ErrorCode.tooManyRequests);
+    expect((await call(calm.secret, 'GET', '/conversations?limit=1')).code).toBe(200);
+  });
+
+  it('given token add without a way to post, or an unknown scope, should refuse to create it', async () => {
+    await expect(token('x', '--scopes', 'messages:write')).rejects.toThrow(
+      /--as-agent <username> or --as-bot/,
+    );
+    await expect(token('x', '--scopes', 'admin:all')).rejects.toThrow(/unknown: admin:all/);
+    const [stored] = await server().app.db.query<{ token_hash: string }>(
+      `select token_hash from integration_tokens where name = 'crm'`,
+    );
+    expect(stored?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});

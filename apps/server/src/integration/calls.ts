@@ -1,0 +1,218 @@
+import {
+  AgentEvent,
+  type IntegrationContact,
+  type IntegrationConversation,
+  type IntegrationMessage,
+  MsgType,
+  SenderType,
+  VisitorEvent,
+} from '@parley/chat-protocol';
+import * as agentDesk from '../conversation/agentDesk.js';
+import { emitAgentEvent, emitVisitorEvent } from '../conversation/events.js';
+import { toWireMessage } from '../conversation/messages.js';
+import type { ConversationStore } from '../conversation/store.js';
+import { ApiError, badRequest, forbidden, notFound } from '../errors.js';
+import type { IntegrationToken } from './tokens.js';
+
+const SENDERS: Record<number, IntegrationMessage['sender']> = {
+  [SenderType.visitor]: 'visitor',
+  [SenderType.agent]: 'agent',
+  [SenderType.robot]: 'robot',
+  [SenderType.system]: 'system',
+};
+
+interface ConversationRow {
+  id: string;
+  channel_id: string;
+  visitor_id: string;
+  group_id: string | null;
+  admin_id: string | null;
+  created_at: string | number;
+  closed_at: string | number | null;
+}
+
+const conversationOf = (row: ConversationRow): IntegrationConversation => ({
+  id: row.id,
+  channelId: row.channel_id,
+  visitorId: row.visitor_id,
+  groupId: row.group_id,
+  agentId: row.admin_id,
+  status: row.closed_at === null ? 'open' : 'closed',
+  createdAt: Number(row.created_at),
+  closedAt: row.closed_at === null ? null : Number(row.closed_at),
+});
+
+interface MessageRow {
+  id: string;
+  sender_type: number;
+  sender_name: string | null;
+  msg_type: string;
+  msg_content: string;
+  msg_time: string | number;
+}
+
+const messageOf = (row: MessageRow): IntegrationMessage => ({
+  id: row.id,
+  sender: SENDERS[row.sender_type] ?? 'system',
+  senderName: row.sender_name,
+  msgType: row.msg_type,
+  msgContent: row.msg_content,
+  sentAt: Number(row.msg_time),
+});
+
+const MESSAGE_FIELDS = 'id, sender_type, sender_name, msg_type, msg_content, msg_time';
+
+/** Conversations on the token's channels, oldest first from `since`. */
+export async function conversations(
+  store: ConversationStore,
+  token: IntegrationToken,
+  query: { channelId?: string; status?: 'open' | 'closed'; since?: string; limit?: string },
+): Promise<IntegrationConversation[]> {
+  if (query.channelId && token.channels && !token.channels.includes(query.channelId))
+    throw forbidden(`this token does not read channel ${query.channelId}`);
+  const rows = await store.db.query<ConversationRow>(
+    `select id, channel_id, visitor_id, group_id, admin_id, created_at, closed_at from sessions
+     where created_at >= $1 and ($2::text is null or channel_id = $2) and ($3::text[] is null or channel_id = any($3))
+       and ($4::text is null or ($4 = 'open') = (closed_at is null))
+     order by created_at, id limit $5`,
+    [
+      Number(query.since ?? 0),
+      query.channelId ?? null,
+      token.channels,
+      query.status ?? null,
+      Number(query.limit ?? 100),
+    ],
+  );
+  return rows.map(conversationOf);
+}
+
+/** A conversation the token may see, or a 404 that does not tell whether it exists elsewhere. */
+async function visibleConversation(store: ConversationStore, token: IntegrationToken, sessionId: string) {
+  const [row] = await store.db.query<ConversationRow & { poll_id: string }>(
+    'select id, poll_id, channel_id, visitor_id, group_id, admin_id, created_at, closed_at from sessions where id = $1',
+    [sessionId],
+  );
+  if (!row || (token.channels && !token.channels.includes(row.channel_id)))
+    throw notFound('no such conversation');
+  return row;
+}
+
+export async function messages(
+  store: ConversationStore,
+  token: IntegrationToken,
+  sessionId: string,
+): Promise<IntegrationMessage[]> {
+  await visibleConversation(store, token, sessionId);
+  const rows = await store.db.query<MessageRow>(
+    `select ${MESSAGE_FIELDS} from messages where session_id = $1 and not deleted order by msg_time, id`,
+    [sessionId],
+  );
+  return rows.map(messageOf);
+}
+
+/**
+ * Posts a text into an open conversation as the token's bot (a robot message) or agent (as if from
+ * the console: only in that agent's own chats). The visitor's poll delivers it like any agent
+ * message; a retried `clientMsgId` stores it once.
+ */
+export async function postMessage(
+  store: ConversationStore,
+  token: IntegrationToken,
+  sessionId: string,
+  body: { msgContent: string; clientMsgId?: string },
+): Promise<IntegrationMessage> {
+  const session = await visibleConversation(store, token, sessionId);
+  if (!body.msgContent.trim()) throw badRequest('msgContent is blank: a message needs some text');
+  const message = { msgType: MsgType.text, msgContent: body.msgContent, clientMsgId: body.clientMsgId };
+  let messageId: string;
+  if (token.agentId) {
+    const agent = await agentDesk.agent(store, token.agentId);
+    if (!agent) throw forbidden("this token's agent is disabled");
+    messageId = (await agentDesk.agentSend(store, agent, sessionId, message)).id;
+  } else if (token.botName) {
+    const botName = token.botName;
+    if (session.closed_at !== null) throw new ApiError(409, 'this chat has ended');
+    messageId = await store.write(async (tx, touched) => {
+      const row = await store.insertMessage(tx, session, {
+        ...message,
+        senderType: SenderType.robot,
+        senderName: botName,
+      });
+      if (!row) {
+        const [existing] = await tx.query<{ id: string }>(
+          'select id from messages where session_id = $1 and client_msg_id = $2',
+          [session.id, body.clientMsgId],
+        );
+        return existing?.id ?? '';
+      }
+      const wire = toWireMessage(row);
+      await emitVisitorEvent(tx, touched, {
+        visitorId: session.visitor_id,
+        sessionId: session.id,
+        type: VisitorEvent.agentMessage,
+        payload: { ...wire, msgId: wire.id, adminNick: botName },
+        now: row.msg_time,
+      });
+      // The agent who has the chat sees it in the console as it comes, like a visitor's message.
+      if (session.admin_id) {
+        await emitAgentEvent(tx, {
+          agentId: session.admin_id,
+          visitorId: session.visitor_id,
+          sessionId: session.id,
+          type: AgentEvent.message,
+          payload: { message: wire },
+          now: row.msg_time,
+        });
+      }
+      return row.id;
+    });
+  } else {
+    throw forbidden('this token has no bot or agent to post as');
+  }
+  const [row] = await store.db.query<MessageRow>(`select ${MESSAGE_FIELDS} from messages where id = $1`, [
+    messageId,
+  ]);
+  if (!row) throw notFound('no such message');
+  return messageOf(row);
+}
+
+/** Sets a visitor's name, email or phone (null or "" clears one); the console shows them. */
+export async function updateContact(
+  store: ConversationStore,
+  token: IntegrationToken,
+  visitorId: string,
+  body: { name?: string | null; email?: string | null; phone?: string | null },
+): Promise<IntegrationContact> {
+  const fields = (['name', 'email', 'phone'] as const).filter((field) => body[field] !== undefined);
+  if (fields.length === 0) throw badRequest('name, email or phone: give at least one');
+  const [visitor] = await store.db.query<{ channel_id: string }>(
+    'select channel_id from visitors where id = $1',
+    [visitorId],
+  );
+  if (!visitor || (token.channels && !token.channels.includes(visitor.channel_id)))
+    throw notFound('no such contact');
+  const value = (field: (typeof fields)[number]) => (body[field] ? String(body[field]).trim() || null : null);
+  const [row] = await store.db.query<{
+    id: string;
+    name: string | null;
+    email: string | null;
+    phone: string | null;
+  }>(
+    `update visitors set
+       name = case when $2 then $3 else name end,
+       email = case when $4 then $5 else email end,
+       phone = case when $6 then $7 else phone end
+     where id = $1 returning id, name, email, phone`,
+    [
+      visitorId,
+      fields.includes('name'),
+      value('name'),
+      fields.includes('email'),
+      value('email'),
+      fields.includes('phone'),
+      value('phone'),
+    ],
+  );
+  if (!row) throw notFound('no such contact');
+  return { visitorId: row.id, name: row.name, email: row.email, phone: row.phone };
+}

@@ -1,0 +1,195 @@
+import { ErrorCode } from '@parley/chat-protocol';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { runAdmin } from './admin/commands.js';
+import type { Seed } from './seed.js';
+import { testDatabases } from './test/databases.js';
+import { type Harness, serverFor } from './test/harness.js';
+import { startSmtp } from './test/smtp.js';
+
+const seed: Seed = {
+  channels: [
+    { id: 'day', tenantId: 't', info: { receiveMode: 3, titleDesc: 'Acme help' } },
+    { id: 'night', tenantId: 't', info: { receiveMode: 3 } },
+  ],
+  agents: [
+    {
+      id: 'lark',
+      username: 'lark',
+      password: 'pw-lark',
+      nick: 'Lark',
+      capacity: 5,
+      channels: ['day'],
+      online: true,
+    },
+    {
+      id: 'owl',
+      username: 'owl',
+      password: 'pw-owl',
+      nick: 'Owl',
+      capacity: 5,
+      channels: ['night'],
+      online: false,
+    },
+    {
+      id: 'bat',
+      username: 'bat',
+      password: 'pw-bat',
+      nick: 'Bat',
+      capacity: 5,
+      channels: ['night'],
+      online: false,
+    },
+  ],
+};
+
+const smtp = await startSmtp();
+afterAll(() => smtp.close());
+
+/** A mail's body as written (quoted-printable soft breaks and escapes undone). */
+const bodyOf = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    .replace(/\r\n/g, '\n');
+
+const mailsTo = (address: string) => smtp.mails.filter((mail) => mail.to.includes(address));
+
+async function admin(server: Harness, ...argv: string[]) {
+  await runAdmin(argv, { db: server.app.db, out: () => {}, readStdin: async () => '' });
+}
+
+describe.each(testDatabases())('email with SMTP on $name', (database) => {
+  const server = serverFor(database, seed, {
+    mail: { smtpUrl: smtp.url, from: 'Acme <help@acme.example>', intervalMs: 20 },
+  });
+  // One SMTP server for both databases' runs: addresses differ per database.
+  const at = (name: string) => `${name}@${database.name}.example`;
+
+  it('given a left message while nobody of its channel is online, should email its agents who have an address', async () => {
+    await admin(server(), 'agent', 'email', 'owl', at('owl'));
+    await admin(server(), 'agent', 'email', 'lark', at('lark'));
+    const visitor = await server().start('night');
+    await server().visitor('leaveMsg', {
+      userId: visitor.userId,
+      channelId: 'night',
+      name: 'Lena',
+      email: 'lena@example.com',
+      content: 'Please call me back about order 42.',
+    });
+    await vi.waitFor(() => expect(mailsTo(at('owl'))).toHaveLength(1), { timeout: 10_000, interval: 20 });
+    const [notice] = mailsTo(at('owl'));
+    expect(notice?.from).toBe('help@acme.example');
+    expect(notice?.raw).toContain('Subject: New message on night from Lena');
+    expect(bodyOf(notice?.raw ?? '')).toContain('Please call me back about order 42.');
+    expect(notice?.to).toEqual([at('owl')]);
+
+    // Lark is online on the day channel: a message left there is for the console, not a mail.
+    const dayVisitor = await server().start('day');
+    await server().visitor('leaveMsg', { userId: dayVisitor.userId, channelId: 'day', content: 'Hi' });
+    const [queued] = await server().app.db.query<{ count: number }>(
+      `select count(*)::int as count from mail_outbox where kind = 'left_notice' and channel_id = 'day'`,
+    );
+    expect(queued?.count).toBe(0);
+  });
+
+  it('given a visitor asking for the transcript, should mail their chat, and refuse a fourth in a day', async () => {
+    const visitor = await server().start('day');
+    expect((await server().visitor('transferAgent', { userId: visitor.userId })).data.status).toBe(2);
+    await server().visitor('sendMsg', { userId: visitor.userId, msgContent: 'My parcel is late' });
+    const lark = await server().login('lark', 'pw-lark');
+    await lark.send(visitor.sessionId, 'It arrives tomorrow');
+    await lark.chat(visitor.sessionId, 'close');
+    const asked = await server().visitor('transcript', { userId: visitor.userId, email: at('vera') });
+    expect(asked).toMatchObject({ code: 200, data: { to: at('vera') } });
+    await vi.waitFor(() => expect(mailsTo(at('vera'))).toHaveLength(1), { timeout: 10_000, interval: 20 });
+    const [mail] = mailsTo(at('vera'));
+    expect(mail?.raw).toContain('Subject: Your chat with Acme help');
+    const body = bodyOf(mail?.raw ?? '');
+    expect(body).toMatch(/\] You: My parcel is late\n/);
+    expect(body).toMatch(/\] Lark: It arrives tomorrow/);
+    expect(body.indexOf('My parcel is late')).toBeLessThan(body.indexOf('It arrives tomorrow'));
+
+    await server().visitor('transcript', { userId: visitor.userId, email: at('vera') });
+    await server().visitor('transcript', { userId: visitor.userId, email: at('vera') });
+    const fourth = await server().visitor('transcript', { userId: visitor.userId, email: at('vera') });
+    expect(fourth).toMatchObject({
+      code: ErrorCode.tooManyRequests,
+      message: expect.stringContaining('3 transcripts a day'),
+    });
+    const noAddress = await server().start('day');
+    expect((await server().visitor('transcript', { userId: noAddress.userId })).code).toBe(
+      ErrorCode.badRequest,
+    );
+    expect(
+      (await server().visitor('transcript', { userId: noAddress.userId, email: 'not an address' })).code,
+    ).toBe(ErrorCode.badRequest);
+  });
+
+  it("given an agent's answer to a left message, should mail it to the visitor's address with their message quoted", async () => {
+    const visitor = await server().start('night');
+    await server().visitor('leaveMsg', {
+      userId: visitor.userId,
+      channelId: 'night',
+      name: 'Nora',
+      email: at('nora'),
+      content: 'Do you ship to Norway?',
+    });
+    const bat = await server().login('bat', 'pw-bat');
+    const left = (await bat.call('GET', '/api/agent/leave-messages')).data.find(
+      (one: { content: string }) => one.content === 'Do you ship to Norway?',
+    );
+    const answered = await bat.call('POST', `/api/agent/leave-messages/${left.id}/reply`, {
+      text: 'Yes, in 3 days.',
+    });
+    expect(answered).toMatchObject({ code: 200, data: { to: at('nora') } });
+    await vi.waitFor(() => expect(mailsTo(at('nora'))).toHaveLength(1), { timeout: 10_000, interval: 20 });
+    const body = bodyOf(mailsTo(at('nora'))[0]?.raw ?? '');
+    expect(body).toContain('Yes, in 3 days.');
+    expect(body).toContain('> Do you ship to Norway?');
+
+    const lark = await server().login('lark', 'pw-lark');
+    expect((await lark.call('POST', `/api/agent/leave-messages/${left.id}/reply`, { text: 'x' })).code).toBe(
+      ErrorCode.forbidden,
+    );
+    const silent = await server().start('night');
+    await server().visitor('leaveMsg', {
+      userId: silent.userId,
+      channelId: 'night',
+      content: 'No address here',
+    });
+    const other = (await bat.call('GET', '/api/agent/leave-messages')).data.find(
+      (one: { content: string }) => one.content === 'No address here',
+    );
+    expect((await bat.call('POST', `/api/agent/leave-messages/${other.id}/reply`, { text: 'x' })).code).toBe(
+      ErrorCode.conflict,
+    );
+  });
+});
+
+describe.each(testDatabases())('email without SMTP on $name', (database) => {
+  const server = serverFor(database, seed);
+
+  it('given no SMTP configured, should send nothing and say email is not set up', async () => {
+    const before = smtp.mails.length;
+    await admin(server(), 'agent', 'email', 'owl', 'owl@acme.example');
+    const visitor = await server().start('night');
+    await server().visitor('leaveMsg', {
+      userId: visitor.userId,
+      channelId: 'night',
+      email: 'x@example.com',
+      content: 'Hello?',
+    });
+    const asked = await server().visitor('transcript', { userId: visitor.userId, email: 'x@example.com' });
+    expect(asked).toMatchObject({
+      code: ErrorCode.unavailable,
+      message: expect.stringContaining('not set up'),
+    });
+    const owl = await server().login('owl', 'pw-owl');
+    const [left] = (await owl.call('GET', '/api/agent/leave-messages')).data;
+    expect((await owl.call('POST', `/api/agent/leave-messages/${left.id}/reply`, { text: 'Hi' })).code).toBe(
+      ErrorCode.unavailable,
+    );
+    expect(server().app.mailer).toBeUndefined();
+    expect(smtp.mails.length).toBe(before);
+  });
+});

@@ -1,0 +1,164 @@
+import { createTransport, type Transporter } from 'nodemailer';
+import type { Db } from '../db/types.js';
+
+export interface MailOptions {
+  /** An SMTP connection URL (`smtp://user:pass@host:587`, `smtps://...`); unset: no mail is sent. */
+  smtpUrl?: string;
+  /** The sender, e.g. `Acme support <support@acme.example>`. */
+  from: string;
+  /** Demo mode without SMTP: mails are printed to the log instead of sent. */
+  print: boolean;
+  /** How often an instance looks for mails to send, in ms. */
+  intervalMs: number;
+}
+
+export const DEFAULT_MAIL_OPTIONS: MailOptions = {
+  from: 'Parley <parley@localhost>',
+  print: false,
+  intervalMs: 2000,
+};
+
+/** A left notice older than this when it comes to be sent is dropped (no stale alarms). */
+const NOTICE_FRESH_MS = 24 * 60 * 60 * 1000;
+const MAX_ATTEMPTS = 5;
+
+interface Queued {
+  id: string | number;
+  kind: 'left_notice' | 'left_reply' | 'transcript';
+  to_address: string | null;
+  subject: string | null;
+  body: string | null;
+  ref: string | null;
+  channel_id: string | null;
+  attempts: number;
+  created_at: string | number;
+}
+
+type Log = { info(object: object, message: string): void; warn(object: object, message: string): void };
+
+/**
+ * Sends the mail outbox: every instance claims due mails with `FOR UPDATE SKIP LOCKED`, so each is
+ * sent once while instances live; a failure is retried (a minute, then doubling) up to 5 attempts.
+ * Without SMTP (and outside demo mode) it does not exist, and the calls that would queue a mail
+ * refuse instead.
+ */
+export class Mailer {
+  private readonly transport: Transporter;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: MailOptions,
+    private readonly log: Log,
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.transport = options.smtpUrl
+      ? createTransport(options.smtpUrl)
+      : createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  /** Whether mail can be sent (SMTP configured, or printed in demo mode). */
+  static enabled(options: MailOptions): boolean {
+    return Boolean(options.smtpUrl) || options.print;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    this.transport.close();
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.runOnce()
+        .catch((error) => this.log.warn({ err: error }, 'mail sending failed'))
+        .then(() => this.schedule(this.options.intervalMs));
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** Claims the due mails and sends them; answers how many it tried (tests call it directly). */
+  async runOnce(): Promise<number> {
+    const now = this.clock();
+    const claimed = await this.db.query<Queued>(
+      `update mail_outbox m set claimed_until = $1::bigint + 120000, attempts = m.attempts + 1
+       where m.id in (
+         select id from mail_outbox where status = 'pending' and next_attempt_at <= $1 and claimed_until <= $1
+         order by id limit 20 for update skip locked)
+       returning m.id, m.kind, m.to_address, m.subject, m.body, m.ref, m.channel_id, m.attempts, m.created_at`,
+      [now],
+    );
+    for (const mail of claimed) await this.send(mail, now);
+    return claimed.length;
+  }
+
+  private async send(mail: Queued, now: number): Promise<void> {
+    const finish = (status: 'sent' | 'failed' | 'skipped' | 'pending', error: string | null = null) =>
+      this.db.query(
+        `update mail_outbox set status = $2, last_error = $3, claimed_until = 0, sent_at = $4,
+           next_attempt_at = $5 where id = $1`,
+        [mail.id, status, error, status === 'sent' ? now : null, now + 60_000 * 2 ** (mail.attempts - 1)],
+      );
+    let message: { to: string; subject: string; text: string } | undefined;
+    if (mail.kind === 'left_notice') {
+      if (now - Number(mail.created_at) > NOTICE_FRESH_MS)
+        return void (await finish('skipped', 'older than a day'));
+      message = await this.leftNotice(mail);
+      if (!message) return void (await finish('skipped', 'no agent of the channel has an email address'));
+    } else {
+      message = { to: mail.to_address ?? '', subject: mail.subject ?? '', text: mail.body ?? '' };
+    }
+    try {
+      const info = await this.transport.sendMail({ from: this.options.from, ...message });
+      if (!this.options.smtpUrl) {
+        this.log.info(
+          { mail: String((info as { message?: Buffer }).message ?? '') },
+          'demo mode: a mail (not sent)',
+        );
+      }
+      await finish('sent');
+    } catch (error) {
+      const reason = (error as Error).message.slice(0, 200);
+      this.log.warn({ mail: mail.id, kind: mail.kind, err: reason }, 'a mail could not be sent');
+      await finish(mail.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', reason);
+    }
+  }
+
+  private async leftNotice(mail: Queued) {
+    const [left] = await this.db.query<{
+      name: string | null;
+      email: string | null;
+      phone: string | null;
+      content: string;
+      created_at: string | number;
+    }>('select name, email, phone, content, created_at from leave_messages where id = $1', [
+      Number(mail.ref),
+    ]);
+    const agents = await this.db.query<{ email: string }>(
+      `select email from agents where email is not null and disabled_at is null and channels ? $1 order by username`,
+      [mail.channel_id],
+    );
+    if (!left || agents.length === 0) return undefined;
+    const from = [left.name, left.email, left.phone].filter(Boolean).join(', ') || 'a visitor';
+    return {
+      to: agents.map((agent) => agent.email).join(', '),
+      subject: `New message on ${mail.channel_id} from ${left.name || 'a visitor'}`,
+      text: [
+        `Nobody was online on ${mail.channel_id} when ${from} left this message at ${new Date(Number(left.created_at)).toISOString()}:`,
+        '',
+        left.content,
+        '',
+        'Answer it from the console (Left messages).',
+      ].join('\n'),
+    };
+  }
+}

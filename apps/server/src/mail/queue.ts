@@ -1,0 +1,123 @@
+import { ErrorCode, SenderType, TRANSCRIPTS_PER_DAY } from '@parley/chat-protocol';
+import type { Agent } from '../conversation/domain.js';
+import type { ConversationStore } from '../conversation/store.js';
+import { ApiError, badRequest, forbidden, notFound } from '../errors.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The time of a line in a transcript, in the visitor's time zone when the page told it. */
+function clockTime(ms: number, timeZone: string | null): string {
+  try {
+    return new Intl.DateTimeFormat('en-GB', {
+      timeZone: timeZone ?? 'UTC',
+      dateStyle: 'short',
+      timeStyle: 'short',
+    }).format(ms);
+  } catch {
+    return new Date(ms).toISOString();
+  }
+}
+
+/**
+ * Queues a mail of this visitor's latest chat to `email` (or the address they gave before): what
+ * the visitor, the agents and the robot said, in order, with times in the visitor's time zone.
+ */
+export async function queueTranscript(
+  store: ConversationStore,
+  userId: string,
+  email: string | undefined,
+): Promise<{ to: string }> {
+  const [visitor] = await store.db.query<{ email: string | null }>(
+    'select email from visitors where id = $1',
+    [userId],
+  );
+  if (!visitor) throw notFound('unknown visitor');
+  const to = email ?? visitor.email;
+  if (!to) throw badRequest('email: where should the transcript go? (this visitor gave no address)');
+  const now = store.clock();
+  const [sent] = await store.db.query<{ count: number }>(
+    `select count(*)::int as count from mail_outbox where kind = 'transcript' and ref = $1 and created_at > $2`,
+    [userId, now - DAY_MS],
+  );
+  if ((sent?.count ?? 0) >= TRANSCRIPTS_PER_DAY)
+    throw new ApiError(ErrorCode.tooManyRequests, `at most ${TRANSCRIPTS_PER_DAY} transcripts a day`);
+  const [session] = await store.db.query<{
+    id: string;
+    channel_id: string;
+    time_zone: string | null;
+    created_at: string;
+  }>(
+    'select id, channel_id, time_zone, created_at from sessions where visitor_id = $1 order by created_at desc limit 1',
+    [userId],
+  );
+  if (!session) throw notFound('no chat to send');
+  const channel = await store.channel(session.channel_id);
+  const title = String(channel.info.titleDesc ?? channel.id);
+  const lines = await store.db.query<{
+    sender_type: number;
+    sender_name: string | null;
+    msg_content: string;
+    file_name: string | null;
+    msg_time: string;
+  }>(
+    `select sender_type, sender_name, msg_content, file_name, msg_time from messages
+     where session_id = $1 and not deleted and sender_type in ($2, $3, $4) order by msg_time, id`,
+    [session.id, SenderType.visitor, SenderType.agent, SenderType.robot],
+  );
+  const who = (line: (typeof lines)[number]) =>
+    line.sender_type === SenderType.visitor
+      ? 'You'
+      : line.sender_name || (line.sender_type === SenderType.robot ? 'Robot' : 'Agent');
+  const text = [
+    `Your chat with ${title}, ${clockTime(Number(session.created_at), session.time_zone)}`,
+    '',
+    ...lines.map(
+      (line) =>
+        `[${clockTime(Number(line.msg_time), session.time_zone)}] ${who(line)}: ${line.file_name ? `(file ${line.file_name}) ` : ''}${line.msg_content}`,
+    ),
+  ].join('\n');
+  await store.db.query(
+    `insert into mail_outbox (kind, to_address, subject, body, ref, channel_id, created_at)
+     values ('transcript', $1, $2, $3, $4, $5, $6)`,
+    [to, `Your chat with ${title}`, text, userId, session.channel_id, now],
+  );
+  return { to };
+}
+
+/** Queues an agent's answer to a left message, to the address the visitor left with it. */
+export async function queueLeftReply(
+  store: ConversationStore,
+  agent: Agent,
+  leftMessageId: string,
+  text: string,
+): Promise<{ to: string }> {
+  const [left] = await store.db.query<{
+    channel_id: string;
+    email: string | null;
+    content: string;
+    name: string | null;
+  }>('select channel_id, email, content, name from leave_messages where id = $1', [Number(leftMessageId)]);
+  if (!left) throw notFound('no such left message');
+  if (!agent.channels.includes(left.channel_id)) throw forbidden('this left message is not on your channels');
+  if (!left.email) throw new ApiError(ErrorCode.conflict, 'the visitor left no email address to answer');
+  if (!text.trim()) throw badRequest('text is blank');
+  const channel = await store.channel(left.channel_id);
+  const title = String(channel.info.titleDesc ?? channel.id);
+  const quoted = left.content
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+  await store.db.query(
+    `insert into mail_outbox (kind, to_address, subject, body, ref, channel_id, created_at)
+     values ('left_reply', $1, $2, $3, $4, $5, $6)`,
+    [
+      left.email,
+      `Re: your message to ${title}`,
+      `${text}\n\n${agent.nick}, ${title}\n\nYou wrote:\n${quoted}`,
+      leftMessageId,
+      left.channel_id,
+      store.clock(),
+    ],
+  );
+  return { to: left.email };
+}

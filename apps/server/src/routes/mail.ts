@@ -1,0 +1,76 @@
+import {
+  ErrorCode,
+  envelope,
+  LEFT_REPLY_PATH,
+  type LeftReplyRequest,
+  leftReplyParamsSchema,
+  leftReplyRequestSchema,
+  mailQueuedSchema,
+  TRANSCRIPT_PATH,
+  type TranscriptRequest,
+  transcriptRequestSchema,
+} from '@parley/chat-protocol';
+import type { FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { ApiError, ok } from '../errors.js';
+import { DEFAULT_MAIL_OPTIONS, Mailer, type MailOptions } from '../mail/mailer.js';
+import { queueLeftReply, queueTranscript } from '../mail/queue.js';
+import { type AgentAuth, requireAgent } from './agent.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The mail outbox's sender; absent when no SMTP is configured (and not demo mode). */
+    mailer?: Mailer;
+  }
+}
+
+const notConfigured = () =>
+  new ApiError(ErrorCode.unavailable, 'email is not set up on this server (SMTP_URL)');
+
+/**
+ * Email: the mail outbox's sender (every instance runs one when SMTP is configured, or prints in
+ * demo mode), the visitor's transcript request and an agent's answer to a left message.
+ */
+export const mailRoutes = fastifyPlugin(
+  async (app: FastifyInstance, options: Partial<MailOptions> & { auth: AgentAuth; clock: () => number }) => {
+    const { auth, clock, ...settings } = options;
+    const mail = { ...DEFAULT_MAIL_OPTIONS, ...settings };
+    if (Mailer.enabled(mail)) {
+      const mailer = new Mailer(app.db, mail, app.log, clock);
+      app.decorate('mailer', mailer);
+      app.addHook('onReady', async () => mailer.start());
+      app.addHook('preClose', async () => mailer.stop());
+    }
+
+    app.post<{ Body: TranscriptRequest }>(
+      TRANSCRIPT_PATH,
+      {
+        preHandler: app.limiters.perVisitor,
+        schema: { body: transcriptRequestSchema, response: { [ErrorCode.ok]: envelope(mailQueuedSchema) } },
+      },
+      async (request) => {
+        if (!app.mailer) throw notConfigured();
+        return ok(await queueTranscript(app.conversations, request.body.userId, request.body.email));
+      },
+    );
+
+    app.post<{ Body: LeftReplyRequest; Params: { leftMessageId: string } }>(
+      LEFT_REPLY_PATH,
+      {
+        schema: {
+          body: leftReplyRequestSchema,
+          params: leftReplyParamsSchema,
+          response: { [ErrorCode.ok]: envelope(mailQueuedSchema) },
+        },
+      },
+      async (request) => {
+        const agent = await requireAgent(auth, request);
+        if (!app.mailer) throw notConfigured();
+        return ok(
+          await queueLeftReply(app.conversations, agent, request.params.leftMessageId, request.body.text),
+        );
+      },
+    );
+  },
+  { name: 'parley-mail', dependencies: ['parley-storage'] },
+);

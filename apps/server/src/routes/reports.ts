@@ -1,0 +1,46 @@
+import {
+  ErrorCode,
+  envelope,
+  REPORTS_CSV_PATH,
+  REPORTS_PATH,
+  type ReportQuery,
+  reportQuerySchema,
+  reportSchema,
+} from '@parley/chat-protocol';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../errors.js';
+import { reportCsv } from '../reports/csv.js';
+import { buildReport } from '../reports/reports.js';
+import { type AgentAuth, requireAgent } from './agent.js';
+
+/**
+ * The reports: conversations, response and resolution times, waits, ratings, hand-overs and
+ * missed chats of a range of days, as JSON and as CSV. An agent reads the figures of the channels
+ * they work on (every agent of those channels included); once agents have roles, this becomes the
+ * administrators' and team leads' call.
+ */
+export function registerReportRoutes(app: FastifyInstance, auth: AgentAuth): void {
+  app.get<{ Querystring: ReportQuery }>(
+    REPORTS_PATH,
+    { schema: { querystring: reportQuerySchema, response: { [ErrorCode.ok]: envelope(reportSchema) } } },
+    async (request) => {
+      const agent = await requireAgent(auth, request);
+      return ok(await buildReport(app.db, request.query, agent.channels));
+    },
+  );
+  app.get<{ Querystring: ReportQuery }>(
+    REPORTS_CSV_PATH,
+    { schema: { querystring: reportQuerySchema } },
+    async (request, reply) => {
+      const agent = await requireAgent(auth, request);
+      const report = await buildReport(app.db, request.query, agent.channels);
+      reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="parley-report-${report.from}-${report.to}.csv"`,
+        );
+      return reportCsv(report);
+    },
+  );
+}

@@ -1,0 +1,507 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WEBHOOK_SIGNATURE_HEADER, type WebhookPayload } from '@parley/chat-protocol';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { AdminError, runAdmin } from './admin/commands.js';
+import { openDatabase } from './db/db.js';
+import type { Db } from './db/types.js';
+import type { Seed } from './seed.js';
+import { call, startChild } from './test/child.js';
+import { createPostgresDatabase, testDatabases } from './test/databases.js';
+import { serverFor } from './test/harness.js';
+import { Receiver } from './test/receiver.js';
+import { DEFAULT_WEBHOOK_OPTIONS, WebhookDispatcher } from './webhooks/dispatcher.js';
+import { addEndpoint, deliveries, listEndpoints, replay } from './webhooks/endpoints.js';
+import { verifySignature } from './webhooks/signature.js';
+
+const member = (id: string, nick: string) => ({
+  id,
+  username: id,
+  password: `pw-${id}`,
+  nick,
+  capacity: 5,
+  channels: ['hooks', 'bot', 'busy'],
+  online: true,
+});
+
+const seed: Seed = {
+  channels: [
+    { id: 'hooks', tenantId: 't', info: { receiveMode: 3 } },
+    { id: 'bot', tenantId: 't', info: { receiveMode: 0 } },
+    { id: 'busy', tenantId: 't', info: { receiveMode: 3 } },
+  ],
+  agents: [member('ana', 'Ana'), member('ben', 'Ben')],
+};
+
+const waitFor = <T>(check: () => T | Promise<T>, timeout = 15_000) =>
+  vi.waitFor(check, { timeout, interval: 20 });
+
+/** The payloads of one conversation, in arrival order. */
+const ofConversation = (payloads: WebhookPayload[], conversationId: string) =>
+  payloads.filter((payload) => payload.conversationId === conversationId);
+
+describe.each(testDatabases())('webhooks on $name', (database) => {
+  const server = serverFor(database, seed, {
+    webhooks: { allowPrivate: true, intervalMs: 20, backoffMs: 100, maxBackoffMs: 300, timeoutMs: 3000 },
+  });
+
+  it('given an endpoint on a channel, should send each event of a chat signed, and nothing of other channels', async () => {
+    const receiver = await Receiver.start();
+    const { secret } = await addEndpoint(
+      server().app.db,
+      { url: receiver.url, channelId: 'hooks' },
+      Date.now(),
+    );
+    const visitor = await server().start('hooks');
+    await server().visitor('sendMsg', { userId: visitor.userId, msgContent: 'Where is my parcel?' });
+    expect((await server().visitor('transferAgent', { userId: visitor.userId })).data.status).toBe(2);
+    const ana = await server().login('ana', 'pw-ana');
+    await ana.send(visitor.sessionId, 'Let me look');
+    await ana.chat(visitor.sessionId, 'transfer', { agentId: 'ben' });
+    const ben = await server().login('ben', 'pw-ben');
+    await ben.send(visitor.sessionId, 'It left today');
+    await server().visitor('evaluate', { userId: visitor.userId, star: 5 });
+    await ben.chat(visitor.sessionId, 'close');
+    await server().visitor('leaveMsg', {
+      userId: visitor.userId,
+      channelId: 'hooks',
+      name: 'Lena',
+      content: 'Call me',
+    });
+    const elsewhere = await server().start('busy');
+    await server().visitor('sendMsg', { userId: elsewhere.userId, msgContent: 'not for this endpoint' });
+
+    await waitFor(() => expect(receiver.received.length).toBeGreaterThanOrEqual(9));
+    const chat = ofConversation(receiver.payloads(), visitor.sessionId);
+    expect(chat.map((payload) => [payload.type, payload.data.sender ?? ''])).toEqual([
+      ['conversation.created', ''],
+      ['message.created', 'visitor'],
+      ['conversation.assigned', ''],
+      ['message.created', 'agent'],
+      ['conversation.transferred', ''],
+      ['message.created', 'agent'],
+      ['conversation.rated', ''],
+      ['conversation.resolved', ''],
+    ]);
+    expect(chat[4]?.data).toMatchObject({ fromAgentId: 'ana', agentId: 'ben', agentNick: 'Ben' });
+    expect(chat[6]?.data).toMatchObject({ star: 5 });
+    expect(receiver.payloads().find((payload) => payload.type === 'message.left')).toMatchObject({
+      conversationId: `visitor:${visitor.userId}`,
+      data: { name: 'Lena', content: 'Call me' },
+    });
+    expect(receiver.payloads().every((payload) => payload.channelId === 'hooks')).toBe(true);
+
+    const now = Math.floor(Date.now() / 1000);
+    for (const { headers, body } of receiver.received) {
+      const header = headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()] as string;
+      expect(verifySignature(secret, body, header, now)).toBe(true);
+      expect(verifySignature(`${secret}x`, body, header, now)).toBe(false);
+      expect(verifySignature(secret, `${body} `, header, now)).toBe(false);
+      expect(verifySignature(secret, body, header, now + 3600)).toBe(false);
+    }
+    await receiver.down();
+  });
+
+  it('given a robot chat and an endpoint for every channel, should send the robot answer as the robot', async () => {
+    const receiver = await Receiver.start();
+    await addEndpoint(server().app.db, { url: receiver.url, events: ['message.created'] }, Date.now());
+    const visitor = await server().start('bot');
+    await server().visitor('sendMsg', { userId: visitor.userId, msgContent: 'Hours?' });
+    await server().visitor('robotAsk', { userId: visitor.userId, msgContent: 'Hours?', msgId: 'q1' });
+    await waitFor(() =>
+      expect(
+        ofConversation(receiver.payloads(), visitor.sessionId).map((payload) => payload.data.sender),
+      ).toEqual(['visitor', 'robot']),
+    );
+    await receiver.down();
+  });
+
+  it('given a receiver down for a while, should deliver every event once it is back, in order per chat', async () => {
+    const receiver = await Receiver.start(false);
+    const { endpoint } = await addEndpoint(
+      server().app.db,
+      { url: receiver.url, channelId: 'busy', events: ['message.created'] },
+      Date.now(),
+    );
+    const first = await server().start('busy');
+    const second = await server().start('busy');
+    for (let index = 0; index < 6; index++) {
+      await server().visitor('sendMsg', { userId: first.userId, msgContent: `first ${index}` });
+      await server().visitor('sendMsg', { userId: second.userId, msgContent: `second ${index}` });
+    }
+    // The receiver has refused at least one attempt before it comes back.
+    await waitFor(async () =>
+      expect(
+        (await deliveries(server().app.db, endpoint.id)).some((one) => one.attempts > 0 && one.lastError),
+      ).toBe(true),
+    );
+    expect(receiver.received).toEqual([]);
+    await receiver.up();
+    await waitFor(() => expect(receiver.received.length).toBe(12));
+    for (const [visitor, name] of [
+      [first, 'first'],
+      [second, 'second'],
+    ] as const) {
+      expect(
+        ofConversation(receiver.payloads(), visitor.sessionId).map((payload) => payload.data.msgContent),
+      ).toEqual([0, 1, 2, 3, 4, 5].map((index) => `${name} ${index}`));
+    }
+    expect(new Set(receiver.payloads().map((payload) => payload.id)).size).toBe(12);
+    await receiver.down();
+  });
+
+  it('given a replay of a delivered event, should send the same event again with the same id', async () => {
+    const receiver = await Receiver.start();
+    const { endpoint } = await addEndpoint(
+      server().app.db,
+      { url: receiver.url, channelId: 'busy' },
+      Date.now(),
+    );
+    const visitor = await server().start('busy');
+    await waitFor(() => expect(receiver.received.length).toBe(1));
+    // The receiver has it before the server has read its answer: wait for the log to say so.
+    await waitFor(async () =>
+      expect((await deliveries(server().app.db, endpoint.id))[0]).toMatchObject({
+        status: 'delivered',
+        lastStatus: 200,
+        responseExcerpt: 'thanks',
+      }),
+    );
+    const [delivered] = await deliveries(server().app.db, endpoint.id);
+    expect(await replay(server().app.db, { deliveryId: delivered?.id ?? '' }, Date.now())).toBe(1);
+    await waitFor(() => expect(receiver.received.length).toBe(2));
+    expect(receiver.payloads()[1]).toEqual(receiver.payloads()[0]);
+    expect(receiver.payloads()[0]?.conversationId).toBe(visitor.sessionId);
+    await receiver.down();
+  });
+});
+
+describe.each(testDatabases())("the administrators' webhook calls on $name", (database) => {
+  const server = serverFor(database, seed, {
+    webhooks: { allowPrivate: true, intervalMs: 20, backoffMs: 100, maxBackoffMs: 300, timeoutMs: 3000 },
+  });
+
+  it('given an agent who is not an administrator, should refuse; given an administrator, should manage endpoints', async () => {
+    const ana = await server().login('ana', 'pw-ana');
+    expect(await ana.call('GET', '/api/agent/admin/webhooks')).toMatchObject({
+      status: 403,
+      message: 'only administrators manage webhooks',
+    });
+    // The role the inbox gives agents (agents.role); this database gets the column here.
+    await server().app.db.query('alter table agents add column if not exists role text');
+    await server().app.db.query(`update agents set role = 'admin' where id = 'ana'`);
+
+    const receiver = await Receiver.start();
+    const added = await ana.call('POST', '/api/agent/admin/webhooks', {
+      url: receiver.url,
+      channelId: 'hooks',
+      events: ['conversation.created'],
+    });
+    expect(added.data.secret).toMatch(/^whsec_/);
+    const id = added.data.endpoint.id;
+    const listed = await ana.call('GET', '/api/agent/admin/webhooks');
+    expect(listed.data).toEqual([expect.objectContaining({ id, url: receiver.url, disabledAt: null })]);
+    expect(JSON.stringify(listed.data)).not.toContain('whsec_');
+
+    const visitor = await server().start('hooks');
+    await waitFor(async () =>
+      expect((await ana.call('GET', `/api/agent/admin/webhooks/${id}/deliveries`)).data).toEqual([
+        expect.objectContaining({
+          eventType: 'conversation.created',
+          conversationId: visitor.sessionId,
+          status: 'delivered',
+        }),
+      ]),
+    );
+    const [delivery] = (await ana.call('GET', `/api/agent/admin/webhooks/${id}/deliveries`)).data;
+    expect(
+      (await ana.call('POST', `/api/agent/admin/webhooks/deliveries/${delivery.id}/replay`)).data,
+    ).toEqual({
+      queued: 1,
+    });
+    await waitFor(() => expect(receiver.received).toHaveLength(2));
+    expect((await ana.call('POST', `/api/agent/admin/webhooks/${id}/enable`)).code).toBe(200);
+    expect(
+      (await ana.call('POST', '/api/agent/admin/webhooks', { url: 'gopher://example.com/x' })).message,
+    ).toContain('http');
+    expect((await ana.call('DELETE', `/api/agent/admin/webhooks/${id}`)).code).toBe(200);
+    expect((await ana.call('GET', '/api/agent/admin/webhooks')).data).toEqual([]);
+    const crossSite = await server().app.inject({
+      method: 'POST',
+      url: '/api/agent/admin/webhooks',
+      headers: { authorization: `Bearer ${ana.token}`, origin: 'https://evil.example' },
+      payload: { url: 'https://evil.example/x' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    await receiver.down();
+  });
+});
+
+describe.each(testDatabases())('an endpoint that keeps failing on $name', (database) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await database.open();
+  });
+  afterAll(() => db.close());
+
+  it('given failed attempts in a row, should retry with growing waits, then disable the endpoint and say so', async () => {
+    const receiver = await Receiver.start();
+    receiver.status = 500;
+    let now = 1_000_000;
+    const warnings: string[] = [];
+    const dispatcher = new WebhookDispatcher(
+      db,
+      {
+        ...DEFAULT_WEBHOOK_OPTIONS,
+        allowPrivate: true,
+        backoffMs: 1000,
+        maxBackoffMs: 4000,
+        disableAfter: 5,
+      },
+      { warn: (_object, message) => warnings.push(message), error: () => {} },
+      () => now,
+    );
+    const { endpoint } = await addEndpoint(db, { url: receiver.url, events: ['message.left'] }, now);
+    await db.query(
+      `insert into leave_messages (visitor_id, channel_id, content, created_at) values ('v1', 'c', 'Call me', $1)`,
+      [now],
+    );
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect(await dispatcher.runOnce()).toBe(1);
+      const [delivery] = await deliveries(db, endpoint.id);
+      expect(delivery).toMatchObject({
+        status: 'pending',
+        attempts: attempt,
+        lastStatus: 500,
+        responseExcerpt: 'not now',
+      });
+      waits.push((delivery?.nextAttemptAt ?? 0) - now);
+      // Not due again before its wait is over.
+      expect(await dispatcher.runOnce()).toBe(0);
+      now += 5000;
+    }
+    expect(waits.map((wait, index) => wait >= Math.min(1000 * 2 ** index, 4000))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(waits.map((wait, index) => wait <= Math.min(1000 * 2 ** index, 4000) * 1.2)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    const [disabled] = (await listEndpoints(db)).filter((one) => one.id === endpoint.id);
+    expect(disabled?.disabledAt).toBe(now - 5000);
+    expect(disabled?.disabledReason).toContain('5 failed attempts in a row; last: HTTP 500');
+    expect(warnings).toEqual([expect.stringContaining(`webhook endpoint ${endpoint.id} disabled`)]);
+    receiver.status = 200;
+    expect(await dispatcher.runOnce()).toBe(0);
+    expect(receiver.received).toEqual([]);
+    await receiver.down();
+  });
+
+  it('given a URL that resolves to a private address and private addresses refused, should not call it', async () => {
+    const receiver = await Receiver.start();
+    let now = 2_000_000;
+    const dispatcher = new WebhookDispatcher(
+      db,
+      { ...DEFAULT_WEBHOOK_OPTIONS, allowPrivate: false },
+      { warn() {}, error() {} },
+      () => now,
+    );
+    const { endpoint } = await addEndpoint(
+      db,
+      { url: `http://localhost:${receiver.port}/hooks`, events: ['message.left'] },
+      now,
+    );
+    const literal = await addEndpoint(db, { url: receiver.url, events: ['message.left'] }, now);
+    await db.query(
+      `insert into leave_messages (visitor_id, channel_id, content, created_at) values ('v2', 'c', 'Hi', $1)`,
+      [now],
+    );
+    await dispatcher.runOnce();
+    now += 1;
+    const [byName] = await deliveries(db, endpoint.id);
+    const [byLiteral] = await deliveries(db, literal.endpoint.id);
+    expect(byName?.lastError).toMatch(/private address/);
+    expect(byLiteral?.lastError).toMatch(/private address/);
+    expect(receiver.received).toEqual([]);
+    await receiver.down();
+  });
+
+  it('given deliveries older than the retention, should delete them and their events, and keep pending ones', async () => {
+    // Alone on the database: the earlier tests' endpoints would get (and keep) these events too.
+    await db.query('delete from webhook_endpoints');
+    const receiver = await Receiver.start();
+    let now = 5_000_000_000;
+    const dispatcher = new WebhookDispatcher(
+      db,
+      { ...DEFAULT_WEBHOOK_OPTIONS, allowPrivate: true, retentionDays: 30 },
+      { warn() {}, error() {} },
+      () => now,
+    );
+    const { endpoint } = await addEndpoint(db, { url: receiver.url, events: ['message.left'] }, now);
+    await db.query(
+      `insert into leave_messages (visitor_id, channel_id, content, created_at) values ('old', 'c', 'sent', $1)`,
+      [now],
+    );
+    await dispatcher.runOnce();
+    receiver.status = 503;
+    await db.query(
+      `insert into leave_messages (visitor_id, channel_id, content, created_at) values ('old2', 'c', 'waiting', $1)`,
+      [now],
+    );
+    await dispatcher.runOnce();
+    now += 31 * 24 * 60 * 60 * 1000;
+    expect(await dispatcher.sweep()).toBe(1);
+    const left = await deliveries(db, endpoint.id);
+    expect(left.map((one) => one.status)).toEqual(['pending']);
+    await receiver.down();
+  });
+
+  it('given a URL that is not http or https, or carries a password, should refuse to register it', async () => {
+    await expect(addEndpoint(db, { url: 'ftp://example.com/x' }, 0)).rejects.toThrow(/http/);
+    await expect(addEndpoint(db, { url: 'https://user:pw@example.com/x' }, 0)).rejects.toThrow(/password/);
+    await expect(
+      addEndpoint(db, { url: 'https://example.com/x', events: ['message.deleted'] }, 0),
+    ).rejects.toThrow(/unknown event/);
+  });
+});
+
+describe.each(testDatabases())('the webhook admin commands on $name', (database) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await database.open();
+  });
+  afterAll(() => db.close());
+
+  const admin = async (...argv: string[]) => {
+    const lines: string[] = [];
+    await runAdmin(argv, {
+      db,
+      out: (line) => lines.push(line),
+      readStdin: async () => '',
+      now: () => 1_000,
+    });
+    return lines;
+  };
+
+  it('given add, list, log, replay and remove, should manage an endpoint and show its secret once', async () => {
+    const added = await admin(
+      'webhook',
+      'add',
+      'https://crm.example/hooks',
+      '--events',
+      'message.left,conversation.rated',
+    );
+    const id = added[0]?.match(/webhook (wh_\S+) added/)?.[1] ?? '';
+    expect(added[0]).toContain('https://crm.example/hooks (every channel; message.left, conversation.rated)');
+    expect(added[1]).toMatch(/^signing secret \(shown once\): whsec_[\w-]{43}$/);
+    const listed = await admin('webhook', 'list');
+    expect(listed.join('\n')).toContain(
+      `${id}\thttps://crm.example/hooks\t*\tmessage.left,conversation.rated\tenabled`,
+    );
+    expect(listed.join('\n')).not.toContain('whsec_');
+    await db.query(
+      `insert into leave_messages (visitor_id, channel_id, content, created_at) values ('v9', 'c', 'x', 5)`,
+    );
+    const [logged] = await admin('webhook', 'log', id);
+    expect(logged).toMatch(/^\d+\tmessage.left\tvisitor:v9\tpending\t0 attempt\(s\)/);
+    expect(await admin('webhook', 'replay', id, '--since', '1970-01-01T00:00:00Z')).toEqual([
+      '1 event(s) queued to be sent again',
+    ]);
+    await expect(admin('webhook', 'replay', 'abc')).rejects.toThrow(AdminError);
+    await expect(admin('webhook', 'add', 'file:///etc/passwd')).rejects.toThrow(/http/);
+    expect(await admin('webhook', 'remove', id)).toEqual([`webhook ${id} removed with its delivery log`]);
+    expect(await admin('webhook', 'list')).toEqual([]);
+  });
+});
+
+const postgresUrl = inject('postgresAdminUrl');
+
+describe.runIf(postgresUrl)('two instances working one outbox on PostgreSQL', () => {
+  it('given many events, should deliver each exactly once and in order per conversation', async () => {
+    const url = await createPostgresDatabase(postgresUrl);
+    const dbs = [await openDatabase({ databaseUrl: url }), await openDatabase({ databaseUrl: url })];
+    const receiver = await Receiver.start();
+    const [first] = dbs as [Db, Db];
+    await addEndpoint(first, { url: receiver.url, events: ['message.left'] }, Date.now());
+    const options = { ...DEFAULT_WEBHOOK_OPTIONS, allowPrivate: true, intervalMs: 5, batch: 4 };
+    const dispatchers = dbs.map((db) => new WebhookDispatcher(db, options, { warn() {}, error() {} }));
+    for (const dispatcher of dispatchers) dispatcher.start();
+    const visitors = 10;
+    const each = 20;
+    for (let index = 0; index < each; index++) {
+      await first.query(
+        `insert into leave_messages (visitor_id, channel_id, content, created_at)
+         select 'v' || n, 'c', $1, $2 from generate_series(1, $3::int) as n`,
+        [String(index), Date.now(), visitors],
+      );
+    }
+    await waitFor(() => expect(receiver.received.length).toBeGreaterThanOrEqual(visitors * each), 30_000);
+    for (const dispatcher of dispatchers) await dispatcher.stop();
+    const ids = receiver.payloads().map((payload) => payload.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBe(visitors * each);
+    for (let visitor = 1; visitor <= visitors; visitor++) {
+      expect(
+        ofConversation(receiver.payloads(), `visitor:v${visitor}`).map((payload) =>
+          Number(payload.data.content),
+        ),
+      ).toEqual(Array.from({ length: each }, (_, index) => index));
+    }
+    await receiver.down();
+    for (const db of dbs) await db.close();
+  });
+});
+
+describe.each(testDatabases())('a server on $name killed with SIGKILL before it delivered', ({ name }) => {
+  it('given events committed but not yet sent, should deliver all of them, in order, after a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'parley-webhooks-'));
+    const env: Record<string, string> = {
+      DATA_DIR: join(dir, 'data'),
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      WEBHOOK_BACKOFF_MS: '100',
+      // The first process looks for due deliveries only once, at its start, and its receiver is
+      // down: what it writes stays in the outbox until it is killed (the window between the write
+      // and the delivery).
+      WEBHOOK_INTERVAL_MS: '3600000',
+    };
+    if (name === 'postgres') env.DATABASE_URL = await createPostgresDatabase(postgresUrl);
+    const receiver = await Receiver.start(false);
+    const admin = await openDatabase(
+      env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: join(dir, 'data', 'db') },
+    );
+    await addEndpoint(admin, { url: receiver.url }, Date.now());
+    await admin.close();
+    let server = await startChild(env, seed, dir);
+    try {
+      const started = await call(server.base, 'chatStart', { channelId: 'busy' });
+      const { userId, sessionId } = started.data;
+      for (let index = 0; index < 3; index++) {
+        expect((await call(server.base, 'sendMsg', { userId, msgContent: `before ${index}` })).code).toBe(
+          200,
+        );
+      }
+      await server.stop('SIGKILL');
+      await receiver.up();
+      server = await startChild({ ...env, WEBHOOK_INTERVAL_MS: '20' }, seed, dir);
+      await waitFor(() => expect(ofConversation(receiver.payloads(), sessionId).length).toBe(4), 30_000);
+      expect(
+        ofConversation(receiver.payloads(), sessionId).map(
+          (payload) => payload.data.msgContent ?? payload.type,
+        ),
+      ).toEqual(['conversation.created', 'before 0', 'before 1', 'before 2']);
+    } finally {
+      await server.stop('SIGKILL');
+      await receiver.down();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

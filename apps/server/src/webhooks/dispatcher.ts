@@ -1,0 +1,234 @@
+import {
+  WEBHOOK_EVENT_ID_HEADER,
+  WEBHOOK_EVENT_TYPE_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  type WebhookPayload,
+} from '@parley/chat-protocol';
+import type { Db } from '../db/types.js';
+import { postDelivery } from './post.js';
+import { signPayload } from './signature.js';
+
+export interface WebhookOptions {
+  /** Whether endpoints may resolve to loopback or private addresses; default false outside demo mode. */
+  allowPrivate: boolean;
+  /** The most a receiver may take to answer, in ms; default 5 s. */
+  timeoutMs: number;
+  /** How often an instance looks for due deliveries, in ms; default 1 s. */
+  intervalMs: number;
+  /** The wait before the second attempt, doubled for each further one, in ms; default 10 s. */
+  backoffMs: number;
+  /** The longest wait between attempts, in ms; default 1 hour. */
+  maxBackoffMs: number;
+  /** Attempts of one delivery before it is marked failed (replay sends it again); default 12. */
+  maxAttempts: number;
+  /** Failed attempts in a row, across deliveries, that disable an endpoint; default 50. */
+  disableAfter: number;
+  /** Deliveries one instance sends at once. */
+  batch: number;
+  /** Sent and failed deliveries, and events none waits for, are deleted after this many days; 0 keeps them. */
+  retentionDays: number;
+}
+
+export const DEFAULT_WEBHOOK_OPTIONS: WebhookOptions = {
+  allowPrivate: false,
+  timeoutMs: 5_000,
+  intervalMs: 1_000,
+  backoffMs: 10_000,
+  maxBackoffMs: 60 * 60 * 1000,
+  maxAttempts: 12,
+  disableAfter: 50,
+  batch: 20,
+  retentionDays: 30,
+};
+
+interface Claimed {
+  id: string | number;
+  endpoint_id: string;
+  attempts: number;
+  url: string;
+  secret: string;
+  event_id: string | number;
+  type: WebhookPayload['type'];
+  channel_id: string;
+  conversation: string;
+  payload: Record<string, unknown>;
+  event_created_at: string | number;
+}
+
+/**
+ * Sends the outbox's due deliveries: claimed in one statement (`FOR UPDATE SKIP LOCKED`, and a
+ * claim that runs out if this instance dies), one conversation's deliveries to an endpoint strictly
+ * in order (a delivery waits while an earlier one of its conversation is pending), retried with
+ * exponential backoff, and an endpoint that keeps failing disabled with a log line.
+ */
+export class WebhookDispatcher {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+  private sweptAt = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: WebhookOptions,
+    private readonly log: {
+      warn(object: object, message: string): void;
+      error(object: object, message: string): void;
+    },
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.runOnce()
+        .then((sent) => this.schedule(sent >= this.options.batch ? 0 : this.options.intervalMs))
+        .catch((error) => {
+          this.log.error({ err: error }, 'webhook dispatch failed');
+          this.schedule(this.options.intervalMs);
+        });
+    }, ms);
+    this.timer.unref();
+  }
+
+  /**
+   * Deletes what the delivery log no longer needs: sent and failed deliveries past retention, and
+   * the events no delivery refers to any more. Answers how many events went.
+   */
+  async sweep(): Promise<number> {
+    if (this.options.retentionDays <= 0) return 0;
+    const before = this.clock() - this.options.retentionDays * 24 * 60 * 60 * 1000;
+    await this.db.query(`delete from webhook_deliveries where status <> 'pending' and created_at < $1`, [
+      before,
+    ]);
+    const events = await this.db.query(
+      `delete from webhook_events e where e.created_at < $1
+         and not exists (select 1 from webhook_deliveries d where d.event_id = e.id) returning e.id`,
+      [before],
+    );
+    return events.length;
+  }
+
+  /** Claims the due deliveries and sends them; answers how many it sent (tests call it directly). */
+  async runOnce(): Promise<number> {
+    const now = this.clock();
+    if (now - this.sweptAt > 60 * 60 * 1000) {
+      this.sweptAt = now;
+      await this.sweep();
+    }
+    // A claim outlives the longest attempt, so a live instance never sees its claim run out.
+    const claimFor = this.options.timeoutMs * 2 + 30_000;
+    const claimed = await this.db.query<Claimed>(
+      `with due as (
+         select d.id from webhook_deliveries d
+         join webhook_endpoints p on p.id = d.endpoint_id and p.disabled_at is null
+         where d.status = 'pending' and d.next_attempt_at <= $1 and d.claimed_until <= $1
+           and not exists (
+             select 1 from webhook_deliveries earlier
+             where earlier.endpoint_id = d.endpoint_id and earlier.conversation = d.conversation
+               and earlier.status = 'pending' and earlier.id < d.id)
+         order by d.id
+         limit $3
+         for update of d skip locked
+       ), taken as (
+         update webhook_deliveries d set claimed_until = $1::bigint + $2::bigint, attempts = d.attempts + 1
+         from due where d.id = due.id
+         returning d.id, d.endpoint_id, d.attempts, d.event_id
+       )
+       select taken.*, p.url, p.secret, e.type, e.channel_id, e.conversation, e.payload,
+         e.created_at as event_created_at
+       from taken join webhook_endpoints p on p.id = taken.endpoint_id join webhook_events e on e.id = taken.event_id
+       order by taken.id`,
+      [now, claimFor, this.options.batch],
+    );
+    await Promise.all(claimed.map((delivery) => this.send(delivery)));
+    return claimed.length;
+  }
+
+  private async send(delivery: Claimed): Promise<void> {
+    const payload: WebhookPayload = {
+      id: String(delivery.event_id),
+      type: delivery.type,
+      createdAt: Number(delivery.event_created_at),
+      channelId: delivery.channel_id,
+      conversationId: delivery.conversation,
+      data: delivery.payload,
+    };
+    const body = JSON.stringify(payload);
+    let status: number | null = null;
+    let excerpt: string | null = null;
+    let error: string | null = null;
+    try {
+      const answer = await postDelivery(
+        new URL(delivery.url),
+        body,
+        {
+          [WEBHOOK_SIGNATURE_HEADER]: signPayload(delivery.secret, body, Math.floor(this.clock() / 1000)),
+          [WEBHOOK_EVENT_ID_HEADER]: payload.id,
+          [WEBHOOK_EVENT_TYPE_HEADER]: payload.type,
+          'user-agent': 'Parley-Webhooks/1',
+        },
+        { timeoutMs: this.options.timeoutMs, allowPrivate: this.options.allowPrivate },
+      );
+      status = answer.status;
+      excerpt = answer.excerpt;
+      if (status < 200 || status > 299) error = `HTTP ${status}`;
+    } catch (failure) {
+      error = (failure as Error).message.slice(0, 200);
+    }
+    const now = this.clock();
+    if (!error) {
+      await this.db.transaction(async (tx) => {
+        await tx.query(
+          `update webhook_deliveries set status = 'delivered', delivered_at = $2, last_status = $3,
+             response_excerpt = $4, last_error = null, claimed_until = 0 where id = $1`,
+          [delivery.id, now, status, excerpt],
+        );
+        await tx.query('update webhook_endpoints set failures = 0 where id = $1 and failures > 0', [
+          delivery.endpoint_id,
+        ]);
+      });
+      return;
+    }
+    const giveUp = delivery.attempts >= this.options.maxAttempts;
+    const wait = Math.min(this.options.backoffMs * 2 ** (delivery.attempts - 1), this.options.maxBackoffMs);
+    // Up to a fifth more, so receivers that come back are not hit by every instance at once.
+    const jitter = Math.floor(Math.random() * wait * 0.2);
+    const disabled = await this.db.transaction(async (tx) => {
+      await tx.query(
+        `update webhook_deliveries set status = $2, next_attempt_at = $3, claimed_until = 0, last_status = $4,
+           last_error = $5, response_excerpt = $6 where id = $1`,
+        [delivery.id, giveUp ? 'failed' : 'pending', now + wait + jitter, status, error, excerpt],
+      );
+      return tx.query<{ id: string }>(
+        `update webhook_endpoints set failures = failures + 1,
+           disabled_at = case when failures + 1 >= $2 and disabled_at is null then $3::bigint else disabled_at end,
+           disabled_reason = case when failures + 1 >= $2 and disabled_at is null then $4 else disabled_reason end
+         where id = $1 returning id, disabled_at = $3::bigint as just_disabled`,
+        [
+          delivery.endpoint_id,
+          this.options.disableAfter,
+          now,
+          `${this.options.disableAfter} failed attempts in a row; last: ${error}`,
+        ],
+      );
+    });
+    const [endpoint] = disabled as unknown as { id: string; just_disabled: boolean }[];
+    if (endpoint?.just_disabled) {
+      this.log.warn(
+        { endpoint: delivery.endpoint_id, url: delivery.url, lastError: error },
+        `webhook endpoint ${delivery.endpoint_id} disabled after ${this.options.disableAfter} failed attempts in a row (npm run admin -- webhook enable ${delivery.endpoint_id})`,
+      );
+    }
+  }
+}

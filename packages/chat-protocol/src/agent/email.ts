@@ -1,0 +1,48 @@
+// Email: a chat's transcript the visitor asks for, and an agent's answer to a left message.
+
+import { object, optional } from '../build.js';
+import type { Schema } from '../schema.js';
+
+/** `POST` by the visitor's page: mail this visitor's latest chat to them. */
+export const TRANSCRIPT_PATH = '/api/chat/visitor/transcript';
+/** `POST` by an agent: answer a left message by email (`:leftMessageId` from `leftMessages`). */
+export const LEFT_REPLY_PATH = '/api/agent/leave-messages/:leftMessageId/reply';
+
+/** Transcripts one visitor may ask for in a day: the address is theirs to name. */
+export const TRANSCRIPTS_PER_DAY = 3;
+
+export interface TranscriptRequest {
+  userId: string;
+  /** Where to send it; absent: the address the visitor gave before (a form, the host site). */
+  email?: string;
+}
+
+export interface LeftReplyRequest {
+  text: string;
+}
+
+/** A mail the server queued: it is sent within seconds, and retried if the mail server is down. */
+export interface MailQueued {
+  to: string;
+}
+
+const email: Schema<string> = {
+  type: 'string',
+  minLength: 3,
+  maxLength: 254,
+  pattern: '^[^\\s@]+@[^\\s@]+$',
+};
+
+export const transcriptRequestSchema: Schema<TranscriptRequest> = object<TranscriptRequest>(
+  { userId: { type: 'string', minLength: 1, maxLength: 128 }, email: optional(email) },
+  ['userId'],
+);
+export const leftReplyRequestSchema: Schema<LeftReplyRequest> = object<LeftReplyRequest>(
+  { text: { type: 'string', minLength: 1, maxLength: 5000 } },
+  ['text'],
+);
+export const leftReplyParamsSchema: Schema<{ leftMessageId: string }> = object(
+  { leftMessageId: { type: 'string', pattern: '^\\d{1,15}$' } },
+  ['leftMessageId'],
+);
+export const mailQueuedSchema: Schema<MailQueued> = object<MailQueued>({ to: { type: 'string' } }, ['to']);
