@@ -55,7 +55,9 @@ describe.each(testDatabases())('webhooks on $name', (database) => {
     );
     const visitor = await server().start('hooks');
     await server().visitor('sendMsg', { userId: visitor.userId, msgContent: 'Where is my parcel?' });
-    expect((await server().visitor('transferAgent', { userId: visitor.userId })).data.status).toBe(2);
+    expect(
+      (await server().visitor('transferAgent', { userId: visitor.userId, adminId: 'ana' })).data.status,
+    ).toBe(2);
     const ana = await server().login('ana', 'pw-ana');
     await ana.send(visitor.sessionId, 'Let me look');
     await ana.chat(visitor.sessionId, 'transfer', { agentId: 'ben' });
@@ -72,7 +74,11 @@ describe.each(testDatabases())('webhooks on $name', (database) => {
     const elsewhere = await server().start('busy');
     await server().visitor('sendMsg', { userId: elsewhere.userId, msgContent: 'not for this endpoint' });
 
-    await waitFor(() => expect(receiver.received.length).toBeGreaterThanOrEqual(9));
+    // The chat's eight events and the left message (which also opens an inbox conversation).
+    await waitFor(() => {
+      expect(ofConversation(receiver.payloads(), visitor.sessionId)).toHaveLength(8);
+      expect(receiver.payloads().some((payload) => payload.type === 'message.left')).toBe(true);
+    });
     const chat = ofConversation(receiver.payloads(), visitor.sessionId);
     expect(chat.map((payload) => [payload.type, payload.data.sender ?? ''])).toEqual([
       ['conversation.created', ''],

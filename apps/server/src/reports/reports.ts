@@ -29,6 +29,8 @@ const FACTS = `
       to_timestamp(s.created_at / 1000.0) at time zone $3 as local_at
     from sessions s
     where s.created_at >= $1 and s.created_at < $2 and ($4::text[] is null or s.channel_id = any($4))
+      -- a left message's conversation (the inbox's) is counted below, as a missed chat
+      and not s.left_message
   ), facts as (
     select c.*,
       (select min(m.msg_time) from messages m
