@@ -147,6 +147,10 @@ describe.skipIf(!existsSync(chromiumPath))('the inbox in Chromium', () => {
     await page.getByText('1 found for “refund”.').waitFor();
     await rows().filter({ hasText: 'Rosa' }).getByRole('button').click();
     await pane().getByText('I need a refund for order 77', { exact: true }).waitFor();
+    // Opened at the hit: what matched last (the note) is marked.
+    await expect
+      .poll(() => pane().locator('[data-hit]').textContent(), SOON)
+      .toContain('Refund approved by finance');
     await pane().getByRole('note', { name: 'Private note by Ivy' }).waitFor();
     await page.getByRole('button', { name: 'Clear search' }).click();
 

@@ -146,6 +146,7 @@ export function ChatPane({
   conversation,
   detail,
   onTransfer,
+  hitMessageId,
 }: {
   agentId: string;
   agentNick: string;
@@ -156,6 +157,8 @@ export function ChatPane({
   /** The conversation's row, notes and history (the inbox's details), once loaded. */
   detail: ConversationDetail | undefined;
   onTransfer: () => void;
+  /** The message (or `note:<id>`, a note) a search found: shown, marked, once it is here. */
+  hitMessageId?: string | null;
 }) {
   const t = useT();
   const report = useReport();
@@ -173,6 +176,27 @@ export function ChatPane({
   const writing = open ? mode : 'note';
   const rating = conversation.rating ?? row?.rating ?? null;
   const unread = row?.unread ?? 0;
+
+  // Opened from a search: the list shows the message that matched, marked.
+  const hitShown = useRef<string | null>(null);
+  const hitHere = Boolean(
+    hitMessageId &&
+      (conversation.messages.some((one) => one.id === hitMessageId) ||
+        detail?.notes.some((note) => `${NOTE_PREFIX}${note.id}` === hitMessageId)),
+  );
+  useEffect(() => {
+    if (!hitMessageId || !hitHere || hitShown.current === hitMessageId) return;
+    const frame = requestAnimationFrame(() => {
+      const row = document.querySelector(
+        `.console-conversation [data-message-id="${CSS.escape(hitMessageId)}"]`,
+      );
+      if (!row) return;
+      hitShown.current = hitMessageId;
+      row.setAttribute('data-hit', '');
+      row.scrollIntoView({ block: 'center' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [hitMessageId, hitHere]);
 
   // The assignee has the conversation on screen: what the visitor wrote is read.
   useEffect(() => {

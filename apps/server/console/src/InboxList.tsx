@@ -82,7 +82,7 @@ export function InboxList({
   };
 
   const typing = new Set(chats.filter((chat) => chat.visitorTyping).map((chat) => chat.sessionId));
-  const row = (one: InboxRow, hit?: { messageId: string | null; snippet: string }) => {
+  const row = (one: InboxRow, hit?: { messageId: string | null; noteId: string | null; snippet: string }) => {
     const waiting = one.waitingSince === null ? null : now - one.waitingSince;
     const late = waiting !== null && waiting > one.replyTargetMs;
     const last = one.lastMessage;
@@ -92,7 +92,9 @@ export function InboxList({
           type="button"
           className="console-chat-link"
           aria-current={one.sessionId === selected ? 'true' : undefined}
-          onClick={() => onSelect(one.sessionId, hit?.messageId)}
+          onClick={() =>
+            onSelect(one.sessionId, hit?.messageId ?? (hit?.noteId ? `note:${hit.noteId}` : null))
+          }
         >
           <span className="console-inbox-row__top">
             <bdi className="console-inbox-row__name">{displayName(one)}</bdi>

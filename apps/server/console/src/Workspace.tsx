@@ -79,6 +79,8 @@ function Desk({
   const record = useDeskState((snapshot) => (selected ? snapshot.records[selected] : undefined));
   const detail = useDeskState((snapshot) => (selected ? snapshot.inbox.details[selected] : undefined));
   const [help, setHelp] = useState(false);
+  /** The message a search found in the conversation it opened. */
+  const [hit, setHit] = useState<{ sessionId: string; messageId: string } | null>(null);
   const [transferring, setTransferring] = useState<string | null>(null);
   const [reportsOpen, setReportsOpen] = useState(false);
   const main = useRef<HTMLElement>(null);
@@ -235,7 +237,13 @@ function Desk({
               </li>
             ))}
           </ul>
-          <InboxList selected={selected} onSelect={(sessionId) => onSelect(sessionId)} />
+          <InboxList
+            selected={selected}
+            onSelect={(sessionId, messageId) => {
+              setHit(messageId ? { sessionId, messageId } : null);
+              onSelect(sessionId);
+            }}
+          />
           <CannedReplies agentId={agent.id} channels={agent.channels} channelId={current?.channelId} />
         </nav>
         <main className="console-chat" id="console-main" ref={main} tabIndex={-1}>
@@ -252,6 +260,7 @@ function Desk({
               chat={current}
               conversation={record}
               detail={detail}
+              hitMessageId={hit?.sessionId === selected ? hit.messageId : null}
               onTransfer={() => setTransferring(selected)}
             />
           ) : (
