@@ -57,8 +57,7 @@ describe.runIf(existsSync(chromiumPath))('the console reports', () => {
     const server = new Harness(started.app);
     receiver = await Receiver.start();
     await addEndpoint(started.app.db, { url: receiver.url, events: ['conversation.created'] }, Date.now());
-    // Lea is an administrator: the role the inbox gives agents (agents.role).
-    await started.app.db.query('alter table agents add column if not exists role text');
+    // Lea is an administrator (a team lead): reports and webhooks are hers.
     await started.app.db.query(`update agents set role = 'admin' where id = 'lea'`);
     const chatAt = async (iso: string) => {
       fixed = Date.parse(iso);

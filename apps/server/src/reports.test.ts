@@ -52,7 +52,7 @@ const seed: Seed = {
     agent('ana', 'Ana', ['web', 'bot'], ['sales'], 100),
     agent('ben', 'Ben', ['web', 'bot'], ['support'], 100),
     agent('cat', 'Cat', ['line'], [], 1),
-    agent('lead', 'Lea', ['web', 'bot', 'line'], [], 0, false),
+    { ...agent('lead', 'Lea', ['web', 'bot', 'line'], [], 0, false), role: 'admin' as const },
   ],
 };
 
@@ -428,5 +428,9 @@ describe.each(testDatabases())('reports on $name', (database) => {
       url: '/api/agent/reports?from=2026-01-01&to=2026-01-02',
     });
     expect(anonymous.statusCode).toBe(401);
+    // An agent who is not an administrator (a team lead) gets neither the figures nor the CSV.
+    const ana = await server().login('ana', 'pw-ana');
+    for (const path of ['/api/agent/reports', '/api/agent/reports.csv'])
+      expect((await ana.call('GET', `${path}?from=2026-01-01&to=2026-01-02`)).code).toBe(403);
   });
 });

@@ -174,14 +174,17 @@ function Desk({
             >
               {t('notifications.mute')}
             </button>
-            <button
-              className="console-button console-toggle"
-              type="button"
-              aria-pressed={reportsOpen}
-              onClick={() => setReportsOpen(!reportsOpen)}
-            >
-              {t('reports.title')}
-            </button>
+            {agent.role === 'admin' ? (
+              // Reports are the team leads' (administrators'): the server refuses them to others.
+              <button
+                className="console-button console-toggle"
+                type="button"
+                aria-pressed={reportsOpen}
+                onClick={() => setReportsOpen(!reportsOpen)}
+              >
+                {t('reports.title')}
+              </button>
+            ) : null}
             <LanguagePicker />
             <button className="console-button" type="button" onClick={logout}>
               {t('workspace.logout')}

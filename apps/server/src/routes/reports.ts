@@ -7,24 +7,30 @@ import {
   reportQuerySchema,
   reportSchema,
 } from '@parley/chat-protocol';
-import type { FastifyInstance } from 'fastify';
-import { ok } from '../errors.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, ok } from '../errors.js';
 import { reportCsv } from '../reports/csv.js';
 import { buildReport } from '../reports/reports.js';
 import { type AgentAuth, requireAgent } from './agent.js';
 
+/** The logged-in agent, when an administrator; else a 403. */
+async function requireAdministrator(auth: AgentAuth, request: FastifyRequest) {
+  const agent = await requireAgent(auth, request);
+  if (agent.role !== 'admin') throw forbidden('reports are for administrators (team leads)');
+  return agent;
+}
+
 /**
  * The reports: conversations, response and resolution times, waits, ratings, hand-overs and
- * missed chats of a range of days, as JSON and as CSV. An agent reads the figures of the channels
- * they work on (every agent of those channels included); once agents have roles, this becomes the
- * administrators' and team leads' call.
+ * missed chats of a range of days, as JSON and as CSV: an administrator's (a team lead's) call, for
+ * the channels they work on, every agent of those channels included. Other agents are refused (403).
  */
 export function registerReportRoutes(app: FastifyInstance, auth: AgentAuth): void {
   app.get<{ Querystring: ReportQuery }>(
     REPORTS_PATH,
     { schema: { querystring: reportQuerySchema, response: { [ErrorCode.ok]: envelope(reportSchema) } } },
     async (request) => {
-      const agent = await requireAgent(auth, request);
+      const agent = await requireAdministrator(auth, request);
       return ok(await buildReport(app.db, request.query, agent.channels));
     },
   );
@@ -32,7 +38,7 @@ export function registerReportRoutes(app: FastifyInstance, auth: AgentAuth): voi
     REPORTS_CSV_PATH,
     { schema: { querystring: reportQuerySchema } },
     async (request, reply) => {
-      const agent = await requireAgent(auth, request);
+      const agent = await requireAdministrator(auth, request);
       const report = await buildReport(app.db, request.query, agent.channels);
       reply
         .type('text/csv; charset=utf-8')
