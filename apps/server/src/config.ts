@@ -1,6 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerOptions } from './app.js';
+import { DEFAULT_WAKE_WINDOW_MS } from './conversation/events.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** apps/server, from both src/ and dist/. */
@@ -74,5 +75,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
       uploadsAtOnce: number(env.UPLOADS_AT_ONCE, 64),
     },
     metricsToken: env.METRICS_TOKEN || undefined,
+    wakeWindowMs: count(env.WAKE_WINDOW_MS, DEFAULT_WAKE_WINDOW_MS),
   };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/types.js';
 
 export { AgentEvent, agentEventNames, VisitorEvent } from '@parley/chat-protocol';
@@ -8,6 +9,17 @@ export const Audience = { visitor: 1, agent: 2 } as const;
 const NOTIFY_CHANNEL = 'parley_visitor';
 /** A notification that only the consoles' view changed (no visitor's poll answer). */
 const DESK_ONLY = '*';
+/** Marks the sending instance (`~` and its id, first in the payload): it ignores its own batches. */
+const SENDER = '~';
+/** NOTIFY's payload limit is 8 000 bytes: a batch is cut into payloads below it. */
+const PAYLOAD_BYTES = 7_000;
+/**
+ * How long wake-ups for the other instances are gathered before one NOTIFY carries them all, in
+ * ms. One transaction with NOTIFY per window and instance instead of one per write: every NOTIFY
+ * takes a database-wide lock at commit, so one per write stops scaling first (docs/capacity.md).
+ * Polls on this instance are woken at once; 0 sends one NOTIFY per write, as before batching.
+ */
+export const DEFAULT_WAKE_WINDOW_MS = 20;
 
 /** A visitor's poll state as last read from the database, so an empty poll needs no SQL. */
 export interface PollState {
@@ -37,26 +49,83 @@ export class PollCache {
   private deskGeneration = 0;
   private readonly deskWaiters = new Set<() => void>();
   private readonly ttl: number;
+  private readonly wakeWindow: number;
+  /** This instance's mark in its notifications, so it skips the ones it sent itself. */
+  private readonly sender = `${SENDER}${randomBytes(6).toString('base64url')}`;
+  /** Wake-ups for the other instances not sent yet (visitor ids, or DESK_ONLY). */
+  private pending = new Set<string>();
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  /** NOTIFYs sent and the wake-ups they carried, for the metrics. */
+  readonly notifyStats = { notifications: 0, wakeUps: 0 };
 
   constructor(
     private readonly db: Db,
-    options: { ttlMs?: number } = {},
+    options: { ttlMs?: number; wakeWindowMs?: number } = {},
   ) {
-    // One process owns an embedded database, so nothing else can change it behind our back.
-    this.ttl = options.ttlMs ?? (db.kind === 'pglite' ? 60_000 : 10_000);
+    // One process owns an embedded database, so nothing else can change it behind our back. With
+    // PostgreSQL an entry outlives a held poll (MAX_HOLD_MS), so asking again after an empty hold
+    // costs no SQL; a wake-up lost on the way is made good when the entry expires.
+    this.ttl = options.ttlMs ?? (db.kind === 'pglite' ? 60_000 : MAX_HOLD_MS + 5_000);
+    this.wakeWindow = options.wakeWindowMs ?? DEFAULT_WAKE_WINDOW_MS;
   }
 
   async start(): Promise<void> {
     await this.db.listen?.(
       NOTIFY_CHANNEL,
       (payload) => {
-        for (const visitorId of payload.split(',')) {
-          if (visitorId === DESK_ONLY) this.deskChanged();
-          else this.invalidate(visitorId);
+        const ids = payload.split(',');
+        if (ids[0] === this.sender) return; // woken here already, when it was written
+        for (const visitorId of ids) {
+          if (visitorId !== DESK_ONLY && !visitorId.startsWith(SENDER)) this.forget(visitorId);
         }
+        // One wake of the consoles per notification, however many visitors it names.
+        this.deskChanged();
       },
       () => this.clear(),
     );
+  }
+
+  /** Sends what is pending now (before closing, and in tests); resolves when the NOTIFYs went out. */
+  async flush(): Promise<void> {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.pending.size === 0) return;
+    const ids = [...this.pending];
+    this.pending = new Set();
+    // Without a window the payload is as before batching (no mark): the sender hears itself too.
+    const mark = this.wakeWindow > 0 ? [this.sender] : [];
+    const payloads: string[] = [];
+    let current = [...mark];
+    let bytes = 0;
+    for (const id of ids) {
+      if (bytes + id.length + 1 > PAYLOAD_BYTES && current.length > mark.length) {
+        payloads.push(current.join(','));
+        current = [...mark];
+        bytes = 0;
+      }
+      current.push(id);
+      bytes += id.length + 1;
+    }
+    payloads.push(current.join(','));
+    this.notifyStats.notifications += payloads.length;
+    this.notifyStats.wakeUps += ids.length;
+    // The writes are committed already: a lost notification only delays other instances until
+    // their entries expire, so it must not turn an answer into an error.
+    await this.db
+      .query('select pg_notify($1, payload) from unnest($2::text[]) as batch(payload)', [
+        NOTIFY_CHANNEL,
+        payloads,
+      ])
+      .catch(() => {});
+  }
+
+  /** Queues wake-ups for the other instances: sent at once with no window, else once per window. */
+  private announce(ids: Iterable<string>): Promise<void> {
+    if (this.db.kind !== 'postgres') return Promise.resolve();
+    for (const id of ids) this.pending.add(id);
+    if (this.wakeWindow <= 0) return this.flush();
+    this.flushTimer ??= setTimeout(() => void this.flush(), this.wakeWindow);
+    return Promise.resolve();
   }
 
   get(visitorId: string, now: number): PollState | undefined {
@@ -77,11 +146,16 @@ export class PollCache {
   }
 
   invalidate(visitorId: string): void {
+    this.forget(visitorId);
+    this.deskChanged();
+  }
+
+  /** Drops what this instance remembers of a visitor and wakes its held polls. */
+  private forget(visitorId: string): void {
     this.states.delete(visitorId);
     if (this.generations.size > 200_000) this.generations.clear();
     this.generations.set(visitorId, this.generation(visitorId) + 1);
     this.wake(visitorId);
-    this.deskChanged();
   }
 
   clear(): void {
@@ -119,9 +193,7 @@ export class PollCache {
   /** A change only consoles show (a visitor typing): wakes them here and on the other instances. */
   async publishDesk(): Promise<void> {
     this.deskChanged();
-    if (this.db.kind === 'postgres') {
-      await this.db.query('select pg_notify($1, $2)', [NOTIFY_CHANNEL, DESK_ONLY]).catch(() => {});
-    }
+    await this.announce([DESK_ONLY]);
   }
 
   private deskChanged(): void {
@@ -172,12 +244,9 @@ export class PollCache {
   async publish(visitorIds: Iterable<string>): Promise<void> {
     const ids = [...new Set(visitorIds)];
     if (ids.length === 0) return;
-    for (const id of ids) this.invalidate(id);
-    if (this.db.kind === 'postgres') {
-      // The write is committed already: a lost notification only delays other instances until
-      // their entries expire, so it must not turn the answer into an error.
-      await this.db.query('select pg_notify($1, $2)', [NOTIFY_CHANNEL, ids.join(',')]).catch(() => {});
-    }
+    for (const id of ids) this.forget(id);
+    this.deskChanged();
+    await this.announce(ids);
   }
 }
 
