@@ -14,7 +14,8 @@
 //   four     4 instances sharing the visitors
 //   ceiling  a rising message rate until p99 passes 500 ms (or something is lost), 1 and 2 instances
 //   kill     2 instances; one is SIGKILLed half-way and its visitors and agents move to the other
-//   console  100 agents holding the console's poll while visitors type: typing to console p50/p99
+//   console  2 instances, 100 agents holding the console's poll while visitors type: typing to
+//            console p50/p99
 //   before   `two` and `console` again with the wake-ups unbatched (WAKE_WINDOW_MS=0), the
 //            server as it was before batching, for the before/after comparison
 // Knobs: --visitors (10000) --rate (50 messages/s) --seconds (20 per run) --typing (25 visitor and
@@ -328,7 +329,9 @@ async function stopInstances(instances) {
         new Promise((resolve) => {
           if (instance.child.exitCode !== null || instance.child.signalCode !== null) return resolve();
           instance.child.once('exit', resolve);
-          instance.child.kill('SIGTERM');
+          // Killed: the record is in PostgreSQL, and a graceful stop with thousands of held
+          // connections takes minutes on a busy machine (docs/capacity.md).
+          instance.child.kill('SIGKILL');
         }),
     ),
   );
@@ -479,7 +482,7 @@ async function measure(
   name,
   instances,
   population,
-  { rate, length, databaseUrl, databaseName, postmaster, kill = false, consoles = false, waitHeld = true },
+  { phases, databaseUrl, databaseName, postmaster, kill = false, consoles = false, waitHeld = true },
 ) {
   const { people, tokens } = population;
   const sentAt = new Map();
@@ -488,7 +491,6 @@ async function measure(
   const typingSent = new Map();
   const typingLatencies = [];
   let polling = true;
-  let sending = true;
   let sequence = 0;
   let typingSequence = 0;
   let replayed = 0;
@@ -556,8 +558,8 @@ async function measure(
           agentPolls++;
           const now = performance.now();
           for (const chat of answer.chats) {
-            const sent = chat.visitorTyping && typingSent.get(chat.visitorTyping);
-            if (sent !== undefined) {
+            const sent = chat.visitorTyping ? typingSent.get(chat.visitorTyping) : undefined;
+            if (typeof sent === 'number') {
               typingSent.delete(chat.visitorTyping);
               typingLatencies.push(now - sent);
             }
@@ -581,119 +583,117 @@ async function measure(
   await sleep(1000);
   const rssHeld = instances.map((instance) => rssMb(instance.pid));
 
-  const cpuStart = instances.map((instance) => cpuTicks(instance.pid));
-  const pgCpuStart = postgresTicks(postmaster);
-  const benchCpuStart = process.cpuUsage();
-  const xactStart = await counters.transactions();
-  const notifyStart = { ...counters.counts };
-  const started = performance.now();
+  /** One send phase at `rate` for `length` s: its own counts, drained before the next phase. */
+  const phase = async (label, rate, length) => {
+    sentAt.clear();
+    received.clear();
+    latencies.length = 0;
+    typingSent.clear();
+    typingLatencies.length = 0;
+    replayed = 0;
+    agentPolls = 0;
+    let sending = true;
+    const cpuStart = instances.map((instance) => cpuTicks(instance.pid));
+    const pgCpuStart = postgresTicks(postmaster);
+    const benchCpuStart = process.cpuUsage();
+    const xactStart = await counters.transactions();
+    const notifyStart = { ...counters.counts };
+    const started = performance.now();
 
-  /** Sends one message, retrying (same clientMsgId, as the console's outbox) on another instance. */
-  const send = async (person, seq) => {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const instance = pick(instances, person.agent + attempt);
-      try {
-        await call(
-          instance.port,
-          'POST',
-          `/api/agent/chats/${person.sessionId}/messages`,
-          { msgContent: `bench ${seq}`, clientMsgId: `bench-${seq}` },
-          { token: tokens[person.agent] },
-        );
-        return;
-      } catch {
-        await sleep(200);
+    /** Sends one message, retrying (same clientMsgId, as the console's outbox) on another instance. */
+    const send = async (person, seq) => {
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const instance = pick(instances, person.agent + attempt);
+        try {
+          await call(
+            instance.port,
+            'POST',
+            `/api/agent/chats/${person.sessionId}/messages`,
+            { msgContent: `bench ${seq}`, clientMsgId: `bench-${seq}` },
+            { token: tokens[person.agent] },
+          );
+          return;
+        } catch {
+          await sleep(200);
+        }
       }
-    }
-    sentAt.delete(seq);
-  };
-  const sender = (async () => {
-    for (let n = 0; sending; n++) {
-      await sleep(Math.max(0, started + (n * 1000) / rate - performance.now()));
-      if (!sending) break;
-      const person = people[Math.floor(Math.random() * people.length)];
-      const seq = String(sequence++);
-      sentAt.set(seq, performance.now());
-      void send(person, seq);
-    }
-  })();
-  const typist = (async () => {
-    if (typingRate <= 0) return;
-    for (let n = 0; sending; n++) {
-      await sleep(Math.max(0, started + (n * 1000) / typingRate - performance.now()));
-      if (!sending) break;
-      const visitor = people[Math.floor(Math.random() * people.length)];
-      const text = `typing ${typingSequence++}`;
-      if (consoles) typingSent.set(text, performance.now());
-      void call(
-        pick(instances, visitor.n).port,
-        'POST',
-        '/api/chat/visitor/typing',
-        { userId: visitor.userId, msgContent: text },
-        { localAddress: visitor.localAddress },
-      ).catch(() => typingSent.delete(text));
-      const chat = people[Math.floor(Math.random() * people.length)];
-      void call(
-        pick(instances, chat.agent).port,
-        'POST',
-        `/api/agent/chats/${chat.sessionId}/typing`,
-        undefined,
-        { token: tokens[chat.agent] },
-      ).catch(() => {});
-    }
-  })();
+      sentAt.delete(seq);
+    };
+    const sender = (async () => {
+      for (let n = 0; sending; n++) {
+        await sleep(Math.max(0, started + (n * 1000) / rate - performance.now()));
+        if (!sending) break;
+        const person = people[Math.floor(Math.random() * people.length)];
+        const seq = String(sequence++);
+        sentAt.set(seq, performance.now());
+        void send(person, seq);
+      }
+    })();
+    const typist = (async () => {
+      if (typingRate <= 0) return;
+      for (let n = 0; sending; n++) {
+        await sleep(Math.max(0, started + (n * 1000) / typingRate - performance.now()));
+        if (!sending) break;
+        const visitor = people[Math.floor(Math.random() * people.length)];
+        const text = `typing ${typingSequence++}`;
+        if (consoles) typingSent.set(text, performance.now());
+        void call(
+          pick(instances, visitor.n).port,
+          'POST',
+          '/api/chat/visitor/typing',
+          { userId: visitor.userId, msgContent: text },
+          { localAddress: visitor.localAddress },
+        ).catch(() => typingSent.delete(text));
+        const chat = people[Math.floor(Math.random() * people.length)];
+        void call(
+          pick(instances, chat.agent).port,
+          'POST',
+          `/api/agent/chats/${chat.sessionId}/typing`,
+          undefined,
+          { token: tokens[chat.agent] },
+        ).catch(() => {});
+      }
+    })();
 
-  let killedAt;
-  let rssWhile = [];
-  if (kill) {
+    let killedAt;
     await sleep((length * 1000) / 2);
-    rssWhile = instances.map((instance) => rssMb(instance.pid));
-    const victim = instances.at(-1);
-    victim.alive = false;
-    victim.child.kill('SIGKILL');
-    killedAt = performance.now() - started;
+    const rssWhile = instances.map((instance) => rssMb(instance.pid));
+    if (kill) {
+      const victim = instances.at(-1);
+      victim.alive = false;
+      victim.child.kill('SIGKILL');
+      killedAt = performance.now() - started;
+    }
     await sleep((length * 1000) / 2);
-  } else {
-    await sleep((length * 1000) / 2);
-    rssWhile = instances.map((instance) => rssMb(instance.pid));
-    await sleep((length * 1000) / 2);
-  }
-  sending = false;
-  progress(`${name}: sent ${sequence}, draining`);
-  await sender;
-  await typist;
-  const elapsed = (performance.now() - started) / 1000;
-  const cpu = instances.map((instance, n) => (cpuTicks(instance.pid) - cpuStart[n]) / TICKS / elapsed);
-  const pgCpu = (postgresTicks(postmaster) - pgCpuStart) / TICKS / elapsed;
-  const benchCpu = process.cpuUsage(benchCpuStart);
-  const notifications = counters.counts.notifications - notifyStart.notifications;
-  const notifiedIds = counters.counts.ids - notifyStart.ids;
-  // Long enough for the slowest path: a retried send, a failed poll's delay, then a held answer.
-  const drainDeadline = Date.now() + 30_000;
-  while (Date.now() < drainDeadline && [...sentAt.keys()].some((seq) => !received.has(seq))) await sleep(200);
-  await sleep(POLL_DELAY);
-  await sleep(1100);
-  const xact = (await counters.transactions()) - xactStart;
-  polling = false;
-  // Ends the held polls at once: the servers answer them when they close, or the sockets go.
-  const stopping = Promise.all([...loops, ...agentLoops]);
-  await counters.close();
+    sending = false;
+    progress(`${label}: ${rate} messages/s sent, draining`);
+    await sender;
+    await typist;
+    const elapsed = (performance.now() - started) / 1000;
+    const cpu = instances.map((instance, n) => (cpuTicks(instance.pid) - cpuStart[n]) / TICKS / elapsed);
+    const pgCpu = (postgresTicks(postmaster) - pgCpuStart) / TICKS / elapsed;
+    const benchCpu = process.cpuUsage(benchCpuStart);
+    const notifications = counters.counts.notifications - notifyStart.notifications;
+    const notifiedIds = counters.counts.ids - notifyStart.ids;
+    // Long enough for the slowest path: a retried send, a failed poll's delay, then a held answer.
+    const drainDeadline = Date.now() + 20_000;
+    while (Date.now() < drainDeadline && [...sentAt.keys()].some((seq) => !received.has(seq)))
+      await sleep(200);
+    await sleep(1100); // statistics are flushed at most once a second
+    const xact = (await counters.transactions()) - xactStart;
 
-  let lost = 0;
-  let duplicated = 0;
-  for (const seq of sentAt.keys()) {
-    const count = received.get(seq) ?? 0;
-    if (count === 0) lost++;
-    if (count > 1) duplicated += count - 1;
-  }
-  const sorted = Float64Array.from(latencies).sort();
-  const typingSorted = Float64Array.from(typingLatencies).sort();
-  const live = instances.filter((instance) => instance.alive);
-  return {
-    name,
-    stopping,
-    row: {
-      run: name,
+    let lost = 0;
+    let duplicated = 0;
+    for (const seq of sentAt.keys()) {
+      const count = received.get(seq) ?? 0;
+      if (count === 0) lost++;
+      if (count > 1) duplicated += count - 1;
+    }
+    const sorted = Float64Array.from(latencies).sort();
+    const typingSorted = Float64Array.from(typingLatencies).sort();
+    const live = instances.filter((instance) => instance.alive);
+    return {
+      run: label,
       inst: instances.length,
       visitors: people.length,
       'msg/s': Math.round(sentAt.size / elapsed),
@@ -709,10 +709,12 @@ async function measure(
           1024) /
           people.length,
       ),
-      'CPU %/inst': cpu.map((value) => Math.round(value * 100)).join('/'),
+      'CPU %/inst': cpu
+        .map((value, n) => (instances[n].alive ? String(Math.round(value * 100)) : 'killed'))
+        .join('/'),
       'PG CPU %': Math.round(pgCpu * 100),
       'bench CPU %': Math.round(((benchCpu.user + benchCpu.system) / 1e6 / elapsed) * 100),
-      'PG xact/s': Math.round(xact / (elapsed + 3)),
+      'PG xact/s': Math.round(xact / ((performance.now() - started) / 1000)),
       'NOTIFY/s': Math.round(notifications / elapsed),
       'ids/NOTIFY': notifications ? Number((notifiedIds / notifications).toFixed(1)) : 0,
       ...(consoles && {
@@ -724,8 +726,22 @@ async function measure(
       load: loadavg()
         .map((value) => value.toFixed(1))
         .join(' '),
-    },
+    };
   };
+
+  const rows = [];
+  for (const [step, { rate, length }] of phases.entries()) {
+    const row = await phase(phases.length > 1 ? `${name}@${rate}` : name, rate, length);
+    rows.push(row);
+    print(row);
+    if (phases.length > 1 && (!(row.p99 <= CEILING_MS) || row.lost > 0)) break;
+    if (step === phases.length - 1) break;
+  }
+  polling = false;
+  await counters.close();
+  // The loops end when their held polls do: the instances are killed next (a graceful stop with
+  // thousands of held connections takes minutes here, see docs/capacity.md), so they end at once.
+  return { rows, stopping: Promise.all([...loops, ...agentLoops]) };
 }
 
 // ---- the runs ------------------------------------------------------------------------------------
@@ -768,24 +784,31 @@ try {
   await stopInstances([setup]);
 
   /** Starts `count` fresh instances, runs, stops them. */
+  /** Starts `count` fresh instances, runs the phases (default one at --rate), kills them. */
   const run = async (name, count, options = {}, env = {}) => {
     const instances = await startInstances(count, database.url, env);
     progress(`${name}: ${count} instance(s) up`);
     try {
       const result = await measure(name, instances, population, {
-        rate: baseRate,
-        length: seconds,
+        phases: [{ rate: baseRate, length: seconds }],
         ...context,
         ...options,
       });
       await stopInstances(instances);
       await result.stopping;
-      print(result.row);
-      return result.row;
+      return result.rows;
     } catch (error) {
       await stopInstances(instances);
       throw error;
     }
+  };
+  /** The rates of the ceiling search, each held for --step-seconds on the same instances. */
+  const rising = [50, 100, 200, 400, 800, 1600, 3200].map((rate) => ({ rate, length: stepSeconds }));
+  const ceiling = (count, steps) => {
+    const under = steps.filter((row) => row.p99 <= CEILING_MS && row.lost === 0);
+    console.log(
+      `[bench] ceiling with ${count} instance(s): ${under.at(-1)?.['msg/s'] ?? 0} messages/s with p99 <= ${CEILING_MS} ms and nothing lost`,
+    );
   };
 
   if (runs.includes('one')) await run('one', 1);
@@ -793,22 +816,11 @@ try {
   if (runs.includes('two')) await run('two', 2);
   if (runs.includes('four')) await run('four', 4);
   if (runs.includes('ceiling')) {
-    for (const count of [1, 2]) {
-      let ceiling = 0;
-      for (let rate = 100; rate <= 3200; rate *= 2) {
-        const row = await run(`ceiling-${count}`, count, { rate, length: stepSeconds });
-        if (!(row.p99 <= CEILING_MS) || row.lost > 0) break;
-        ceiling = row['msg/s'];
-      }
-      console.log(
-        `[bench] ceiling with ${count} instance(s): ${ceiling} messages/s with p99 <= ${CEILING_MS} ms`,
-      );
-    }
+    for (const count of [1, 2]) ceiling(count, await run(`ceiling-${count}`, count, { phases: rising }));
   }
   if (runs.includes('kill')) await run('kill', 2, { kill: true });
-  if (runs.includes('before')) await run('console-unbatched', 1, { consoles: true }, { WAKE_WINDOW_MS: '0' });
-  if (runs.includes('console')) await run('console', 1, { consoles: true });
-  if (runs.includes('console')) await run('console-2', 2, { consoles: true });
+  if (runs.includes('before')) await run('console-unbatched', 2, { consoles: true }, { WAKE_WINDOW_MS: '0' });
+  if (runs.includes('console')) await run('console', 2, { consoles: true });
   console.log('\n[bench] summary (figures are comparisons inside this run; see docs/capacity.md)');
   console.table(rows);
 } finally {
