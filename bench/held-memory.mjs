@@ -80,6 +80,7 @@ if (process.env.BENCH_CHILD === '1') {
             const chunks = [];
             res.on('data', (chunk) => chunks.push(chunk));
             res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString())));
+            res.on('error', reject);
           },
         );
         req.on('error', reject);
@@ -100,6 +101,7 @@ if (process.env.BENCH_CHILD === '1') {
         }
       }),
     );
+    const base = await measure();
     // Every visitor's connection open and idle, as before its first held poll.
     await Promise.all(
       people.map((person) =>
@@ -121,7 +123,7 @@ if (process.env.BENCH_CHILD === '1') {
     }
     const kb = (bytes) => (bytes / visitors / 1024).toFixed(1);
     console.log(
-      `held-memory visitors=${visitors} heap=${kb(held.heapUsed - idle.heapUsed)} KB/held external=${kb(held.external - idle.external)} KB/held rss=${kb(held.rss - idle.rss)} KB/held (after GC; idle connections measured first)`,
+      `held-memory visitors=${visitors} connection: heap=${kb(idle.heapUsed - base.heapUsed)} KB rss=${kb(idle.rss - base.rss)} KB; held poll on it: heap=${kb(held.heapUsed - idle.heapUsed)} KB rss=${kb(held.rss - idle.rss)} KB (each per visitor, after GC)`,
     );
     http.destroy();
   } finally {

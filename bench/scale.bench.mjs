@@ -343,6 +343,7 @@ async function stopInstances(instances) {
 
 async function databaseCounters(databaseUrl, databaseName) {
   const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', (error) => console.error(`[bench] the counting connection failed: ${error.message}`));
   await client.connect();
   const counts = { notifications: 0, ids: 0 };
   client.on('notification', (message) => {
