@@ -486,6 +486,9 @@ async function measure(
   { phases, databaseUrl, databaseName, postmaster, kill = false, consoles = false, waitHeld = true },
 ) {
   const { people, tokens } = population;
+  /** Every message that arrived, over all phases; and those a phase's drain counted lost. */
+  const everReceived = new Set();
+  const countedLost = new Set();
   const sentAt = new Map();
   const received = new Map();
   const latencies = [];
@@ -529,6 +532,7 @@ async function measure(
           continue;
         }
         person.seen.add(id);
+        everReceived.add(seq);
         received.set(seq, (received.get(seq) ?? 0) + 1);
         if (received.get(seq) === 1 && sentAt.has(seq)) latencies.push(now - sentAt.get(seq));
       }
@@ -687,7 +691,10 @@ async function measure(
     let duplicated = 0;
     for (const seq of sentAt.keys()) {
       const count = received.get(seq) ?? 0;
-      if (count === 0) lost++;
+      if (count === 0) {
+        lost++;
+        countedLost.add(seq);
+      }
       if (count > 1) duplicated += count - 1;
     }
     const sorted = Float64Array.from(latencies).sort();
@@ -737,6 +744,15 @@ async function measure(
     print(row);
     if (phases.length > 1 && (!(row.p99 <= CEILING_MS) || row.lost > 0)) break;
     if (step === phases.length - 1) break;
+  }
+  if (countedLost.size > 0) {
+    // Late or lost: the polls go on for up to 30 s more, then what still has not arrived is lost.
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && [...countedLost].some((seq) => !everReceived.has(seq))) await sleep(250);
+    const never = [...countedLost].filter((seq) => !everReceived.has(seq)).length;
+    console.log(
+      `[bench] ${name}: of ${countedLost.size} counted lost, ${countedLost.size - never} arrived later (over 20 s after sending stopped), ${never} never`,
+    );
   }
   polling = false;
   await counters.close();
