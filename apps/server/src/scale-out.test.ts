@@ -280,6 +280,20 @@ describe.skipIf(!adminUrl)('wake-ups between instances, batched', () => {
     }
   }, 60_000);
 
+  it("given an agent's console held on A, should show a visitor of its chats typing through B", async () => {
+    const visitor = await inChat();
+    const first = await agentCall(a.base, token, 'GET', '/api/agent/poll');
+    const query = new URLSearchParams({ cursor: first.data.cursor, wait: '10000', seen: first.data.view });
+    const started = Date.now();
+    const held = agentCall(a.base, token, 'GET', `/api/agent/poll?${query}`);
+    // held, or answered at once if the typing lands before its first read: either way it shows
+    await call(b.base, 'typing', { userId: visitor.userId, msgContent: 'where is my ord' });
+    const answer = await held;
+    expect(Date.now() - started).toBeLessThan(8_000);
+    const chat = answer.data.chats.find((row: Json) => row.sessionId === visitor.sessionId);
+    expect(chat?.visitorTyping).toBe('where is my ord');
+  }, 30_000);
+
   it('given A lost its listening connection, should still deliver a message sent through B within the documented bound', async () => {
     const visitor = await inChat();
     const arriving = heldUntil(visitor, 1);
