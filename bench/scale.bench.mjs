@@ -16,8 +16,9 @@
 //   kill     2 instances; one is SIGKILLed half-way and its visitors and agents move to the other
 //   console  2 instances, 100 agents holding the console's poll while visitors type: typing to
 //            console p50/p99
-//   before   `two` and `console` again with the wake-ups unbatched (WAKE_WINDOW_MS=0), the
-//            server as it was before batching, for the before/after comparison
+//   before   `two` and `console` again with the wake-ups unbatched (WAKE_WINDOW_MS=0), or with
+//            --before-main=<main.js of an earlier build> that build (docs/capacity.md says how),
+//            for the before/after comparison in one run
 // Knobs: --visitors (10000) --rate (50 messages/s) --seconds (20 per run) --typing (25 visitor and
 //        25 agent typing changes a second) --agents (100) --step-seconds (8, per ceiling step)
 // Counts what a page shows: `dup` is a message shown twice (two message ids for one send);
@@ -34,7 +35,7 @@ import {
 } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -50,6 +51,7 @@ const { values: flags } = parseArgs({
     typing: { type: 'string', default: '25' },
     agents: { type: 'string', default: '100' },
     'step-seconds': { type: 'string', default: '8' },
+    'before-main': { type: 'string' },
   },
 });
 const runs = flags.runs.split(',').filter(Boolean);
@@ -290,11 +292,11 @@ writeFileSync(
   }),
 );
 
-async function startInstances(count, databaseUrl, env = {}) {
+async function startInstances(count, databaseUrl, env = {}, serverMain = main) {
   return Promise.all(
     Array.from({ length: count }, async (_, n) => {
       const port = await freePort();
-      const child = spawn(process.execPath, [main], {
+      const child = spawn(process.execPath, [serverMain], {
         env: {
           ...process.env,
           PORT: String(port),
@@ -362,7 +364,10 @@ async function databaseCounters(databaseUrl, databaseName) {
     ).rows;
     return row?.n ?? 0;
   };
-  return { counts, transactions, close: () => client.end() };
+  /** How many messages with this text the database holds. */
+  const stored = async (text) =>
+    (await client.query('select count(*)::int as n from messages where msg_content = $1', [text])).rows[0].n;
+  return { counts, transactions, stored, close: () => client.end() };
 }
 
 // ---- the population: visitors in chat with agents -----------------------------------------------
@@ -489,6 +494,7 @@ async function measure(
   /** Every message that arrived, over all phases; and those a phase's drain counted lost. */
   const everReceived = new Set();
   const countedLost = new Set();
+  const sentTo = new Map();
   const sentAt = new Map();
   const received = new Map();
   const latencies = [];
@@ -508,6 +514,7 @@ async function measure(
     while (polling) {
       const instance = pick(instances, person.n);
       let answer;
+      person.asking = { since: performance.now(), port: instance.port, cursor: person.cursor };
       try {
         answer = await call(
           instance.port,
@@ -516,8 +523,10 @@ async function measure(
           { userId: person.userId, pollId: person.pollId, cursor: person.cursor, wait: WAIT },
           { localAddress: person.localAddress },
         );
-      } catch {
+      } catch (error) {
         failedPolls++;
+        person.failed = (person.failed ?? 0) + 1;
+        person.lastError = error.message;
         await sleep(POLL_DELAY); // as the page: a failed poll waits the delay before the next
         continue;
       }
@@ -631,6 +640,7 @@ async function measure(
         const person = people[Math.floor(Math.random() * people.length)];
         const seq = String(sequence++);
         sentAt.set(seq, performance.now());
+        sentTo.set(seq, person);
         void send(person, seq);
       }
     })();
@@ -749,7 +759,15 @@ async function measure(
     // Late or lost: the polls go on for up to 30 s more, then what still has not arrived is lost.
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline && [...countedLost].some((seq) => !everReceived.has(seq))) await sleep(250);
-    const never = [...countedLost].filter((seq) => !everReceived.has(seq)).length;
+    const neverSeqs = [...countedLost].filter((seq) => !everReceived.has(seq));
+    const never = neverSeqs.length;
+    for (const seq of neverSeqs.slice(0, 5)) {
+      const person = sentTo.get(seq);
+      const stored = await counters.stored(`bench ${seq}`);
+      console.log(
+        `[bench]   never: message ${seq} (${stored} stored) to visitor ${person.n} (${person.userId}, instance ${pick(instances, person.n).port}); its poll: asking since ${((performance.now() - person.asking.since) / 1000).toFixed(1)} s on ${person.asking.port} from cursor ${person.asking.cursor}, failed ${person.failed ?? 0} times (${person.lastError ?? 'no error'})`,
+      );
+    }
     console.log(
       `[bench] ${name}: of ${countedLost.size} counted lost, ${countedLost.size - never} arrived later (over 20 s after sending stopped), ${never} never`,
     );
@@ -802,8 +820,8 @@ try {
 
   /** Starts `count` fresh instances, runs, stops them. */
   /** Starts `count` fresh instances, runs the phases (default one at --rate), kills them. */
-  const run = async (name, count, options = {}, env = {}) => {
-    const instances = await startInstances(count, database.url, env);
+  const run = async (name, count, options = {}, env = {}, serverMain = main) => {
+    const instances = await startInstances(count, database.url, env, serverMain);
     progress(`${name}: ${count} instance(s) up`);
     try {
       const result = await measure(name, instances, population, {
@@ -829,14 +847,20 @@ try {
   };
 
   if (runs.includes('one')) await run('one', 1);
-  if (runs.includes('before')) await run('two-unbatched', 2, {}, { WAKE_WINDOW_MS: '0' });
+  const beforeMain = flags['before-main'] ? resolve(flags['before-main']) : undefined;
+  const before = beforeMain
+    ? { label: 'before', env: {}, serverMain: beforeMain }
+    : { label: 'unbatched', env: { WAKE_WINDOW_MS: '0' }, serverMain: main };
+  if (runs.includes('before')) await run(`two-${before.label}`, 2, {}, before.env, before.serverMain);
   if (runs.includes('two')) await run('two', 2);
   if (runs.includes('four')) await run('four', 4);
   if (runs.includes('ceiling')) {
     for (const count of [1, 2]) ceiling(count, await run(`ceiling-${count}`, count, { phases: rising }));
   }
   if (runs.includes('kill')) await run('kill', 2, { kill: true });
-  if (runs.includes('before')) await run('console-unbatched', 2, { consoles: true }, { WAKE_WINDOW_MS: '0' });
+  if (runs.includes('before')) {
+    await run(`console-${before.label}`, 2, { consoles: true }, before.env, before.serverMain);
+  }
   if (runs.includes('console')) await run('console', 2, { consoles: true });
   console.log('\n[bench] summary (figures are comparisons inside this run; see docs/capacity.md)');
   console.table(rows);
