@@ -206,6 +206,9 @@ const http = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY }
 /** Visitors come from several loopback addresses, so 10 000 connections do not share one port range. */
 const localAddresses = Array.from({ length: 16 }, (_, n) => `127.0.0.${n + 2}`);
 
+/** As the page and the console: a call not answered in 20 s fails (and is retried by its caller). */
+const CALL_TIMEOUT = 20_000;
+
 function call(port, method, path, body, { token, localAddress } = {}) {
   const payload = body === undefined ? '' : JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -245,6 +248,7 @@ function call(port, method, path, body, { token, localAddress } = {}) {
         res.on('error', reject);
       },
     );
+    req.setTimeout(CALL_TIMEOUT, () => req.destroy(new Error(`${path}: no answer in ${CALL_TIMEOUT} ms`)));
     req.on('error', reject);
     req.end(payload);
   });
@@ -465,6 +469,13 @@ async function populate(port, databaseUrl) {
   return { people, tokens, seconds: (performance.now() - started) / 1000 };
 }
 
+/**
+ * Message numbers, never reused in one bench: a send carries `bench-<n>` as its clientMsgId, and a
+ * number sent again to a chat that had it in an earlier run would be stored once, as a retry
+ * must be, and never shown: the bench counted exactly that as lost until the numbers ran on.
+ */
+let sequence = 0;
+
 function percentile(sorted, p) {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -501,7 +512,6 @@ async function measure(
   const typingSent = new Map();
   const typingLatencies = [];
   let polling = true;
-  let sequence = 0;
   let typingSequence = 0;
   let replayed = 0;
   let failedPolls = 0;
