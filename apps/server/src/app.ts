@@ -59,6 +59,8 @@ export interface ServerOptions {
   uploadRetentionDays?: number;
   /** JSON body limit in bytes for the other calls; default the contract's `JSON_LIMITS.maxBytes` (128 KiB). */
   bodyLimit?: number;
+  /** PostgreSQL: wake-ups for other instances gathered into one NOTIFY per this many ms; 0: one per write. */
+  wakeWindowMs?: number;
   rateLimits?: Partial<RateLimits>;
   /** How long an agent stays logged in; default 12 hours. */
   agentSessionMs?: number;
@@ -142,6 +144,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     uploadsDir: options.uploadsDir,
     seed: options.seed,
     uploadRetentionDays: options.uploadRetentionDays ?? 90,
+    wakeWindowMs: options.wakeWindowMs,
     clock,
   });
   await app.register(errorEnvelope);

@@ -1,6 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerOptions } from './app.js';
+import { DEFAULT_WAKE_WINDOW_MS } from './conversation/events.js';
 import { llmOverrideFromEnv } from './robot/settings.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -94,5 +95,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
       ...(env.WEBHOOK_INTERVAL_MS && { intervalMs: number(env.WEBHOOK_INTERVAL_MS, 1000) }),
       retentionDays: count(env.WEBHOOK_RETENTION_DAYS, 30),
     },
+    wakeWindowMs: count(env.WAKE_WINDOW_MS, DEFAULT_WAKE_WINDOW_MS),
   };
 }

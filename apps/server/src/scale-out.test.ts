@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { serverRoot } from './config.js';
 import type { Seed } from './seed.js';
@@ -168,6 +169,162 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
     for (const base of [a.base, b.base]) {
       await expect.poll(() => title(base), { timeout: 5_000 }).toBe('Shared help');
       expect((await call(base, 'channelInfo', { id: 'shared' })).data.receiveMode).toBe(0);
+    }
+  }, 60_000);
+});
+
+describe.skipIf(!adminUrl)('wake-ups between instances, batched', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'parley-wake-'));
+  const window = 200;
+  let a: ChildServer;
+  let b: ChildServer;
+  let databaseUrl = '';
+  let token = '';
+  const wakeSeed: Seed = {
+    channels: [{ id: 'shared', tenantId: 't', info: { receiveMode: 3 } }],
+    agents: [{ ...seed.agents[0], capacity: 20 } as Seed['agents'][number]],
+  };
+
+  beforeAll(async () => {
+    databaseUrl = await createPostgresDatabase(adminUrl);
+    const env = {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: join(dir, 'data'),
+      METRICS_TOKEN: PROBE_METRICS_TOKEN,
+      WAKE_WINDOW_MS: String(window),
+    };
+    // Each instance names its connections, so a test can cut A's listening connection alone.
+    [a, b] = await Promise.all([
+      startChild({ ...env, PGAPPNAME: 'parley-a' }, wakeSeed, dir),
+      startChild({ ...env, PGAPPNAME: 'parley-b' }, wakeSeed, dir),
+    ]);
+    token = await agentLogin(b.base, 's1', 'pw-s1');
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A visitor in chat with the agent, with the cursor after the join. */
+  async function inChat(): Promise<Json> {
+    const visitor = (await call(a.base, 'chatStart', { channelId: 'shared' })).data;
+    expect((await call(a.base, 'transferAgent', { userId: visitor.userId })).data.status).toBe(2);
+    const joined = await call(a.base, 'getEventMsg', {
+      userId: visitor.userId,
+      pollId: visitor.pollId,
+      cursor: '0',
+    });
+    return { ...visitor, cursor: joined.data.cursor };
+  }
+
+  /** As the page: held polls on A, one after another, until `count` agent messages arrived; answers their ids. */
+  async function heldUntil(visitor: Json, count: number): Promise<string[]> {
+    const ids: string[] = [];
+    while (ids.length < count) {
+      const answer = await call(a.base, 'getEventMsg', {
+        userId: visitor.userId,
+        pollId: visitor.pollId,
+        cursor: visitor.cursor,
+        wait: 15_000,
+      });
+      for (const event of answer.data.msgList) if (event.event_type === 1201) ids.push(event.msgId);
+      visitor.cursor = answer.data.cursor;
+    }
+    return ids;
+  }
+
+  it('given visitors held on A and messages sent through B at once, should deliver each once with fewer NOTIFYs than writes', async () => {
+    const visitors = await Promise.all(Array.from({ length: 5 }, () => inChat()));
+    const listener = new pg.Client({ connectionString: databaseUrl });
+    await listener.connect();
+    let notifications = 0;
+    listener.on('notification', () => {
+      notifications++;
+    });
+    await listener.query('listen parley_visitor');
+    try {
+      const arriving = visitors.map((visitor) => heldUntil(visitor, 2));
+      await vi.waitFor(async () => expect(await heldPolls(over(a.base))).toBe(5), { timeout: 10_000 });
+      const started = Date.now();
+      const sent = await Promise.all(
+        visitors.flatMap((visitor) =>
+          [1, 2].map(
+            async (n) =>
+              (
+                await agentCall(b.base, token, 'POST', `/api/agent/chats/${visitor.sessionId}/messages`, {
+                  msgContent: `batched ${n}`,
+                })
+              ).data.id as string,
+          ),
+        ),
+      );
+      const arrived = await Promise.all(arriving);
+      // woken by the batched notification, not by the end of a 15 s hold
+      expect(Date.now() - started).toBeLessThan(10_000);
+      for (const [n, ids] of arrived.entries()) {
+        expect(ids.sort()).toEqual(sent.slice(n * 2, n * 2 + 2).sort());
+      }
+      // polling on from each cursor: a repeat would show up here
+      for (const visitor of visitors) {
+        const again = await call(a.base, 'getEventMsg', {
+          userId: visitor.userId,
+          pollId: visitor.pollId,
+          cursor: visitor.cursor,
+        });
+        expect(again.data.msgList).toEqual([]);
+      }
+      expect(notifications).toBeGreaterThan(0);
+      expect(notifications).toBeLessThan(sent.length);
+    } finally {
+      await listener.end();
+    }
+  }, 60_000);
+
+  it("given an agent's console held on A, should show a visitor of its chats typing through B", async () => {
+    const visitor = await inChat();
+    const first = await agentCall(a.base, token, 'GET', '/api/agent/poll');
+    const query = new URLSearchParams({ cursor: first.data.cursor, wait: '10000', seen: first.data.view });
+    const started = Date.now();
+    const held = agentCall(a.base, token, 'GET', `/api/agent/poll?${query}`);
+    // held, or answered at once if the typing lands before its first read: either way it shows
+    await call(b.base, 'typing', { userId: visitor.userId, msgContent: 'where is my ord' });
+    const answer = await held;
+    expect(Date.now() - started).toBeLessThan(8_000);
+    const chat = answer.data.chats.find((row: Json) => row.sessionId === visitor.sessionId);
+    expect(chat?.visitorTyping).toBe('where is my ord');
+  }, 30_000);
+
+  it('given A lost its listening connection, should still deliver a message sent through B within the documented bound', async () => {
+    const visitor = await inChat();
+    const arriving = heldUntil(visitor, 1);
+    await vi.waitFor(async () => expect(await heldPolls(over(a.base))).toBe(1), { timeout: 10_000 });
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    const misses = async () => {
+      const text = await over(a.base)('/metrics', PROBE_METRICS_TOKEN);
+      return Number(/parley_poll_cache_total\{result="miss"\} (\d+)/.exec(text)?.[1]);
+    };
+    try {
+      const before = await misses();
+      const cut = await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where application_name = 'parley-a' and query like 'listen %'`,
+      );
+      expect(cut.rowCount).toBeGreaterThan(0);
+      // A forgets what it read and reads again at once; it listens again only after a second,
+      // so the notification of the message below goes out while nobody on A hears it.
+      await vi.waitFor(async () => expect(await misses()).toBeGreaterThan(before), { timeout: 5000 });
+      await vi.waitFor(async () => expect(await heldPolls(over(a.base))).toBe(1), { timeout: 5000 });
+      const started = Date.now();
+      const sent = await agentCall(b.base, token, 'POST', `/api/agent/chats/${visitor.sessionId}/messages`, {
+        msgContent: 'while A was deaf',
+      });
+      expect(await arriving).toEqual([sent.data.id]);
+      // apps/server/README.md (Storage and scale-out): the listener reconnects within about a
+      // second and then forgets what it read meanwhile; a 15 s hold is never waited out
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await admin.end();
     }
   }, 60_000);
 });

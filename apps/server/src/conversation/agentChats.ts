@@ -214,6 +214,7 @@ export async function visitorEvent(
 ): Promise<void> {
   const session = await openAgentSession(store, agent, sessionId);
   await store.write(async (tx, touched) => {
+    touched.visitorsOnly(); // typing, a rating request: the visitor's page shows them, no console
     await emitVisitorEvent(tx, touched, {
       visitorId: session.visitor_id,
       sessionId: session.id,
@@ -237,6 +238,7 @@ export async function agentSend(
 ): Promise<WireMessage> {
   const session = await openAgentSession(store, agent, sessionId);
   return store.write(async (tx, touched) => {
+    touched.visitorsOnly(); // the sending console has its message from the answer
     const row = await store.insertMessage(tx, session, {
       ...message,
       senderType: SenderType.agent,

@@ -32,13 +32,13 @@ export function holdAgentPoll(
 ) {
   // Without a cursor the console is starting: it gets its view at once.
   return holdUntilNew(cursor === undefined ? 0 : wait, signal, {
-    generation: () => store.cache.desk(),
+    generation: () => store.cache.desk(agent.id),
     read: () => agentPoll(store, agent, cursor),
     isNew: (answer) => {
       seen ??= answer.view;
       return answer.events.length > 0 || answer.view !== seen;
     },
-    waitForChange: (generation, ms, abort) => store.cache.waitForDesk(generation, ms, abort),
+    waitForChange: (generation, ms, abort) => store.cache.waitForDesk(generation, ms, abort, agent.id),
   });
 }
 

@@ -38,7 +38,7 @@ export class ConversationStore {
     const touched = new Touched();
     const result = await this.db.transaction((tx) => work(tx, touched));
     // Every write may change what a console shows; one that changes visitors' polls says so too.
-    if (touched.visitors.size > 0) await this.cache.publish(touched.visitors);
+    if (touched.visitors.size > 0) await this.cache.publish(touched.visitors, touched.consoles);
     else await this.cache.publishDesk();
     return result;
   }

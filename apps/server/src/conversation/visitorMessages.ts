@@ -170,7 +170,8 @@ export async function typing(store: ConversationStore, userId: string, text: str
     text.slice(0, 500),
     store.clock(),
   ]);
-  await store.cache.publishDesk();
+  // Only the console of the chat's agent shows it.
+  await store.cache.publishDesk(session.admin_id ?? undefined);
   return null;
 }
 

@@ -34,7 +34,9 @@ export async function openPostgres(connectionString: string): Promise<Db> {
       await pool.query(sql);
     },
     listen: async (channel, onMessage, onReset) => {
-      const connect = async (): Promise<void> => {
+      // A notification sent while no connection listened is lost: `onReset` runs when the
+      // connection goes and again once a new one listens, so nothing read in the gap is trusted.
+      const connect = async (again: boolean): Promise<void> => {
         const client = new pg.Client({ connectionString });
         client.on('notification', (message) => {
           if (message.channel === channel && message.payload) onMessage(message.payload);
@@ -49,13 +51,14 @@ export async function openPostgres(connectionString: string): Promise<Db> {
         await client.connect();
         await client.query(`listen ${channel}`);
         listeners.add(client);
+        if (again) onReset();
       };
       const retry = (): void => {
         setTimeout(() => {
-          if (!closed) connect().catch(retry);
+          if (!closed) connect(true).catch(retry);
         }, 1000).unref();
       };
-      await connect();
+      await connect(false);
     },
     close: async () => {
       closed = true;

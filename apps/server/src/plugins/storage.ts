@@ -21,6 +21,8 @@ export interface StorageOptions {
   seed?: Seed | string;
   /** Uploads older than this many days are deleted (hourly); 0 keeps them. */
   uploadRetentionDays: number;
+  /** PostgreSQL: how long wake-ups for other instances are gathered into one NOTIFY (ms). */
+  wakeWindowMs?: number;
   clock: () => number;
 }
 
@@ -52,7 +54,7 @@ export const storage = fastifyPlugin(
     if (options.seed) {
       await applySeed(db, typeof options.seed === 'string' ? readSeed(options.seed) : options.seed);
     }
-    const cache = new PollCache(db);
+    const cache = new PollCache(db, { wakeWindowMs: options.wakeWindowMs });
     await cache.start();
     const conversations = new ConversationStore(db, cache, options.clock);
     await conversations.followChannelChanges();
@@ -89,6 +91,7 @@ export const storage = fastifyPlugin(
     });
     app.addHook('onClose', async () => {
       clearInterval(sweeper);
+      await cache.flush();
       if (ownsDb) await db.close();
     });
   },
