@@ -17,6 +17,7 @@ import * as agentDesk from '../conversation/agentDesk.js';
 import * as cannedReplies from '../conversation/cannedReplies.js';
 import type { Agent } from '../conversation/domain.js';
 import * as inbox from '../conversation/inbox.js';
+import * as inboxChanges from '../conversation/inboxChanges.js';
 import { search } from '../conversation/search.js';
 import type { ConversationStore } from '../conversation/store.js';
 import * as visitorProfile from '../conversation/visitorProfile.js';
@@ -283,18 +284,18 @@ export function registerAgentRoutes(
     inbox.conversation(conversations, agent, request.params.sessionId),
   );
   agentCall('search', (agent, request) => search(conversations, agent, request.query));
-  agentCall('labels', (agent) => inbox.labels(conversations, agent));
+  agentCall('labels', (agent) => inboxChanges.labels(conversations, agent));
   agentCall('setStatus', (agent, request) =>
-    inbox.setStatus(conversations, agent, request.params.sessionId, request.body),
+    inboxChanges.setStatus(conversations, agent, request.params.sessionId, request.body),
   );
   agentCall('setPriority', (agent, request) =>
-    inbox.setPriority(conversations, agent, request.params.sessionId, request.body.priority),
+    inboxChanges.setPriority(conversations, agent, request.params.sessionId, request.body.priority),
   );
   agentCall('setLabels', (agent, request) =>
-    inbox.setLabels(conversations, agent, request.params.sessionId, request.body.labels),
+    inboxChanges.setLabels(conversations, agent, request.params.sessionId, request.body.labels),
   );
   agentCall('addNote', (agent, request) =>
-    inbox.addNote(conversations, agent, request.params.sessionId, request.body.body),
+    inboxChanges.addNote(conversations, agent, request.params.sessionId, request.body.body),
   );
-  agentCall('seen', (agent, request) => inbox.seen(conversations, agent, request.params.sessionId));
+  agentCall('seen', (agent, request) => inboxChanges.seen(conversations, agent, request.params.sessionId));
 }
