@@ -5,6 +5,7 @@ import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumEnv, chromiumPath } from '../config/vitest-browser.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+const modelPort = Number(process.env.E2E_MODEL_PORT ?? 3102);
 // Every run starts from the demo seed alone: nothing left by an earlier run.
 const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
 
@@ -30,25 +31,42 @@ export default defineConfig({
     },
     trace: 'off',
   },
-  webServer: {
-    command: 'node apps/server/dist/main.js',
-    cwd: '..',
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      // The demo seed the tests drive (its agents log in with the demo passwords).
-      PARLEY_DEMO: '1',
-      // The shop page of the embedding tests (e2e/embed.e2e.ts) may frame the chat and hear from it.
-      FRAME_ANCESTORS: 'http://localhost:3999',
-      // The suite starts many chats a minute from one address.
-      RATE_LIMIT_CHAT_START: '10000',
+  webServer: [
+    {
+      // A stand-in language model (e2e/model.mjs) for the demo channel's robot: robot-llm.e2e.ts.
+      command: 'node e2e/model.mjs',
+      cwd: '..',
+      url: `http://127.0.0.1:${modelPort}/v1/models`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_MODEL_PORT: String(modelPort) },
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    {
+      command: 'node apps/server/dist/main.js',
+      cwd: '..',
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: dataDir,
+        // The demo seed the tests drive (its agents log in with the demo passwords).
+        PARLEY_DEMO: '1',
+        // The shop page of the embedding tests (e2e/embed.e2e.ts) may frame the chat and hear from it.
+        FRAME_ANCESTORS: 'http://localhost:3999',
+        // The suite starts many chats a minute from one address.
+        RATE_LIMIT_CHAT_START: '10000',
+        // The demo channel's robot answers with the stand-in model (the robot channel keeps its keywords).
+        PARLEY_LLM_URL: `http://127.0.0.1:${modelPort}/v1`,
+        PARLEY_LLM_MODEL: 'e2e',
+        PARLEY_LLM_CHANNELS: 'demo',
+      },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });
