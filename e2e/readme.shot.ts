@@ -91,7 +91,7 @@ test('the agent console', async ({ browser, request }) => {
     .getByRole('button', { name: /Camille/ })
     .first()
     .click();
-  await expect(page.getByText('Hello Camille, let me look at your order.')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Hello Camille, let me look at your order.')).toBeVisible();
   await page.waitForTimeout(500);
   await page.screenshot({ path: `${OUT}/console.png` });
   await context.close();
