@@ -91,6 +91,10 @@ describe.skipIf(!existsSync(chromiumPath))('the inbox in Chromium', () => {
     const rosa = await chatWithIvy('Rosa', 'I need a refund for order 77');
     const sam = await chatWithIvy('Sam', 'Do you ship to Norway?');
     await expect.poll(() => rows().count(), SOON).toBe(2);
+    // Nothing open yet: the agent's home, with their open conversations and their day.
+    const home = page.getByRole('region', { name: 'Your day' });
+    await home.getByText('Your open conversations: 2').waitFor();
+    await home.getByText('Chats you ended today: 0').waitFor();
     await page.locator('body').click({ position: { x: 1, y: 1 } });
 
     // j opens the first conversation of the list (the newest: Sam), j again the next (Rosa).

@@ -33,6 +33,7 @@ const SAME_AS_ENGLISH: Record<string, Language[]> = {
   'inbox.hours': ['es', 'it', 'pt'],
   'inbox.label': ['de', 'nl'],
   'inbox.status': ['de', 'nl'],
+  'home.seconds': ['es', 'it', 'pt'],
 };
 
 /** Languages in a script other than Latin: the only Latin they hold is the brand and "ID". */

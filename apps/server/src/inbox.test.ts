@@ -281,6 +281,27 @@ describe.each(testDatabases())('the inbox on $name', (database) => {
     });
   });
 
+  it("given an agent's day, should count the chats they ended, their median first reply and their rating average", async () => {
+    const ben = await server().login('ben', 'pw-ben');
+    const since = now;
+    const replyAfter = async (ms: number, star?: number) => {
+      const visitor = await chatWith('ben', 'Hello?');
+      tick(ms);
+      await ben.send(visitor.sessionId, 'Hi, Ben here');
+      if (star) await server().visitor('evaluate', { userId: visitor.userId, star });
+      await ben.chat(visitor.sessionId, 'close');
+    };
+    await replyAfter(60_000, 5);
+    await replyAfter(120_000, 4);
+    await replyAfter(600_000);
+    const day = (await ben.call('GET', `/api/agent/today?since=${since}`)).data;
+    // Taken, then chatWith's 2 s, then the reply after ms: 62 s, 122 s and 602 s; the median is 122 s.
+    expect(day).toEqual({ handled: 3, medianFirstResponseMs: 122_000, ratingAverage: 4.5, ratings: 2 });
+    const later = (await ben.call('GET', `/api/agent/today?since=${now + 1}`)).data;
+    expect(later).toEqual({ handled: 0, medianFirstResponseMs: null, ratingAverage: null, ratings: 0 });
+    expect((await ben.call('GET', '/api/agent/today')).code).toBe(ErrorCode.badRequest);
+  });
+
   it('given pages, should answer 50 at a time with a next key that continues where the page ended', async () => {
     const ana = await server().login('ana', 'pw-ana');
     const all = await ana.call('GET', '/api/agent/conversations?status=resolved');

@@ -2,6 +2,7 @@ import { atCapacity, type Outcome } from '@parley/agent-core';
 import { Navbar } from '@parley/chat-ui/Navbar';
 import { toast } from '@parley/chat-ui/Toast';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { AgentHome } from './AgentHome.js';
 import { type Alert, useAlertOutlets, useAlerts } from './alerts.js';
 import type { Agent } from './api.js';
 import { CannedReplies } from './CannedReplies.js';
@@ -267,7 +268,7 @@ function Desk({
               onTransfer={() => setTransferring(selected)}
             />
           ) : (
-            <p className="console-empty">{t('workspace.pick')}</p>
+            <AgentHome />
           )}
           {selected && record && !reportsOpen ? (
             <VisitorPanel key={selected} sessionId={selected} chat={current} />

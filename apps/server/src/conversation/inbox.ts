@@ -1,19 +1,7 @@
-import {
-  AgentEvent,
-  type ConversationStatus,
-  type InboxQuery,
-  type InboxRow,
-  LABEL_MAX,
-  LABELS_PER_CONVERSATION,
-  PRIORITIES,
-  type Priority,
-} from '@parley/chat-protocol';
+import { type ConversationStatus, type InboxQuery, type InboxRow, PRIORITIES } from '@parley/chat-protocol';
 import type { Queryable } from '../db/types.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
-import { randomId } from '../ids.js';
-import { agentClose } from './agentChats.js';
+import { forbidden, notFound } from '../errors.js';
 import type { Agent } from './domain.js';
-import { emitAgentEvent } from './events.js';
 import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './messages.js';
 import { inReach } from './routing.js';
 import type { ConversationStore } from './store.js';

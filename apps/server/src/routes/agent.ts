@@ -13,6 +13,7 @@ import {
   MsgType,
 } from '@parley/chat-protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { agentDay } from '../conversation/agentDay.js';
 import * as agentDesk from '../conversation/agentDesk.js';
 import * as cannedReplies from '../conversation/cannedReplies.js';
 import type { Agent } from '../conversation/domain.js';
@@ -298,4 +299,5 @@ export function registerAgentRoutes(
     inboxChanges.addNote(conversations, agent, request.params.sessionId, request.body.body),
   );
   agentCall('seen', (agent, request) => inboxChanges.seen(conversations, agent, request.params.sessionId));
+  agentCall('today', (agent, request) => agentDay(conversations, agent, Number(request.query.since)));
 }

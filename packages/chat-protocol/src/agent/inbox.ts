@@ -150,6 +150,19 @@ export interface InboxCalls {
   setLabels: { params: { sessionId: string }; body: { labels: string[] }; answer: { labels: string[] } };
   addNote: { params: { sessionId: string }; body: { body: string }; answer: Note };
   seen: { params: { sessionId: string }; answer: null };
+  /** The agent's own day since `since` (the start of their day, ms): the console's home. */
+  today: { query: { since: string }; answer: AgentDay };
+}
+
+/** What an agent did since the start of their day. */
+export interface AgentDay {
+  /** Chats of theirs that ended. */
+  handled: number;
+  /** The median time from taking a chat to their first reply, ms; null with none. */
+  medianFirstResponseMs: number | null;
+  /** The average of the ratings their chats got; null with none. */
+  ratingAverage: number | null;
+  ratings: number;
 }
 
 const ADJECTIVES = [

@@ -120,4 +120,13 @@ export const inboxAnswerSchemas: { [N in keyof InboxCalls]: Schema<InboxCalls[N]
   setLabels: object({ labels: strings }, ['labels']),
   addNote: noteSchema,
   seen: done,
+  today: object(
+    {
+      handled: integer(),
+      medianFirstResponseMs: nullable(number()),
+      ratingAverage: nullable(number()),
+      ratings: integer(),
+    },
+    ['handled', 'medianFirstResponseMs', 'ratingAverage', 'ratings'],
+  ),
 };

@@ -168,6 +168,7 @@ export const agentRoutes: { [N in AgentCallName]: AgentRoute<N> } = {
   }),
   addNote: route('addNote', 'POST', `${CHAT}/notes`, { body: object({ body: text(NOTE_MAX, 1) }, ['body']) }),
   seen: route('seen', 'POST', `${CHAT}/seen`),
+  today: route('today', 'GET', '/api/agent/today', { query: object({ since: digits(15) }, ['since']) }),
 };
 
 /**
