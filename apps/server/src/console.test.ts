@@ -244,10 +244,15 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
       cut = false;
       await retry.click();
       await expect.poll(() => retry.count(), SOON).toBe(0);
-      const replies = (await visitorEvents(started)).filter((event) => event.event_type === 1201);
-      expect(replies.map((event) => event.msgContent)).toEqual(['Your refund is on its way']);
+      // The retry is on its way once the button goes: the visitor gets the reply, once.
+      const replies = async () =>
+        (await visitorEvents(started))
+          .filter((event) => event.event_type === 1201)
+          .map((event) => event.msgContent);
+      await expect.poll(replies, SOON).toEqual(['Your refund is on its way']);
       await agent.getByRole('button', { name: 'Close chat' }).click();
       await agent.getByText('This chat has ended.').waitFor();
+      expect(await replies()).toEqual(['Your refund is on its way']);
     } finally {
       await context.close();
     }
