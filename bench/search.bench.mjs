@@ -51,8 +51,8 @@ async function load(client) {
   await client.query(
     `insert into sessions (id, poll_id, visitor_id, channel_id, status, created_at, closed_at, state,
        last_activity_at, changed_at)
-     select 'bs' || g, 'bp' || g, 'bv' || (g % $2::int + 1), 'human', 0, $1::bigint + g * 60000,
-       $1::bigint + g * 60000 + 600000, 'resolved', $1::bigint + g * 60000 + 600000, $1::bigint + g * 60000 + 600000
+     select 'bs' || g, 'bp' || g, 'bv' || (g % $2::int + 1), 'human', 0, $1::bigint + g::bigint * 60000,
+       $1::bigint + g::bigint * 60000 + 600000, 'resolved', $1::bigint + g::bigint * 60000 + 600000, $1::bigint + g::bigint * 60000 + 600000
      from generate_series(1, $3::int) g`,
     [t0, VISITORS, SESSIONS],
   );
