@@ -2,25 +2,15 @@
 // free loopback port, a UTF-8 locale (search indexes letters of every script under it). Run as the
 // postgres user when the bench runs as root, as PostgreSQL refuses root.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './net.mjs';
 
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
 /**
- * Starts PostgreSQL; resolves to its admin URL and a `stop` that removes it.
+ * Starts PostgreSQL; resolves to its admin URL, its postmaster's pid and a `stop` that removes it.
  *
  * @example
  * const pg = await startPostgres({ settings: ['-c shared_buffers=256MB'] });
@@ -68,6 +58,7 @@ export async function startPostgres({ settings = [] } = {}) {
   run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    postmaster: Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop() {
       const [file, argv] = asRoot
         ? ['runuser', ['-u', 'postgres', '--', join(PG_BIN, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop']]

@@ -23,16 +23,8 @@
 //        25 agent typing changes a second) --agents (100) --step-seconds (8, per ceiling step)
 // Counts what a page shows: `dup` is a message shown twice (two message ids for one send);
 // `replay` is an event the server sent again with an id the page already has, which it drops.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import {
-  chownSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -40,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { freePort } from './net.mjs';
+import { startPostgres as startThrowawayPostgres } from './pg.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: flags } = parseArgs({
@@ -65,7 +58,6 @@ const stepSeconds = Number(flags['step-seconds']);
 const WAIT = 15_000;
 const POLL_DELAY = 2000;
 const CEILING_MS = 500;
-const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const METRICS_TOKEN = 'bench-metrics';
 
 const main = join(root, 'apps/server/dist/main.js');
@@ -86,69 +78,12 @@ const dir = mkdtempSync(join(tmpdir(), 'parley-scale-'));
 
 // ---- PostgreSQL -------------------------------------------------------------------------------
 
-/** A throwaway PostgreSQL server, as apps/server/src/test/postgres.setup.ts starts one. */
+/** A throwaway PostgreSQL server (bench/pg.mjs), or the one DATABASE_URL names. */
 async function startPostgres() {
   if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, postmaster: 0, stop() {} };
-  if (!existsSync(join(PG_BIN, 'initdb'))) {
-    throw new Error(`no PostgreSQL in ${PG_BIN}: run npm run setup, or set DATABASE_URL or PG_BIN`);
-  }
-  const pgDir = join(dir, 'pg');
-  const data = join(pgDir, 'data');
-  const asRoot = process.getuid?.() === 0;
-  const run = (command, args) => {
-    const [file, argv] = asRoot
-      ? ['runuser', ['-u', 'postgres', '--', join(PG_BIN, command), ...args]]
-      : [join(PG_BIN, command), args];
-    return execFileSync(file, argv, { stdio: 'pipe' });
-  };
-  execFileSync('mkdir', ['-p', pgDir]);
-  if (asRoot) {
-    chownSync(
-      dir,
-      Number(execFileSync('id', ['-u', 'postgres'])),
-      Number(execFileSync('id', ['-g', 'postgres'])),
-    );
-    chownSync(
-      pgDir,
-      Number(execFileSync('id', ['-u', 'postgres'])),
-      Number(execFileSync('id', ['-g', 'postgres'])),
-    );
-  }
-  run('initdb', [
-    '-D',
-    data,
-    '-U',
-    'postgres',
-    '--auth=trust',
-    '-E',
-    'UTF8',
-    '--no-sync',
-    '--no-instructions',
-  ]);
-  const port = await freePort();
   // As the server tests: no fsync, so the figures are the CPU's, not this machine's shared disk's.
-  const settings = [
-    `-p ${port}`,
-    '-c listen_addresses=127.0.0.1',
-    "-c unix_socket_directories=''",
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
-    '-c max_connections=300',
-    '-c shared_buffers=256MB',
-  ].join(' ');
-  run('pg_ctl', ['-D', data, '-o', settings, '-l', join(pgDir, 'log'), '-w', 'start']);
-  const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  return {
-    adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    postmaster,
-    stop() {
-      const [file, argv] = asRoot
-        ? ['runuser', ['-u', 'postgres', '--', join(PG_BIN, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop']]
-        : [join(PG_BIN, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']];
-      spawnSync(file, argv, { stdio: 'ignore' });
-    },
-  };
+  const started = await startThrowawayPostgres({ settings: ['-c shared_buffers=256MB'] });
+  return { adminUrl: started.url, postmaster: started.postmaster, stop: started.stop };
 }
 
 async function createDatabase(adminUrl) {
