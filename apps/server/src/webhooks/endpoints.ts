@@ -1,35 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { type WebhookEventType, webhookEventTypes } from '@parley/chat-protocol';
+import {
+  type WebhookDeliveryView,
+  type WebhookEndpointView,
+  type WebhookEventType,
+  webhookEventTypes,
+} from '@parley/chat-protocol';
 import type { Db } from '../db/types.js';
 import { parseWebhookUrl, WebhookUrlError } from './address.js';
 
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  channelId: string | null;
-  events: WebhookEventType[];
-  description: string | null;
-  createdAt: number;
-  failures: number;
-  disabledAt: number | null;
-  disabledReason: string | null;
-}
+/** An endpoint as the server keeps it: the contract's view (never its secret). */
+export type WebhookEndpoint = WebhookEndpointView;
 
-export interface WebhookDelivery {
-  id: string;
-  endpointId: string;
-  eventId: string;
-  eventType: WebhookEventType;
-  conversationId: string;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  nextAttemptAt: number;
-  lastStatus: number | null;
-  lastError: string | null;
-  responseExcerpt: string | null;
-  deliveredAt: number | null;
-  createdAt: number;
-}
+/** A delivery of the log, with the endpoint it goes to. */
+export type WebhookDelivery = WebhookDeliveryView & { endpointId: string };
 
 interface EndpointRow {
   id: string;
