@@ -1,5 +1,6 @@
 import { ChatStatus, OutType, SenderType, type WireMessage } from '@parley/chat-protocol';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.js';
+import { recordActivity } from './activity.js';
 import { agentSession, openAgentSession } from './agents.js';
 import {
   type Agent,
@@ -68,16 +69,13 @@ export async function join(
     await assign(store, tx, touched, session, row as AgentRow);
     if (row && Number(row.busy) >= row.capacity) {
       // Taken past capacity on purpose: the record says so (issue: capacity is the agent's word).
-      await tx.query(
-        `insert into session_activity (session_id, agent_id, kind, detail, created_at)
-         values ($1, $2, 'beyondCapacity', $3, $4)`,
-        [
-          session.id,
-          agent.id,
-          JSON.stringify({ capacity: row.capacity, busy: Number(row.busy) }),
-          store.clock(),
-        ],
-      );
+      await recordActivity(tx, {
+        sessionId: session.id,
+        agentId: agent.id,
+        kind: 'beyondCapacity',
+        detail: { capacity: row.capacity, busy: Number(row.busy) },
+        at: store.clock(),
+      });
     }
     await dispatch(store, tx, touched);
     return { sessionId };

@@ -1,4 +1,5 @@
 import {
+  type Activity,
   AgentEvent,
   type ConversationStatus,
   LABEL_MAX,
@@ -9,6 +10,7 @@ import {
 import type { Queryable } from '../db/types.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { randomId } from '../ids.js';
+import { recordActivity } from './activity.js';
 import { agentClose } from './agentChats.js';
 import type { Agent } from './domain.js';
 import { emitAgentEvent } from './events.js';
@@ -19,18 +21,16 @@ import type { ConversationStore } from './store.js';
 // status, priority, labels, private notes, and the assignee's read marker. Each change is a row of
 // the conversation's history (`session_activity`).
 
+/** A line of the history, and the inbox row moved (its `changed_at`). */
 async function record(
   tx: Queryable,
   sessionId: string,
   agentId: string | null,
-  kind: string,
+  kind: Activity['kind'],
   detail: Record<string, unknown>,
   now: number,
 ) {
-  await tx.query(
-    `insert into session_activity (session_id, agent_id, kind, detail, created_at) values ($1, $2, $3, $4, $5)`,
-    [sessionId, agentId, kind, JSON.stringify(detail), now],
-  );
+  await recordActivity(tx, { sessionId, agentId, kind, detail, at: now });
   await tx.query('update sessions set changed_at = $2 where id = $1', [sessionId, now]);
 }
 

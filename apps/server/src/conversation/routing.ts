@@ -1,6 +1,7 @@
 import { ChatStatus, Setting } from '@parley/chat-protocol';
 import type { Queryable } from '../db/types.js';
 import { badRequest } from '../errors.js';
+import { recordActivity } from './activity.js';
 import { type AgentRow, parseJson, type SessionRow } from './domain.js';
 import { emitVisitorEvent, emitVisitorEvents, type Touched, VisitorEvent } from './events.js';
 import type { ConversationStore } from './store.js';
@@ -222,16 +223,13 @@ export async function closeSession(
     [session.id, now],
   );
   if (resolved.length > 0) {
-    await tx.query(
-      `insert into session_activity (session_id, agent_id, kind, detail, created_at)
-       values ($1, $2, 'status', $3, $4)`,
-      [
-        session.id,
-        by ?? null,
-        JSON.stringify({ from: 'open', to: 'resolved', by: by ? 'agent' : 'chatEnded' }),
-        now,
-      ],
-    );
+    await recordActivity(tx, {
+      sessionId: session.id,
+      agentId: by ?? null,
+      kind: 'status',
+      detail: { from: 'open', to: 'resolved', by: by ? 'agent' : 'chatEnded' },
+      at: now,
+    });
   }
   await tx.query('delete from queue where session_id = $1', [session.id]);
   touched.touch(session.visitor_id);
