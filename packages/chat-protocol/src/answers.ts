@@ -40,6 +40,10 @@ export const messageFields = {
       ['code'],
     ),
   ),
+  /** Extension: the writing agent's avatar URL. */
+  senderAvatar: text,
+  /** Extension: when the other side read the message, epoch ms. */
+  readAt: count,
 } satisfies Record<string, Schema>;
 
 export const message = object<Message>({ ...messageFields, id }, ['id', 'senderType', 'msgTime']);
@@ -65,6 +69,8 @@ export const eventMsg = object<EventMsg>(
     /** Event 1301: where `thinkingDelta` goes in the model's thinking. */
     thinkingAt: count,
     thinkingDelta: text,
+    /** Event 1303: the page's id of the last visitor message an agent read. */
+    clientMsgId: text,
   },
   ['event_type'],
 );
@@ -105,6 +111,19 @@ const channelFields: Record<string, Schema> = {
 };
 for (const field of CHANNEL_SETTINGS.split(' ')) channelFields[field] = withDefault(number(), 0);
 for (const field of CHANNEL_TEXTS.split(' ')) channelFields[field] = withDefault(string(), '');
+// Extensions: a page's first screen. Optional, so a server of the spec alone still passes.
+channelFields.robotAvatar = text;
+channelFields.team = optional(
+  object(
+    {
+      agents: withDefault(list(object({ name: string(), avatar: text }, ['name']), { maxItems: 10 }), []),
+      online: withDefault(boolean, false),
+      replyTime: count,
+      opensAt: count,
+    },
+    [],
+  ),
+);
 
 const upload = object<UploadData>(
   { url: string(), name: withDefault(string(), ''), suffix: withDefault(string(), '') },

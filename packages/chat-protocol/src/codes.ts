@@ -79,6 +79,11 @@ export const VisitorEvent = {
   robotDelta: 1301,
   /** Extension: the robot's final answer to `replyTo` (a Message), which replaces what streamed. */
   robotAnswer: 1302,
+  /**
+   * Extension: an agent read the visitor's messages up to the one with `msgId` (sent under
+   * `clientMsgId`); a page shows "Seen" there. A page that does not show it ignores the event.
+   */
+  agentRead: 1303,
 } as const;
 export type VisitorEvent = (typeof VisitorEvent)[keyof typeof VisitorEvent];
 

@@ -28,6 +28,10 @@ export interface Message {
   robotAskMsgType?: number;
   /** A `card` message's component code and props; `msgContent` is its text for anyone who cannot show it. */
   card?: MessageCard;
+  /** Extension: the avatar image URL of the agent who wrote it, as it was when they wrote. */
+  senderAvatar?: string;
+  /** Extension: when the other side read it (epoch ms): an agent for the visitor's messages. */
+  readAt?: number;
 }
 
 /** What a card message shows: the code a page registered a component under, and its props. */
@@ -101,6 +105,22 @@ export interface ChannelInfo {
   /** Minutes. */
   userTimeoutTime: number;
   userTimeoutMsg: string;
+  /** Extension: the robot's avatar image URL; without it a page draws its own robot avatar. */
+  robotAvatar?: string;
+  /** Extension: who answers on this channel, for a page's first screen. */
+  team?: ChannelTeam;
+}
+
+/** Who answers on a channel right now, as a page's first screen shows it (extension). */
+export interface ChannelTeam {
+  /** A few of the channel's agents, those online first: their names and avatar URLs. */
+  agents: { name: string; avatar?: string }[];
+  /** Whether an agent is online and taking chats now. */
+  online: boolean;
+  /** How long a visitor usually waits for a person's first reply, ms. */
+  replyTime?: number;
+  /** Outside working hours: when the channel opens next (epoch ms). */
+  opensAt?: number;
 }
 
 /**
@@ -177,6 +197,8 @@ export interface EventMsg extends Partial<Omit<Message, 'id'>> {
   /** Event 1301: where `thinkingDelta` goes in the model's thinking so far. */
   thinkingAt?: number;
   thinkingDelta?: string;
+  /** Event 1303 (agentRead): the `clientMsgId` the page sent the last message read under. */
+  clientMsgId?: string;
 }
 export interface EventPoll {
   msgList: EventMsg[];

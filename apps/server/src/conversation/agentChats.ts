@@ -241,6 +241,7 @@ export async function agentSend(
       ...message,
       senderType: SenderType.agent,
       senderName: agent.nick,
+      senderAvatar: agent.avatar ?? undefined,
     });
     if (!row) {
       const [existing] = await tx.query<MessageRow>(

@@ -6,6 +6,8 @@ import {
   LABELS_PER_CONVERSATION,
   PRIORITIES,
   type Priority,
+  SenderType,
+  VisitorEvent,
 } from '@parley/chat-protocol';
 import type { Queryable } from '../db/types.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
@@ -13,7 +15,7 @@ import { randomId } from '../ids.js';
 import { recordActivity } from './activity.js';
 import { agentClose } from './agentChats.js';
 import type { Agent } from './domain.js';
-import { emitAgentEvent } from './events.js';
+import { emitAgentEvent, emitVisitorEvent } from './events.js';
 import { REACH, reachable, reachParams } from './inbox.js';
 import type { ConversationStore } from './store.js';
 
@@ -209,14 +211,35 @@ export async function addNote(store: ConversationStore, agent: Agent, sessionId:
   return note;
 }
 
-/** The assignee has read the conversation up to now: its unread count is 0. */
+/**
+ * The assignee has read the conversation up to now: its unread count is 0, and the visitor's
+ * messages are read. The visitor's page is told the last one (agentRead), once per new read.
+ */
 export async function seen(store: ConversationStore, agent: Agent, sessionId: string): Promise<null> {
   const session = await reachable(store, agent, sessionId);
   if (session.admin_id !== agent.id) return null;
   const now = store.clock();
-  await store.db.query('update sessions set agent_seen_at = $2, changed_at = $2 where id = $1', [
-    sessionId,
-    now,
-  ]);
+  await store.write(async (tx, touched) => {
+    await tx.query('update sessions set agent_seen_at = $2, changed_at = $2 where id = $1', [sessionId, now]);
+    const read = await tx.query<{ id: string; client_msg_id: string | null; msg_time: number }>(
+      `update messages set read_at = $2
+       where session_id = $1 and sender_type = $3 and read_at is null and not deleted and msg_time <= $2
+       returning id, client_msg_id, msg_time`,
+      [sessionId, now, SenderType.visitor],
+    );
+    const last = read.sort((a, b) => b.msg_time - a.msg_time || b.id.localeCompare(a.id))[0];
+    if (!last) return;
+    await emitVisitorEvent(tx, touched, {
+      visitorId: session.visitor_id,
+      sessionId,
+      type: VisitorEvent.agentRead,
+      payload: {
+        msgId: last.id,
+        ...(last.client_msg_id && { clientMsgId: last.client_msg_id }),
+        readAt: now,
+      },
+      now,
+    });
+  });
   return null;
 }

@@ -1,4 +1,4 @@
-import type { SenderType, WireMessage } from '@parley/chat-protocol';
+import { SenderType, type WireMessage } from '@parley/chat-protocol';
 
 export type { WireMessage };
 
@@ -48,5 +48,8 @@ export function toWireMessage(row: MessageRow): WireMessage {
   }
   const card = row.extra?.card as WireMessage['card'] | undefined;
   if (card && typeof card.code === 'string') message.card = card;
+  if (typeof row.extra?.senderAvatar === 'string') message.senderAvatar = row.extra.senderAvatar;
+  // The visitor's messages say when an agent read them (the page's "Seen").
+  if (row.read_at !== null && row.sender_type === SenderType.visitor) message.readAt = row.read_at;
   return message;
 }

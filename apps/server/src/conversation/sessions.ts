@@ -1,6 +1,7 @@
 import { AgentEvent, ChatStatus, type WireMessage } from '@parley/chat-protocol';
 import { notFound } from '../errors.js';
 import { randomId } from '../ids.js';
+import { channelTeam } from './channelTeam.js';
 import { type AgentRow, type ChatStartInput, SESSION_COLUMNS, type SessionRow } from './domain.js';
 import { emitAgentEvent } from './events.js';
 import { type KnownVisitor, keepsVisitor, verifiedPid } from './identity.js';
@@ -10,8 +11,10 @@ import type { ConversationStore } from './store.js';
 
 // A visitor's identity and chats: channel, start, close, the agent card, history, uploads.
 
+/** The channel's settings, and who answers on it (the first screen's extension). */
 export async function channelInfo(store: ConversationStore, id: string): Promise<Record<string, unknown>> {
-  return (await store.channel(id)).info;
+  const channel = await store.channel(id);
+  return { ...channel.info, team: await channelTeam(store, channel) };
 }
 
 export async function chatStart(store: ConversationStore, input: ChatStartInput) {

@@ -115,11 +115,12 @@ export class ConversationStore {
   async insertMessage(
     tx: Queryable,
     session: Pick<SessionRow, 'id' | 'visitor_id'>,
-    message: IncomingMessage & { senderType: SenderType },
+    message: IncomingMessage & { senderType: SenderType; senderAvatar?: string },
     at = this.clock(),
   ): Promise<MessageRow | undefined> {
     const extra: Record<string, unknown> = {};
     if (message.card) extra.card = message.card;
+    if (message.senderAvatar) extra.senderAvatar = message.senderAvatar;
     if (typeof message.specialMsgFlag === 'number') extra.specialMsgFlag = message.specialMsgFlag;
     if (typeof message.clientType === 'number') extra.clientType = message.clientType;
     const [row] = await tx.query<MessageRow>(
