@@ -297,3 +297,68 @@ describe('the newest agent message, told once', () => {
     expect(state().messages).toBe(snapshot.messages);
   });
 });
+
+describe('event 1303: an agent read the visitor (extension)', () => {
+  const mine = (
+    state: () => { messages: readonly { senderType: number; msgContent: string; readAt?: number }[] },
+  ) =>
+    state()
+      .messages.filter((message) => message.senderType === 1)
+      .map((message) => [message.msgContent, message.readAt]);
+
+  it('given the page id of the last message read, should mark it, and only it, read', async () => {
+    const { session, server, state } = await started({ start: { status: 2 } });
+    await session.sendText('one');
+    await session.sendText('two');
+    await session.sendText('three');
+    const [, second] = state().messages.filter((message) => message.senderType === 1);
+    server.queueEvents({ msgId: 'srv-2', clientMsgId: second?.id, event_type: 1303, readAt: 500 });
+    await advance(2000);
+    expect(mine(state)).toEqual([
+      ['one', undefined],
+      ['two', 500],
+      ['three', undefined],
+    ]);
+    const third = state().messages.filter((message) => message.senderType === 1)[2];
+    server.queueEvents({ msgId: 'srv-3', clientMsgId: third?.id, event_type: 1303, readAt: 900 });
+    await advance(2000);
+    // "Seen" moves: one message carries it.
+    expect(mine(state)).toEqual([
+      ['one', undefined],
+      ['two', undefined],
+      ['three', 900],
+    ]);
+  });
+
+  it("given the server's id of a message from the history, should mark that message and keep one mark", async () => {
+    const server = new FakeServer().reply('getHistoryMsg', [
+      { id: 'h3', userId: 'u', senderType: 1, msgType: 1, msgContent: 'last', msgTime: 3 },
+      { id: 'h2', userId: 'u', senderType: 1, msgType: 1, msgContent: 'later', msgTime: 2, readAt: 6 },
+      { id: 'h1', userId: 'u', senderType: 1, msgType: 1, msgContent: 'earlier', msgTime: 1, readAt: 5 },
+    ]);
+    const { session, state } = await started({ server, start: { status: 2 } });
+    await session.loadOlderHistory();
+    // The history marks two read: the page's mark is on the later one.
+    expect(mine(state)).toEqual([
+      ['earlier', undefined],
+      ['later', 6],
+      ['last', undefined],
+    ]);
+    server.queueEvents({ msgId: 'h3', event_type: 1303, readAt: 7 });
+    await advance(2000);
+    expect(mine(state)).toEqual([
+      ['earlier', undefined],
+      ['later', undefined],
+      ['last', 7],
+    ]);
+  });
+
+  it('given an id the page does not have, should change nothing', async () => {
+    const { session, server, state } = await started({ start: { status: 2 } });
+    await session.sendText('one');
+    const before = state().messages;
+    server.queueEvents({ msgId: 'elsewhere', clientMsgId: 'nope', event_type: 1303, readAt: 5 });
+    await advance(2000);
+    expect(state().messages).toBe(before);
+  });
+});

@@ -1,7 +1,7 @@
 import { ChatStatus, MsgType, OutType, SenderType, Setting, VisitorEvent } from '@parley/chat-protocol';
 import { decodeBase64Text } from './base64.js';
 import type { Conversation, Core } from './context.js';
-import { removeMessage } from './messages.js';
+import { markRead, removeMessage } from './messages.js';
 import type { RobotStream } from './robotStream.js';
 import type { StatusTransitions } from './status.js';
 import { engineText } from './strings.js';
@@ -125,6 +125,11 @@ export function createEventHandler(engine: EventDeps) {
     // Extension events: the robot's answer as it grows (docs/contract.md).
     [VisitorEvent.robotDelta]: (engine, event) => engine.robotStream.delta(event),
     [VisitorEvent.robotAnswer]: (engine, event) => engine.robotStream.final(event),
+    // Extension: what the serving agent has read, for the page's "Seen" (docs/contract.md).
+    [VisitorEvent.agentRead]: (engine, event) => {
+      const ids = [event.clientMsgId, event.msgId].filter((id): id is string => Boolean(id));
+      engine.set((state) => ({ messages: markRead(state.messages, ids, event.readAt ?? engine.now()) }));
+    },
   };
 
   return (poll: EventPoll): void => {

@@ -1,5 +1,5 @@
 import type { Core } from './context.js';
-import { mergeMessages } from './messages.js';
+import { keepLastRead, mergeMessages } from './messages.js';
 import { HistoryStatus } from './states.js';
 
 /** History page size (spec section 9). */
@@ -16,7 +16,7 @@ export async function loadOlderHistory(engine: Pick<Core, 'attempt' | 'get' | 'n
   const maxTime = messages[0]?.msgTime ?? chatStart?.serverTime ?? engine.now();
   const page = await engine.attempt('getHistoryMsg', { pageSize: HISTORY_PAGE_SIZE, maxTime, userId });
   engine.set((state) => ({
-    messages: mergeMessages(state.messages, page?.reverse() ?? [], true),
+    messages: keepLastRead(mergeMessages(state.messages, page?.reverse() ?? [], true)),
     historyMsgStatus: page && !page.length ? HistoryStatus.noMore : HistoryStatus.idle,
   }));
 }

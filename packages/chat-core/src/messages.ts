@@ -29,6 +29,45 @@ export function patchMessage(
   return list.map((shown, at) => (at === index ? { ...message, ...patch } : shown));
 }
 
+/**
+ * Keeps `readAt` on the visitor's last message an agent read and drops it from earlier ones, so a
+ * page shows "Seen" in one place. Unchanged messages stay the same objects.
+ */
+export function keepLastRead(list: readonly ChatMessage[]): readonly ChatMessage[] {
+  let kept = false;
+  let changed: ChatMessage[] | undefined;
+  for (let at = list.length - 1; at >= 0; at -= 1) {
+    const message = list[at] as ChatMessage;
+    if (message.senderType !== SenderType.visitor || message.readAt === undefined) continue;
+    if (!kept) {
+      kept = true;
+      continue;
+    }
+    changed ??= [...list];
+    const { readAt: _dropped, ...rest } = message;
+    changed[at] = rest;
+  }
+  return changed ?? list;
+}
+
+/**
+ * An agent read the visitor's messages up to the one with one of `ids` (the page's id it was sent
+ * under, or the server's): it carries `readAt`, and no earlier one does (see keepLastRead). An
+ * unknown id changes nothing.
+ */
+export function markRead(
+  list: readonly ChatMessage[],
+  ids: readonly string[],
+  readAt: number,
+): readonly ChatMessage[] {
+  const index = list.findIndex(
+    (message) => message.senderType === SenderType.visitor && ids.includes(message.id),
+  );
+  const message = list[index];
+  if (!message || message.readAt === readAt) return list;
+  return keepLastRead(list.map((shown, at) => (at === index ? { ...message, readAt } : shown)));
+}
+
 export const removeMessage = (list: readonly ChatMessage[], id: string): readonly ChatMessage[] =>
   list.filter((message) => message.id !== id);
 

@@ -7,7 +7,7 @@ import {
   Setting,
 } from '@parley/chat-protocol';
 import type { Conversation, Core, Transfer } from './context.js';
-import { mergeMessages, systemMessage } from './messages.js';
+import { keepLastRead, mergeMessages, systemMessage } from './messages.js';
 import { HistoryStatus } from './states.js';
 import type { StatusTransitions } from './status.js';
 import { engineText, TEXTS } from './strings.js';
@@ -194,7 +194,7 @@ async function loadSessionMessages(engine: Pick<Core, 'get' | 'set' | 'attempt' 
     engine.attempt('getSessionMsg', { userId, sessionId }),
     engine.attempt('getOfflineMsg', { userId }),
   ]);
-  if (list) engine.set({ messages: mergeMessages([], list) });
+  if (list) engine.set({ messages: keepLastRead(mergeMessages([], list)) });
   if (missed?.length) {
     const first = missed[0] as ChatMessage;
     const notice = systemMessage(`sys-${engine.stamp()}`, first.msgTime, engineText('whileAway'));
