@@ -102,6 +102,19 @@ describe.skipIf(!existsSync(chromiumPath))('the inbox in Chromium', () => {
     await pane().getByText('Do you ship to Norway?', { exact: true }).waitFor();
     await page.keyboard.press('j');
     await pane().getByText('I need a refund for order 77', { exact: true }).waitFor();
+    // Open on screen, Rosa's message is read: her page is told which one, to show "Seen".
+    await expect
+      .poll(async () => (await events(rosa)).find((one) => one.event_type === 1303), SOON)
+      .toMatchObject({ clientMsgId: 'Rosa-1' });
+    // The FAQ answer she opens on her page reaches the agent as a line saying so.
+    await visitor('addSessionMsg', {
+      userId: rosa.userId,
+      senderType: 3,
+      msgType: 'faq',
+      msgContent: 'Returns\n30 days, free of charge.',
+      clientMsgId: 'faq:Returns',
+    });
+    await pane().locator('[data-type="system"]').getByText('Rosa read the FAQ answer “Returns”').waitFor();
 
     // c: the reply box with the canned replies open; Enter puts the team's greeting, filled in.
     await page.keyboard.press('c');

@@ -322,7 +322,7 @@ describe('recording the FAQ answer the visitor opened', () => {
       expect.objectContaining({
         userId: 'u1',
         senderType: 3,
-        msgType: 1,
+        msgType: 'faq',
         msgContent: 'Returns\n30 days, free of charge.',
         clientMsgId: 'faq:Returns',
       }),

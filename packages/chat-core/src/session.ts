@@ -349,7 +349,8 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
       await core.attempt('addSessionMsg', {
         userId,
         senderType: SenderType.robot,
-        msgType: MsgType.text,
+        // The spec's own type for the FAQ: the agent sees what the visitor read, as such.
+        msgType: MsgType.faq,
         msgContent: `${node.title}\n${node.content}`.slice(0, 10_000),
         msgTime: core.now(),
         clientMsgId: `faq:${node.title}`.slice(0, 128),

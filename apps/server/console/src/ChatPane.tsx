@@ -27,7 +27,22 @@ const NO_REPLIES: readonly CannedReply[] = [];
  * welcome travels as a system message carrying the agent's name (the spec's `sysMsg`): it is the
  * agent speaking, so it sits with the agent's messages.
  */
-export function toMessage(message: WireMessage, visitorName: string): MessageInput {
+export function toMessage(
+  message: WireMessage,
+  visitorName: string,
+  faqRead: (title: string) => string = (title) => title,
+): MessageInput {
+  // The FAQ answer the visitor opened: a line saying so, not a bubble from nobody.
+  if (message.msgType === MsgType.faq) {
+    const title = message.msgContent.split('\n', 1)[0] ?? '';
+    return {
+      _id: message.id,
+      type: 'system',
+      position: 'pop',
+      content: faqRead(title),
+      createdAt: message.msgTime,
+    };
+  }
   const welcome = message.senderType === SenderType.system && Boolean(message.senderName?.trim());
   const position =
     message.senderType === SenderType.agent || welcome
@@ -169,6 +184,7 @@ export function ChatPane({
   const row = detail?.conversation;
   const canned = useCannedReplies(agentId, chat?.channelId ?? row?.channelId).replies ?? NO_REPLIES;
   const visitorName = chat?.visitorName || (row ? displayName(row) : '') || t('chat.visitor');
+  const faqRead = (title: string) => t('chat.faqRead', { name: visitorName, title });
   const open = chat !== undefined && !conversation.closed;
   const mine = row ? row.assignee?.id === agentId : chat !== undefined;
   /** Reply to the visitor, or write a private note for the team. */
@@ -289,7 +305,7 @@ export function ChatPane({
       <div className="console-messages">
         <MessageList
           messages={timeline(
-            conversation.messages.map((message) => toMessage(message, visitorName)),
+            conversation.messages.map((message) => toMessage(message, visitorName, faqRead)),
             detail?.notes ?? [],
           )}
           renderMessage={renderMessage}

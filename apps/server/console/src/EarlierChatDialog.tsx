@@ -53,7 +53,9 @@ export function EarlierChatDialog({
       {transcript ? (
         <div className="console-transcript__messages">
           <MessageList
-            messages={transcript.messages.map((message) => toMessage(message, visitorName))}
+            messages={transcript.messages.map((message) =>
+              toMessage(message, visitorName, (title) => t('chat.faqRead', { name: visitorName, title })),
+            )}
             renderContent={renderContent}
             getAnnouncement={silent}
           />

@@ -76,7 +76,12 @@ export async function sendMsg(
 }
 
 /** The message types a page may record under the robot's or the system's name: text only. */
-const PAGE_TEXT_TYPES: ReadonlySet<string> = new Set([String(MsgType.text), String(MsgType.notice)]);
+/** What a page records: text, a notice, or the FAQ answer the visitor read (its title, then its text). */
+const PAGE_TEXT_TYPES: ReadonlySet<string> = new Set([
+  String(MsgType.text),
+  String(MsgType.notice),
+  MsgType.faq,
+]);
 
 /**
  * A robot or system message the page records (sysMsg, addSessionMsg) is text: a file type is
@@ -86,7 +91,7 @@ const PAGE_TEXT_TYPES: ReadonlySet<string> = new Set([String(MsgType.text), Stri
 function pageText(message: IncomingMessage): IncomingMessage {
   if (!PAGE_TEXT_TYPES.has(String(message.msgType ?? MsgType.text))) {
     throw badRequest(
-      `msgType must be ${MsgType.text} (text) or ${MsgType.notice} (notice): the page records text only`,
+      `msgType must be ${MsgType.text} (text), ${MsgType.notice} (notice) or ${MsgType.faq}: the page records text only`,
     );
   }
   const { fileName: _name, fileSize: _size, fileUrl: _url, audioDuration: _duration, ...text } = message;
