@@ -14,7 +14,25 @@ const config: StorybookConfig = {
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
-  typescript: { reactDocgen: 'react-docgen-typescript' },
+  // Props tables come from react-docgen-typescript, which only reads files in the TypeScript
+  // project it is given: the root tsconfig holds none of the components, so without
+  // tsconfig.docgen.json the tables showed only what a story sets, with no descriptions.
+  typescript: {
+    reactDocgen: 'react-docgen-typescript',
+    reactDocgenTypescriptOptions: {
+      tsconfigPath: '.storybook/tsconfig.docgen.json',
+      include: [
+        'packages/chat-ui/src/**/*.tsx',
+        'apps/visitor/src/embed/**/*.tsx',
+        'apps/server/console/src/**/*.tsx',
+      ],
+      exclude: ['**/*.stories.tsx', '**/*.test.tsx'],
+      // A union of literals ('left' | 'right' | 'pop') shows its values, not its alias, and gets a
+      // radio or select control; `| undefined` of optional props is left out.
+      shouldExtractLiteralValuesFromEnum: true,
+      shouldRemoveUndefinedFromOptional: true,
+    },
+  },
   viteFinal: (viteConfig) => mergeConfig(viteConfig, { resolve: { conditions: sourceConditions } }),
 };
 

@@ -15,6 +15,7 @@ const TASKS = [
   'test:unit',
   'test:browser',
   'test:stories',
+  'test:docs',
   'publint',
   'size',
   'test:consumer',

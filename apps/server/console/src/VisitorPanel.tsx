@@ -64,7 +64,9 @@ export function VisitorPanel({
   chat,
   now: fixedNow,
 }: {
+  /** The open chat's session: whose visitor profile and earlier chats are read. */
   sessionId: string;
+  /** The open chat from the desk; when its name, email or phone change, the profile is read again. */
   chat: Chat | undefined;
   /** The time the visitor's local time is written for, in place of the live clock (stories). */
   now?: number;

@@ -2,7 +2,7 @@ import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
 import { cn } from '../internal/cn.js';
 
 /** The card's frame. Everything else goes inside it. */
-const CardRoot = forwardRef<HTMLElement, HTMLAttributes<HTMLElement>>(function CardRoot(
+export const CardRoot = forwardRef<HTMLElement, HTMLAttributes<HTMLElement>>(function CardRoot(
   { className, ...rest },
   ref,
 ) {
@@ -10,7 +10,7 @@ const CardRoot = forwardRef<HTMLElement, HTMLAttributes<HTMLElement>>(function C
 });
 
 /** An image or video across the top of the card. */
-const CardMedia = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function CardMedia(
+export const CardMedia = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function CardMedia(
   { className, ...rest },
   ref,
 ) {
@@ -18,15 +18,14 @@ const CardMedia = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(fun
 });
 
 /** The card's heading (an `h3`; pass `aria-level` on your own element for another level). */
-const CardTitle = forwardRef<HTMLHeadingElement, HTMLAttributes<HTMLHeadingElement>>(function CardTitle(
-  { className, ...rest },
-  ref,
-) {
-  return <h3 ref={ref} dir="auto" {...rest} className={cn('parley-card__title', className)} />;
-});
+export const CardTitle = forwardRef<HTMLHeadingElement, HTMLAttributes<HTMLHeadingElement>>(
+  function CardTitle({ className, ...rest }, ref) {
+    return <h3 ref={ref} dir="auto" {...rest} className={cn('parley-card__title', className)} />;
+  },
+);
 
 /** The card's body text or content. */
-const CardContent = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function CardContent(
+export const CardContent = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function CardContent(
   { className, ...rest },
   ref,
 ) {
@@ -34,7 +33,7 @@ const CardContent = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
 });
 
 /** A row of actions (buttons, links) at the bottom. */
-const CardActions = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function CardActions(
+export const CardActions = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function CardActions(
   { className, ...rest },
   ref,
 ) {

@@ -74,7 +74,7 @@ export interface CarouselProps extends Omit<HTMLAttributes<HTMLElement>, 'onChan
   interval?: number;
   /** Show previous/next buttons. Default true. */
   arrows?: boolean;
-  /** The carousel's accessible name. Default the kit's "Slides". */
+  /** The carousel's accessible name. Without it, the locale's "Slides". */
   'aria-label'?: string;
   /** Called with the index of the slide that became current. */
   onSlideChange?: (index: number) => void;

@@ -27,15 +27,18 @@ export {
 } from './context.js';
 
 export interface ComposerProps extends Omit<ComposerRootProps, 'onFocus' | 'onBlur'> {
-  /** Placeholder of the input. Default from the locale. */
+  /** Placeholder of the input. Without it, the locale's "Type a message". */
   placeholder?: string;
-  /** Rows the input grows to before it scrolls. Default 5. */
+  /**
+   * Rows the input grows to before it scrolls.
+   * @default 5
+   */
   maxRows?: number;
   /** Toolbar items; with any, a "more" button opens them in an accessory panel. */
   toolbar?: readonly ComposerToolbarItem[];
   /** Called with the chosen toolbar item. */
   onToolbarClick?: (item: ComposerToolbarItem) => void;
-  /** File types of the attachment picker (shown when `onFiles` is given). Default any file. */
+  /** File types of the attachment picker (shown when `onFiles` is given). Without it, any file. */
   accept?: string;
   /** Recorder options in voice mode (injectable `getUserMedia`, `MediaRecorder`, ...). */
   recorderProps?: ComposerVoiceProps;

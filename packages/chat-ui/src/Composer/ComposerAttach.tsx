@@ -6,7 +6,7 @@ import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { useComposerActions } from './context.js';
 
 export interface ComposerAttachProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onChange'> {
-  /** File types the picker offers, e.g. `image/*`, `image/*,video/*`, `audio/*`. Default any file. */
+  /** File types the picker offers, e.g. `image/*`, `image/*,video/*`, `audio/*`. Without it, any file. */
   accept?: string;
   /** Allow several files at once. Default true. */
   multiple?: boolean;

@@ -16,7 +16,10 @@ const PhotoConfirm = lazy(() =>
 export interface ComposerRootProps
   extends Omit<HTMLAttributes<HTMLDivElement>, 'onChange' | 'defaultValue'>,
     ComposerStateOptions {
-  /** Keeps the composer above the on-screen keyboard (`--parley-keyboard-inset`). Default true. */
+  /**
+   * Keeps the composer above the on-screen keyboard (`--parley-keyboard-inset`).
+   * @default true
+   */
   avoidKeyboard?: boolean;
 }
 

@@ -25,7 +25,10 @@ export interface ComposerStateOptions {
   maxLength?: number;
   /** Controlled input mode. */
   mode?: ComposerMode;
-  /** Initial mode when uncontrolled. Default `text`. */
+  /**
+   * Initial mode when uncontrolled.
+   * @default text
+   */
   defaultMode?: ComposerMode;
   /** Called when the mode changes. */
   onModeChange?: (mode: ComposerMode) => void;
@@ -33,7 +36,10 @@ export interface ComposerStateOptions {
   onSendVoice?: (recording: Recording) => void;
   /** Called with files from the picker, a drop, or a pasted image the visitor confirmed. */
   onFiles?: (files: File[]) => void;
-  /** Disables input and every button. */
+  /**
+   * Disables input and every button.
+   * @default false
+   */
   disabled?: boolean;
 }
 

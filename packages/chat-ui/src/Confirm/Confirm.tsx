@@ -1,4 +1,12 @@
-import { forwardRef, type ReactElement, type ReactNode, useCallback, useRef, useState } from 'react';
+import {
+  forwardRef,
+  type ReactElement,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useRef,
+  useState,
+} from 'react';
 import { cn } from '../internal/cn.js';
 import {
   DialogContent,
@@ -24,9 +32,9 @@ export interface ConfirmProps extends Omit<DialogContentProps, 'title' | 'role' 
   title: ReactNode;
   /** Details; they describe the dialog to screen readers. */
   description?: ReactNode;
-  /** The confirm button's text. Default: the locale's 'OK'. */
+  /** The confirm button's text. Without it, the locale's "OK". */
   confirmText?: ReactNode;
-  /** The cancel button's text. Default: the locale's 'Cancel'. */
+  /** The cancel button's text. Without it, the locale's "Cancel". */
   cancelText?: ReactNode;
   /** A destructive action: the confirm button is red and focus starts on Cancel. */
   destructive?: boolean;
@@ -34,6 +42,13 @@ export interface ConfirmProps extends Omit<DialogContentProps, 'title' | 'role' 
   onConfirm?: () => void;
   /** Called when the visitor cancels: the Cancel button or Escape. */
   onCancel?: () => void;
+  /**
+   * Close when the backdrop is clicked.
+   * @default false
+   */
+  closeOnBackdrop?: boolean;
+  /** Element to focus on open. Without it, the Confirm button, or Cancel when `destructive`. */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 /**

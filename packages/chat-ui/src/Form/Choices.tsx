@@ -22,6 +22,7 @@ export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement
   error?: ReactNode;
   /** Called with the new checked state. */
   onCheckedChange?: (checked: boolean) => void;
+  /** Called with the native change event first; `preventDefault()` in it skips `onCheckedChange`. */
   onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
 }
 
@@ -108,7 +109,12 @@ export interface RadioGroupProps extends Omit<HTMLAttributes<HTMLDivElement>, 'o
   onValueChange?: (value: string) => void;
   /** Lay the radios out in a row. Default column. */
   orientation?: 'vertical' | 'horizontal';
+  /** Disables every radio in the group. Inside a Field, the Field's `disabled` applies when absent. */
   disabled?: boolean;
+  /**
+   * One radio must be chosen (native `required` on each). Inside a Field, the Field's `required`
+   * applies when absent.
+   */
   required?: boolean;
   /** `Radio` children. */
   children?: ReactNode;
@@ -176,6 +182,7 @@ export const RadioGroup = forwardRef<HTMLDivElement, RadioGroupProps>(function R
 });
 
 export interface RadioProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'name'> {
+  /** The value the group takes when this radio is chosen. */
   value: string;
   /** The label beside the radio. */
   label: ReactNode;

@@ -25,7 +25,7 @@ export interface GoodsCardProps extends Omit<HTMLAttributes<HTMLElement>, 'title
   originalPrice?: number;
   /** An ISO 4217 currency code (`CNY`, `EUR`). Without it prices show as plain numbers with 2 decimals. */
   currency?: string;
-  /** The locale to format prices with. Default the kit's locale. */
+  /** The locale to format prices with. Without it, the kit's locale (`LocaleProvider`). */
   locale?: string;
   /** How many. */
   count?: number;

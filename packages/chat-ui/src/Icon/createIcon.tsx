@@ -2,7 +2,10 @@ import { forwardRef, type SVGProps } from 'react';
 import { cn } from '../internal/cn.js';
 
 export interface IconProps extends SVGProps<SVGSVGElement> {
-  /** Size in CSS pixels or any CSS length. Default 1.25em (follows the text). */
+  /**
+   * Size in CSS pixels or any CSS length; the default follows the text.
+   * @default 1.25em
+   */
   size?: number | string;
   /**
    * An accessible name. Without it the icon is decorative (`aria-hidden`): label the button

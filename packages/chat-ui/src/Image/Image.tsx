@@ -15,12 +15,16 @@ export interface ImageProps extends Omit<HTMLAttributes<HTMLElement>, 'onError'>
   thumbnail?: string;
   /** What the image shows. It names the thumbnail button and the preview. */
   alt: string;
-  /** Thumbnail width and height in CSS pixels, reserved before it loads (no layout shift). */
+  /** Thumbnail width in CSS pixels, reserved before it loads (no layout shift). */
   width?: number;
+  /** Thumbnail height in CSS pixels, reserved before it loads (no layout shift). */
   height?: number;
   /** Controlled preview state. */
   open?: boolean;
-  /** Initial preview state when uncontrolled. Default false. */
+  /**
+   * Initial preview state when uncontrolled.
+   * @default false
+   */
   defaultOpen?: boolean;
   /** Called when the preview asks to open or close (thumbnail, Escape, close button, backdrop). */
   onOpenChange?: (open: boolean) => void;

@@ -17,9 +17,15 @@ export interface MessageProps extends Omit<HTMLAttributes<HTMLDivElement>, 'cont
   renderContent?: (message: MessageModel) => ReactNode;
   /** Called when the visitor retries a message (every 5 000 ms while pending, and on the retry button). */
   onRetry?: (message: MessageModel) => void;
-  /** Who times a pending message's delivery (see `MessageStatus`). Default `spec`. */
+  /**
+   * Who times a pending message's delivery (see `MessageStatus`).
+   * @default spec
+   */
   statusTimers?: MessageStatusTimers;
-  /** The reference moment for the relative time label. Default: now. */
+  /**
+   * The reference moment for the relative time label.
+   * @default Date.now()
+   */
   now?: Date | number;
 }
 

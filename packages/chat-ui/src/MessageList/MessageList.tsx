@@ -37,7 +37,7 @@ export interface MessageListHandle {
 export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /** Messages, oldest first. Give each an `_id` so rows keep their place and measurements. */
   messages: readonly MessageInput[];
-  /** Draws one message. Default: `<Message message={message} />`. */
+  /** Draws one message. Without it, a `<Message>` with `renderContent`, `onRetry`, `statusTimers`, `now`. */
   renderMessage?: (message: MessageModel, index: number) => ReactNode;
   /** Draws `custom` messages in the default renderer. */
   renderContent?: (message: MessageModel) => ReactNode;
@@ -45,7 +45,8 @@ export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   onRetry?: (message: MessageModel) => void;
   /**
    * Who times a pending message's delivery (default renderer): `spec`, the widget's own 12 s
-   * cycle, or `product`, when the app's engine owns timeouts and retries. Default `spec`.
+   * cycle, or `product`, when the app's engine owns timeouts and retries.
+   * @default spec
    */
   statusTimers?: MessageStatusTimers;
   /** Loads older history when the reader reaches the top; prepend it to `messages` before resolving. */
@@ -53,13 +54,16 @@ export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   /** Whether older history exists. Default false. */
   hasMore?: boolean;
   /**
-   * What screen readers hear for an incoming message. Default: "Message from {name}: {text}" for
-   * received text and system messages; return null to stay silent.
+   * What screen readers hear for an incoming message; return null to stay silent. Without it,
+   * "Message from {name}: {text}" for received text and system messages.
    */
   getAnnouncement?: (message: MessageModel) => string | null;
   /** A first guess of a row's height in px before it is measured. Default 72. */
   estimateSize?: number;
-  /** The reference moment for relative time labels (default renderer). Default: now. */
+  /**
+   * The reference moment for relative time labels (default renderer).
+   * @default Date.now()
+   */
   now?: Date | number;
   /**
    * Groups consecutive messages from one sender within `MESSAGE_GROUP_GAP` (3 minutes): one name

@@ -27,7 +27,10 @@ export interface UseMessageStatusOptions {
   onRetry?: () => void;
   /** Called when the status turns to fail after 12 000 ms without an answer (`timers: 'spec'`). */
   onTimeout?: () => void;
-  /** Who times the delivery. Default `spec`. */
+  /**
+   * Who times the delivery.
+   * @default spec
+   */
   timers?: MessageStatusTimers;
 }
 

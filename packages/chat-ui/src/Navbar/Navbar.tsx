@@ -54,11 +54,14 @@ export interface NavbarProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> 
   onBack?: () => void;
   /** Replaces the back button: a logo, an avatar, your own button. */
   leading?: ReactNode;
-  /** Shows the sound toggle. Default: shown when `sound`, `defaultSound` or `onSoundChange` is given. */
+  /** Shows the sound toggle. Without it, shown when `sound`, `defaultSound` or `onSoundChange` is given. */
   showSoundToggle?: boolean;
   /** Controlled: whether sound is on. */
   sound?: boolean;
-  /** Initial sound state when uncontrolled. Default true. */
+  /**
+   * Initial sound state when uncontrolled.
+   * @default true
+   */
   defaultSound?: boolean;
   /** Called with the new sound state. */
   onSoundChange?: (on: boolean) => void;

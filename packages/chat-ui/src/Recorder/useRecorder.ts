@@ -30,15 +30,19 @@ export interface UseRecorderOptions {
   onError?: (error: RecorderError, cause: unknown) => void;
   /**
    * The longest recording in seconds: when it is reached the recording ends as a release would
-   * (sent, or cancelled if the cancel is armed). Default: no limit.
+   * (sent, or cancelled if the cancel is armed). Without it, no limit.
    */
   maxDuration?: number;
   /**
    * The shortest recording in seconds that is sent: a shorter one (an accidental tap) is discarded
-   * with the error `tooShort`. Default: none.
+   * with the error `tooShort`.
+   * @default 0
    */
   minDuration?: number;
-  /** Pixels to drag up before release cancels. Default 80 (spec). */
+  /**
+   * Pixels to drag up before release cancels (the spec's distance).
+   * @default 80
+   */
   cancelDistance?: number;
   /** Replaces `navigator.mediaDevices.getUserMedia` (tests, native bridges). */
   getUserMedia?: (constraints: MediaStreamConstraints) => Promise<MediaStream>;
@@ -46,7 +50,7 @@ export interface UseRecorderOptions {
   MediaRecorder?: typeof MediaRecorder;
   /**
    * Makes the AudioContext for the level meter and WAV recording; return null for neither.
-   * Default the global one.
+   * Without it, a new one from the global `AudioContext`.
    */
   createAudioContext?: () => AudioContext | null;
   /**

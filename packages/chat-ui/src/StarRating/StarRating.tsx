@@ -21,7 +21,7 @@ export interface StarRatingProps
   defaultValue?: number;
   /** Called with the newly chosen value. */
   onValueChange?: (value: number) => void;
-  /** Number of stars. Default 5, or the number of `labels`. */
+  /** Number of stars. Without it, the number of `labels`, or 5. */
   max?: number;
   /**
    * A label per star, lowest first (e.g. the evaluation's star list: 'Very poor' ... 'Excellent').
@@ -30,9 +30,14 @@ export interface StarRatingProps
   labels?: readonly string[];
   /** Shows the value without letting it change; read as one image ("4 of 5 stars"). */
   readOnly?: boolean;
+  /** No star can be chosen or focused. Inside a Field, the Field's `disabled` applies when absent. */
   disabled?: boolean;
+  /**
+   * Marks the rating required (`aria-required`). Inside a Field, the Field's `required` applies
+   * when absent.
+   */
   required?: boolean;
-  /** Accessible name when not inside a Field. Default: the locale's 'Rating'. */
+  /** Accessible name when not inside a Field. Without it, the locale's "Rating". */
   'aria-label'?: string;
   /** Content after the stars, e.g. your own caption. */
   children?: ReactNode;

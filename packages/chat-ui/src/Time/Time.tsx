@@ -39,7 +39,10 @@ export interface TimeProps extends Omit<HTMLAttributes<HTMLTimeElement>, 'childr
   date: Date | number;
   /** `clock` shows HH:mm:ss; `relative` shows the time today, 'Yesterday', a weekday or a date. Default `clock`. */
   variant?: 'clock' | 'relative';
-  /** The reference moment for `relative` (pass it for deterministic rendering). Default: now. */
+  /**
+   * The reference moment for `relative` (pass it for deterministic rendering).
+   * @default Date.now()
+   */
   now?: Date | number;
 }
 

@@ -4,7 +4,7 @@ import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { type UseTypingCycleOptions, useTypingCycle } from './useTypingCycle.js';
 
 export interface TypingProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
-  /** What a screen reader hears, once. Default: the locale's "Agent is typing". */
+  /** What a screen reader hears, once. Without it, the locale's "Agent is typing". */
   label?: string;
   /** Cycle visible 3-6 s, hidden 1-2 s (spec). Default true; false keeps the dots showing. */
   cycle?: boolean;

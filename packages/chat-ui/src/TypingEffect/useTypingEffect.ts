@@ -7,11 +7,20 @@ export const TYPING_EFFECT_STEP = 1;
 export const TYPING_EFFECT_INITIAL_INDEX = 5;
 
 export interface UseTypingEffectOptions {
-  /** Milliseconds between steps. Default 80. */
+  /**
+   * Milliseconds between steps.
+   * @default 80
+   */
   interval?: number;
-  /** Characters revealed per step. Default 1. */
+  /**
+   * Characters revealed per step.
+   * @default 1
+   */
   step?: number;
-  /** Characters shown at once. Default 5. */
+  /**
+   * Characters shown at once.
+   * @default 5
+   */
   initialIndex?: number;
   /** false shows the whole text at once (also what reduced motion does). Default true. */
   enabled?: boolean;

@@ -110,11 +110,17 @@ function tabbables(container: HTMLElement): HTMLElement[] {
 export interface DialogContentProps extends Omit<DialogHTMLAttributes<HTMLDialogElement>, 'open'> {
   /** `dialog` (default) or `alertdialog` for a confirmation that needs an answer. */
   role?: 'dialog' | 'alertdialog';
-  /** Close when the backdrop is clicked. Default true. */
+  /**
+   * Close when the backdrop is clicked.
+   * @default true
+   */
   closeOnBackdrop?: boolean;
-  /** Close on Escape. Default true. */
+  /**
+   * Close on Escape.
+   * @default true
+   */
   closeOnEscape?: boolean;
-  /** Element to focus on open; default the first focusable element inside. */
+  /** Element to focus on open. Without it, the first focusable element inside. */
   initialFocus?: RefObject<HTMLElement | null>;
 }
 

@@ -16,7 +16,10 @@ import {
 export interface DialogShellProps extends Omit<DialogContentProps, 'title' | 'role'> {
   /** Controlled open state. */
   open?: boolean;
-  /** Initial state when uncontrolled. Default false. */
+  /**
+   * Initial state when uncontrolled.
+   * @default false
+   */
   defaultOpen?: boolean;
   /** Called with the new state when the dialog asks to open or close. */
   onOpenChange?: (open: boolean) => void;
@@ -28,9 +31,12 @@ export interface DialogShellProps extends Omit<DialogContentProps, 'title' | 'ro
   description?: ReactNode;
   /** Actions shown at the bottom, e.g. buttons. */
   footer?: ReactNode;
-  /** Show the close button in the header. Default true. */
+  /**
+   * Show the close button in the header.
+   * @default true
+   */
   showClose?: boolean;
-  /** Element to focus on open; default the first focusable element inside. */
+  /** Element to focus on open. Without it, the first focusable element inside. */
   initialFocus?: RefObject<HTMLElement | null>;
   children?: ReactNode;
 }
