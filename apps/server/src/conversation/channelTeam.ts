@@ -51,15 +51,17 @@ async function readTeam(store: ConversationStore, channel: ChannelConfig, now: n
     times && times.answered >= REPLY_TIME_MIN_CHATS && times.median !== null
       ? Math.max(0, Math.round(Number(times.median)))
       : undefined;
+  const open = isWorkingTime(channel.workingHours, now);
   const team: ChannelTeam = {
     agents: agents.map((agent) => {
       const avatar = imageUrl(agent.avatar);
       return avatar ? { name: agent.nick, avatar } : { name: agent.nick };
     }),
-    online: agents.some((agent) => agent.taking),
+    // Outside working hours nobody takes a chat, whoever is signed in.
+    online: open && agents.some((agent) => agent.taking),
     replyTime: measured ?? channel.replyTargetMs ?? DEFAULT_REPLY_TARGET_MS,
   };
-  if (!isWorkingTime(channel.workingHours, now)) {
+  if (!open) {
     const opensAt = nextOpening(channel.workingHours, now);
     if (opensAt !== undefined) team.opensAt = opensAt;
   }
