@@ -5,6 +5,7 @@ import type { Agent } from './domain.js';
 import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './messages.js';
 import { inReach } from './routing.js';
 import type { ConversationStore } from './store.js';
+import { Where } from './where.js';
 
 // The inbox: every conversation of the agent's channels (and departments) as a record with the
 // team's status, priority, labels and private notes; its lists, and the changes agents make.
@@ -129,39 +130,30 @@ export const reachParams = (agent: Agent) => [agent.channels, agent.groups];
 /** One page of an inbox list, with the active counts of each view. */
 export async function inbox(store: ConversationStore, agent: Agent, query: InboxQuery) {
   await wakeSnoozed(store);
-  const params: unknown[] = reachParams(agent);
-  const where = [REACH, 's.last_activity_at is not null'];
-  const add = (sql: (n: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(sql(`$${params.length}`));
-  };
+  const where = new Where(reachParams(agent), [REACH, 's.last_activity_at is not null']);
   const view = query.view ?? 'all';
-  if (view === 'mine') add((n) => `s.admin_id = ${n}`, agent.id);
-  if (view === 'unassigned') where.push('s.admin_id is null');
+  if (view === 'mine') where.value((n) => `s.admin_id = ${n}`, agent.id);
+  if (view === 'unassigned') where.add('s.admin_id is null');
   const status = query.status ?? 'active';
-  if (status === 'active') where.push(`s.state <> 'resolved'`);
-  else add((n) => `s.state = ${n}`, status);
-  if (query.label)
-    add(
-      (n) => `exists (select 1 from session_labels l where l.session_id = s.id and l.label = ${n})`,
-      query.label,
-    );
-  if (query.channelId) add((n) => `s.channel_id = ${n}`, query.channelId);
-  if (query.groupId) add((n) => `s.group_id = ${n}`, query.groupId);
+  if (status === 'active') where.add(`s.state <> 'resolved'`);
+  else where.value((n) => `s.state = ${n}`, status);
+  if (query.label) where.label(query.label);
+  if (query.channelId) where.value((n) => `s.channel_id = ${n}`, query.channelId);
+  if (query.groupId) where.value((n) => `s.group_id = ${n}`, query.groupId);
   // Keyset pages: by last activity, newest first, or by waiting, longest first (nothing waiting last).
   const waiting = query.sort === 'waiting';
   const key = waiting ? 'coalesce(s.waiting_since, 9007199254740991)' : 's.last_activity_at';
   if (query.before) {
     const [at, id] = query.before.split(':') as [string, string];
-    params.push(Number(at), id);
-    const [a, b] = [`$${params.length - 1}`, `$${params.length}`];
-    where.push(waiting ? `(${key}, s.id) > (${a}, ${b})` : `(${key}, s.id) < (${a}, ${b})`);
+    where.params.push(Number(at), id);
+    const [a, b] = [`$${where.params.length - 1}`, `$${where.params.length}`];
+    where.add(waiting ? `(${key}, s.id) > (${a}, ${b})` : `(${key}, s.id) < (${a}, ${b})`);
   }
   const order = waiting ? `${key} asc, s.id asc` : `${key} desc, s.id desc`;
   const rows = await store.db.query<RowData & { sort_key: number | string }>(
     `select ${ROW_SELECT}, ${key} as sort_key from ${ROW_FROM}
-     where ${where.join(' and ')} order by ${order} limit ${PAGE + 1}`,
-    params,
+     where ${where.sql} order by ${order} limit ${PAGE + 1}`,
+    where.params,
   );
   const [counts] = await store.db.query<{ mine: number; unassigned: number; all: number }>(
     `select count(*) filter (where s.admin_id = $3)::int as mine,

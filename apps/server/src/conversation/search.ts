@@ -3,6 +3,7 @@ import { badRequest } from '../errors.js';
 import type { Agent } from './domain.js';
 import { REACH, ROW_FROM, ROW_SELECT, type RowData, toRow } from './inbox.js';
 import type { ConversationStore } from './store.js';
+import { Where } from './where.js';
 
 // Search: full text over messages and private notes, and the visitor's name, email and phone, in
 // the conversations of the agent's reach. One SQL for both databases (migration 009): the `simple`
@@ -66,23 +67,14 @@ export async function search(
   const text = query.q.trim();
   if (!text) throw badRequest('q: a word to search for');
   const tsquery = toTsQuery(text);
-  const params: unknown[] = [agent.channels, agent.groups, tsquery ?? '', likeAny(text)];
-  const where = [REACH];
-  const add = (sql: (n: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(sql(`$${params.length}`));
-  };
-  if (query.status) add((n) => `s.state = ${n}`, query.status);
-  if (query.channelId) add((n) => `s.channel_id = ${n}`, query.channelId);
-  if (query.agentId) add((n) => `s.admin_id = ${n}`, query.agentId);
-  if (query.label)
-    add(
-      (n) => `exists (select 1 from session_labels l where l.session_id = s.id and l.label = ${n})`,
-      query.label,
-    );
-  if (query.from) add((n) => `h.at >= ${n}`, Number(query.from));
-  if (query.to) add((n) => `h.at <= ${n}`, Number(query.to));
-  if (query.rating) add((n) => `e.star = ${n}`, Number(query.rating));
+  const where = new Where([agent.channels, agent.groups, tsquery ?? '', likeAny(text)], [REACH]);
+  if (query.status) where.value((n) => `s.state = ${n}`, query.status);
+  if (query.channelId) where.value((n) => `s.channel_id = ${n}`, query.channelId);
+  if (query.agentId) where.value((n) => `s.admin_id = ${n}`, query.agentId);
+  if (query.label) where.label(query.label);
+  if (query.from) where.value((n) => `h.at >= ${n}`, Number(query.from));
+  if (query.to) where.value((n) => `h.at <= ${n}`, Number(query.to));
+  if (query.rating) where.value((n) => `e.star = ${n}`, Number(query.rating));
   // Text matches only when a word is left ($3 = ''); the visitor's fields by substring always.
   const rows = await store.db.query<
     RowData & { message_id: string | null; note_id: string | null; body: string; at: number | string }
@@ -104,9 +96,9 @@ export async function search(
      best as (select distinct on (session_id) * from hits order by session_id, at desc)
      select ${ROW_SELECT}, h.message_id, h.note_id, h.body, h.at
      from best h join ${ROW_FROM.replace('sessions s', 'sessions s on s.id = h.session_id')}
-     where ${where.join(' and ')}
+     where ${where.sql}
      order by h.at desc limit ${HITS}`,
-    params,
+    where.params,
   );
   return {
     hits: await Promise.all(
