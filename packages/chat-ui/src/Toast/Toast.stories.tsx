@@ -7,8 +7,10 @@ import { createToastStore, type ToastType } from './toastStore.js';
 
 /**
  * Short feedback shown one at a time in a polite live region: `toast.show(content, { type,
- * duration })` from anywhere, `<Toaster />` mounted once. 2000 ms by default; `-1` stays until
- * dismissed (and gets a dismiss button).
+ * duration })` from anywhere, `<Toaster />` mounted once. Errors and loading stay until dismissed
+ * (with a dismiss button); the others stay as long as their text takes to read, at least 5 s, and
+ * pointing at or focusing one holds it. `duration: -1` makes any toast stay. A toast that would
+ * hide the focused control moves to an edge of the screen.
  */
 const meta = {
   title: 'Feedback/Toast',

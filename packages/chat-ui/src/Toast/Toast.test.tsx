@@ -6,7 +6,7 @@ import { LocaleProvider } from '../LocaleProvider/LocaleProvider.js';
 import arEG from '../locales/ar-EG.json' with { type: 'json' };
 import { Modal } from '../Modal/Modal.js';
 import { Toaster } from './Toast.js';
-import { createToastStore, TOAST_DEFAULT_DURATION, type ToastStore } from './toastStore.js';
+import { createToastStore, TOAST_MIN_DURATION, type ToastStore, toastReadingTime } from './toastStore.js';
 
 const visibleText = (container: HTMLElement) =>
   container.querySelector('[data-slot="toast-content"]')?.textContent ?? null;
@@ -37,19 +37,67 @@ describe('Toast', () => {
     vi.useRealTimers();
   });
 
-  it('should default to 2000 ms, as the spec says', () => {
-    expect(TOAST_DEFAULT_DURATION).toBe(2000);
-  });
-
-  it('given a toast with no duration, should hide it after exactly 2000 ms', async () => {
+  it("given a short text with no duration, should stay five seconds, not the spec's two", async () => {
     const screen = await render(<Toaster store={store} />);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    await run(() => store.show('Copied'));
-    expect(visibleText(screen.container)).toContain('Copied');
-    await advance(1999);
+    await run(() => store.success('Copied'));
+    await advance(TOAST_MIN_DURATION - 1);
     expect(visibleText(screen.container)).toContain('Copied');
     await advance(1);
     expect(visibleText(screen.container)).toBeNull();
+  });
+
+  it('given a longer text with no duration, should stay as long as it takes to read', async () => {
+    const text =
+      'Your message was sent. The team answers within two working days, by email or by phone, whichever you gave us.';
+    expect(toastReadingTime(text)).toBe(1000 + 20 * 400);
+    const screen = await render(<Toaster store={store} />);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await run(() => store.show(text));
+    await advance(toastReadingTime(text) - 1);
+    expect(visibleText(screen.container)).toContain('Your message was sent.');
+    await advance(1);
+    expect(visibleText(screen.container)).toBeNull();
+  });
+
+  it('given text without spaces between words or inside elements, should still count its words', () => {
+    // Some twenty words with no space between them.
+    const chinese = '文件太大了，请换一个小一点的文件再发送。我们的客服会在两个工作日内通过电子邮件回复您。';
+    expect(toastReadingTime(chinese)).toBeGreaterThan(TOAST_MIN_DURATION);
+    const long = 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen';
+    expect(
+      toastReadingTime(
+        <>
+          <b>one two three</b> four five six seven <i>eight nine ten</i> eleven twelve thirteen fourteen
+        </>,
+      ),
+    ).toBe(toastReadingTime(long));
+  });
+
+  it('given an error with no duration, should stay until dismissed, with a dismiss button', async () => {
+    const screen = await render(<Toaster store={store} />);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await run(() => store.error('Submit failed'));
+    await advance(600_000);
+    expect(visibleText(screen.container)).toContain('Submit failed');
+    vi.useRealTimers();
+    await screen.getByRole('button', { name: 'Dismiss' }).click();
+    await expect.element(screen.getByRole('status')).toHaveAttribute('data-state', 'closed');
+  });
+
+  it('given the same error again while it shows, should keep one and say it again', async () => {
+    const screen = await render(<Toaster store={store} />);
+    await run(() => store.error('Submit failed'));
+    const first = screen.container.querySelector('[data-slot="toast"]');
+    await run(() => {
+      store.error('Submit failed');
+      store.error('Upload failed');
+      store.error('Upload failed');
+    });
+    expect(store.getSnapshot().queue.map((item) => item.content)).toEqual(['Upload failed']);
+    const again = screen.container.querySelector('[data-slot="toast"]');
+    expect(again).not.toBe(first);
+    expect(again?.textContent).toContain('Submit failed');
   });
 
   it('given duration -1, should stay until its handle dismisses it', async () => {
@@ -79,9 +127,9 @@ describe('Toast', () => {
     const screen = await render(<Toaster store={store} />);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await run(() => {
-      store.show('first');
+      store.show('first', { duration: 2000 });
       store.show('second', { duration: 3000 });
-      store.error('third');
+      store.error('third', { duration: 2000 });
     });
     expect(screen.container.querySelectorAll('[data-slot="toast"]')).toHaveLength(1);
     expect(visibleText(screen.container)).toContain('first');
@@ -99,7 +147,7 @@ describe('Toast', () => {
     const screen = await render(<Toaster store={store} />);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await run(() => {
-      store.show('first');
+      store.show('first', { duration: 2000 });
       store.show('skipped').dismiss();
       store.show('third');
     });
@@ -137,7 +185,7 @@ describe('Toast', () => {
 
   it('given a timed toast, should not show a dismiss button', async () => {
     const screen = await render(<Toaster store={store} />);
-    await run(() => store.show('brief'));
+    await run(() => store.success('brief'));
     expect(screen.container.querySelector('button')).toBeNull();
   });
 
@@ -175,7 +223,7 @@ describe('Toast countdown hold', () => {
     const screen = await render(<Toaster store={store} />);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     await act(async () => {
-      store.show('Read me');
+      store.show('Read me', { duration: 2000 });
     });
     await advance(1500);
     const toastElement = screen.container.querySelector('[data-slot="toast"]') as HTMLElement;
@@ -191,6 +239,45 @@ describe('Toast countdown hold', () => {
     expect(visibleText(screen.container)).toContain('Read me');
     await advance(1);
     expect(visibleText(screen.container)).toBeNull();
+  });
+});
+
+describe('Toast and the keyboard focus', () => {
+  it('given a toast that would hide the focused control, should move to an edge, clear of it', async () => {
+    const store = createToastStore();
+    const screen = await render(
+      <>
+        <button
+          type="button"
+          style={{
+            position: 'fixed',
+            insetBlockStart: '50%',
+            insetInlineStart: '50%',
+            transform: 'translate(-50%, -50%)',
+          }}
+        >
+          Under the toast
+        </button>
+        <Toaster store={store} />
+      </>,
+    );
+    await act(async () => {
+      store.error('Submit failed');
+    });
+    const shown = screen.container.querySelector('[data-slot="toast"]') as HTMLElement;
+    const button = screen.getByRole('button', { name: 'Under the toast' }).element() as HTMLElement;
+    const overlaps = () => {
+      const a = shown.getBoundingClientRect();
+      const b = button.getBoundingClientRect();
+      return a.top < b.bottom && a.bottom > b.top && a.left < b.right && a.right > b.left;
+    };
+    expect(overlaps()).toBe(true);
+    button.focus();
+    await expect.poll(overlaps).toBe(false);
+    await expect.element(screen.getByRole('status')).toHaveAttribute('data-placement', 'start');
+    // Its own dismiss button is no reason to move.
+    (screen.getByRole('button', { name: 'Dismiss' }).element() as HTMLElement).focus();
+    await expect.element(screen.getByRole('status')).toHaveAttribute('data-placement', 'start');
   });
 });
 

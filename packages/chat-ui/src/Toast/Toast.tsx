@@ -1,4 +1,11 @@
-import { forwardRef, type HTMLAttributes, useSyncExternalStore } from 'react';
+import {
+  forwardRef,
+  type HTMLAttributes,
+  useCallback,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { IconAlert, IconCheck, IconClose, IconInfo, IconSpinner } from '../Icon/icons.js';
 import { cn } from '../internal/cn.js';
@@ -22,6 +29,42 @@ export function useToasts(store: ToastStore = toast): ToastSnapshot {
   return useSyncExternalStore(store.subscribe, store.getSnapshot, getServerSnapshot);
 }
 
+/** Where the toaster may sit: the middle of the screen first, then its top or bottom edge. */
+const PLACEMENTS = ['center', 'start', 'end'] as const;
+
+const overlap = (a: DOMRect, b: DOMRect) =>
+  a.top < b.bottom && a.bottom > b.top && a.left < b.right && a.right > b.left;
+
+/**
+ * Keeps the toast off the control that has the keyboard focus (WCAG 2.4.11): a toast that stays
+ * until dismissed must not hide where the visitor is typing. When the toast would cover the
+ * focused control, the toaster moves to the first placement where it does not.
+ */
+function useClearOfFocus(region: HTMLElement | null, toastId: number | undefined) {
+  useEffect(() => {
+    if (!region) return;
+    region.dataset.placement = 'center';
+    if (toastId === undefined) return;
+    const document = region.ownerDocument;
+    const place = () => {
+      const focused = document.activeElement;
+      const shown = region.querySelector('[data-slot="toast"]');
+      if (!focused || !shown || focused === document.body || shown.contains(focused)) return;
+      const target = focused.getBoundingClientRect();
+      if (!overlap(shown.getBoundingClientRect(), target)) return;
+      const before = region.dataset.placement;
+      const clear = PLACEMENTS.find((placement) => {
+        region.dataset.placement = placement;
+        return !overlap(shown.getBoundingClientRect(), target);
+      });
+      region.dataset.placement = clear ?? before;
+    };
+    place();
+    document.addEventListener('focusin', place);
+    return () => document.removeEventListener('focusin', place);
+  }, [region, toastId]);
+}
+
 export interface ToasterProps extends HTMLAttributes<HTMLDivElement> {
   /** The store to show. Default: the kit's shared `toast`. */
   store?: ToastStore;
@@ -30,8 +73,10 @@ export interface ToasterProps extends HTMLAttributes<HTMLDivElement> {
 /**
  * Shows the toasts of a store, one at a time, in a polite live region (`role="status"`). Mount it
  * once, inside your LocaleProvider and themed container; then call `toast.show()` from anywhere.
- * A toast that stays until dismissed (`duration: -1`) gets a dismiss button. Pointing at or
- * focusing a toast holds its countdown, so it can be read. While a Modal, Popup or Confirm is open,
+ * A toast that stays until dismissed (errors and loading by default, or `duration: -1`) gets a
+ * dismiss button; the others stay as long as their text takes to read, and pointing at or focusing
+ * one holds its countdown. The toast sits in the middle of the screen, or at an edge when it would
+ * hide the control that has the keyboard focus. While a Modal, Popup or Confirm is open,
  * toasts show inside it (the page behind a modal dialog is inert and hidden from screen readers).
  *
  * @example
@@ -47,11 +92,22 @@ export const Toaster = forwardRef<HTMLDivElement, ToasterProps>(function Toaster
   const { t } = useLocale();
   const { current } = useToasts(store);
   const Icon = current ? icons[current.type] : null;
+  // The region itself (it moves into an open modal and back), for useClearOfFocus.
+  const [region, setRegion] = useState<HTMLDivElement | null>(null);
+  const setRefs = useCallback(
+    (element: HTMLDivElement | null) => {
+      setRegion(element);
+      if (typeof ref === 'function') ref(element);
+      else if (ref) ref.current = element;
+    },
+    [ref],
+  );
+  useClearOfFocus(region, current?.id);
   // While a kit modal is open the rest of the page is inert, so the toasts move into it.
   const layer = useSyncExternalStore(modalLayer.subscribe, modalLayer.top, () => null);
-  const region = (
+  const live = (
     <div
-      ref={ref}
+      ref={setRefs}
       role="status"
       aria-live="polite"
       {...rest}
@@ -93,5 +149,5 @@ export const Toaster = forwardRef<HTMLDivElement, ToasterProps>(function Toaster
       )}
     </div>
   );
-  return layer ? createPortal(region, layer) : region;
+  return layer ? createPortal(live, layer) : live;
 });

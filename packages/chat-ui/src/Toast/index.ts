@@ -1,7 +1,7 @@
 export { Toaster, type ToasterProps, useToasts } from './Toast.js';
 export {
   createToastStore,
-  TOAST_DEFAULT_DURATION,
+  TOAST_MIN_DURATION,
   type ToastHandle,
   type ToastItem,
   type ToastOptions,
@@ -10,4 +10,5 @@ export {
   type ToastTimers,
   type ToastType,
   toast,
+  toastReadingTime,
 } from './toastStore.js';
