@@ -1,10 +1,12 @@
 import { type ChatSession, createChatSession, createMemoryStorage, fileMsgType } from '@parley/chat-core';
 import { agentEvent, CHANNEL, FakeServer, START } from '@parley/chat-core/testing';
+import { toast } from '@parley/chat-ui/Toast';
 import { Provider as JotaiProvider } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { ChatScreen } from '../App.js';
+import { DeferredToaster } from '../shell/toasts.js';
 import { WithStrings } from '../test/strings.js';
 import { ListRenderProbe, VOICE_RECORDING, voiceFileName } from './ChatPage.js';
 
@@ -58,6 +60,8 @@ function open(search: string, start = { status: 0 }, timers = quickTimers) {
 afterEach(() => {
   ListRenderProbe.onRender = null;
   for (const session of sessions.splice(0)) session.dispose();
+  // Errors stay until dismissed: none outlives its test.
+  toast.dismiss();
 });
 
 /** The robot's answer to any question: "Here is your latest order." with an order card of these props. */
@@ -77,6 +81,7 @@ async function show(session: ChatSession) {
       <JotaiProvider>
         <ChatScreen session={session} />
       </JotaiProvider>
+      <DeferredToaster />
     </WithStrings>,
   );
 }
@@ -325,6 +330,29 @@ describe('the chat page', () => {
     await expect.element(screen.getByRole('status').filter({ hasText: /typing/i })).toBeInTheDocument();
     expect(renders.mock.calls.length).toBe(before);
   });
+});
+
+describe('errors that stay until resolved', () => {
+  it('given a left message refused, should keep Submit failed until the message is taken', async () => {
+    const { session, server } = open('?channelId=7');
+    server.refuse('leaveMsg', 'mail server down');
+    const screen = await show(session);
+    await screen.getByRole('button', { name: 'Leave a message' }).click();
+    const dialog = screen.getByRole('dialog', { name: 'Leave a message' });
+    await userEvent.fill(dialog.getByLabelText('Email'), 'ann@example.com');
+    await userEvent.fill(dialog.getByLabelText(/^Message/), 'Where is order 1042?');
+    await dialog.getByRole('button', { name: 'Send message' }).click();
+    const failed = dialog.getByRole('status').filter({ hasText: 'Submit failed' });
+    await expect.element(failed).toBeVisible();
+    // Longer than any timed toast: still there.
+    await new Promise((resolve) => setTimeout(resolve, 5500));
+    await expect.element(failed).toBeVisible();
+    server.reply('leaveMsg', null);
+    await dialog.getByRole('button', { name: 'Send message' }).click();
+    await expect.element(dialog).not.toBeInTheDocument();
+    await expect.element(screen.getByRole('status').filter({ hasText: 'Thank you.' })).toBeVisible();
+    await expect.element(screen.getByText(/Submit failed/)).not.toBeInTheDocument();
+  }, 15_000);
 });
 
 describe('voice notes', () => {

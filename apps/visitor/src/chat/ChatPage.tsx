@@ -5,6 +5,7 @@ import type { MessageModel } from '@parley/chat-ui/Message';
 import { MessageList } from '@parley/chat-ui/MessageList';
 import { Navbar } from '@parley/chat-ui/Navbar';
 import { QuickReplies, type QuickReplyItem } from '@parley/chat-ui/QuickReplies';
+import type { ToastHandle } from '@parley/chat-ui/Toast';
 import { Typing } from '@parley/chat-ui/Typing';
 import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai';
 import {
@@ -345,23 +346,42 @@ function ChatComposer() {
   );
 }
 
-/** Engine notices ('Submit failed', 'No customer service online', ...) as toasts, each once. */
+/**
+ * Engine notices ('Submit failed', 'No customer service online', ...) as toasts, each once. They
+ * stay until the visitor dismisses them, except that a notice given while a form is open is about
+ * that form: it goes when the form closes (sent again and taken, or given up).
+ */
 function Notices() {
   const t = useT();
   const session = useSession();
   const notices = useAtomValue(noticesAtom);
+  const { openUserForm, openGroupForm, openLeaveMsgForm, openEvaluate } = useAtomValue(overlaysAtom);
+  const formOpen = openUserForm || openGroupForm || openLeaveMsgForm || openEvaluate;
   const shown = useRef(new Set<number>());
+  const aboutForm = useRef<ToastHandle[]>([]);
+  const formOpenNow = useRef(formOpen);
+  formOpenNow.current = formOpen;
   useEffect(() => {
     for (const notice of notices) {
       if (shown.current.has(notice.id)) continue;
       shown.current.add(notice.id);
+      const withForm = formOpenNow.current;
       // Dismissed once shown; if the toast code cannot load, the notice stays for the next try.
       showToast('error', t(notice.key, notice.params ?? {})).then(
-        () => session.dismissNotice(notice.id),
+        (toast) => {
+          session.dismissNotice(notice.id);
+          if (!withForm) return;
+          if (formOpenNow.current) aboutForm.current.push(toast);
+          else toast.dismiss();
+        },
         () => shown.current.delete(notice.id),
       );
     }
   }, [notices, session, t]);
+  useEffect(() => {
+    if (formOpen) return;
+    for (const toast of aboutForm.current.splice(0)) toast.dismiss();
+  }, [formOpen]);
   return null;
 }
 

@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { toast } from '@parley/chat-ui/Toast';
+import { afterEach, describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { DeferredToaster, showToast } from './toasts.js';
 
 describe('deferred toasts', () => {
+  // Errors stay until dismissed: none outlives its test.
+  afterEach(() => toast.dismiss());
+
   it('given no toast yet, should render nothing; given one, should load the kit and show it in a live region already on the page', async () => {
     const screen = await render(<DeferredToaster />);
     expect(screen.container.innerHTML).toBe('');

@@ -1,3 +1,4 @@
+import type { ToastHandle } from '@parley/chat-ui/Toast';
 import { type ComponentType, lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 
 // The kit's toasts (their store and the Toaster) are only needed once something goes wrong or a
@@ -42,17 +43,19 @@ const subscribe = (listener: () => void) => {
 };
 
 /**
- * Shows a toast through the kit, loading it first if needed. Resolves once the toast is shown;
- * rejects if the kit's toast code cannot be loaded (a caller can keep the notice and try again).
+ * Shows a toast through the kit, loading it first if needed. An error stays until the visitor
+ * dismisses it or the caller does (with the handle, once the problem is resolved); a success stays
+ * as long as its text takes to read. Resolves with the toast's handle once it is shown; rejects if
+ * the kit's toast code cannot be loaded (a caller can keep the notice and try again).
  */
-export async function showToast(type: 'error' | 'success', text: string): Promise<void> {
+export async function showToast(type: 'error' | 'success', text: string): Promise<ToastHandle> {
   if (!wanted) {
     wanted = true;
     for (const listener of listeners) listener();
   }
   const { toast } = await loadToast();
   await Promise.race([regionReady, new Promise((resolve) => setTimeout(resolve, REGION_WAIT_MAX_MS))]);
-  toast[type](text);
+  return toast[type](text);
 }
 
 /**
