@@ -51,6 +51,8 @@ export type * from './types.js';
 export { isEmbedded, readUrlParams, type UrlParams } from './urlParams.js';
 export {
   checkFormField,
+  contactFromForm,
+  contactFromUrl,
   EMAIL_PATTERN,
   type FormValues,
   type LeaveMessageInput,

@@ -49,6 +49,7 @@ export function initialChatState(): ChatState {
     openGroupForm: false,
     groupConfig: [],
     openLeaveMsgForm: false,
+    visitorContact: {},
     msgToTransferFlag: Setting.off,
     transferMsg: '',
     timeoutTimerSignal: false,

@@ -15,7 +15,7 @@ import { GROUP_STORAGE_KEY } from './transfer.js';
 import { ChatApiError } from './transport.js';
 import type { ChannelInfo, ChatMessage, ChatStartData, EngineText } from './types.js';
 import { readUrlParams } from './urlParams.js';
-import { shouldShowUserForm } from './userForm.js';
+import { contactFromUrl, shouldShowUserForm } from './userForm.js';
 import { type VisitorPage, visitorPageFields } from './visitorPage.js';
 
 /**
@@ -215,7 +215,15 @@ export async function startChat(
 ): Promise<{ tenantId: string; userId: string } | null> {
   const urlParams = readUrlParams(search);
   const channelId = urlParams.channelId ?? '';
-  engine.set({ urlParams, channelId, phase: 'starting', error: null, startRetryable: false });
+  engine.set((state) => ({
+    urlParams,
+    channelId,
+    // A new chat in the same page keeps what the visitor told in the last one.
+    visitorContact: { ...contactFromUrl(urlParams), ...state.visitorContact },
+    phase: 'starting',
+    error: null,
+    startRetryable: false,
+  }));
   if (urlParams.conflictingChannelIds) {
     engine.logger.warn('the address names more than one channel', urlParams.conflictingChannelIds);
   }

@@ -112,6 +112,16 @@ export interface SystemMessageItem {
   senderName: string;
 }
 
+/**
+ * What the visitor has told about themselves, from what the site passed to chat start (`userName`,
+ * `email`, `phone`) and the pre-chat form: forms that ask again start filled with it.
+ */
+export interface VisitorContact {
+  name?: string;
+  phone?: string;
+  email?: string;
+}
+
 /** The engine's whole state (spec section 3), plus what the app needs to render. */
 export interface ChatState {
   // Message store state
@@ -167,6 +177,8 @@ export interface ChatState {
   openGroupForm: boolean;
   groupConfig: readonly Group[];
   openLeaveMsgForm: boolean;
+  /** The visitor's name, phone and e-mail as far as given (never stored across page loads). */
+  visitorContact: VisitorContact;
   msgToTransferFlag: number;
   /** The visitor text that triggered the transfer ('' none yet). */
   transferMsg: string;

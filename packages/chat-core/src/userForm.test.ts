@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { advance, FakeServer, installFakeClock, started } from './test/fakeServer.js';
-import { checkFormField, EMAIL_PATTERN, PHONE_PATTERN } from './userForm.js';
+import { checkFormField, contactFromForm, EMAIL_PATTERN, PHONE_PATTERN } from './userForm.js';
 
 installFakeClock();
 
@@ -96,5 +96,67 @@ describe('leaving a message', () => {
     expect(state().openLeaveMsgForm).toBe(true);
     expect(state().notices[0]?.key).toBe('notices.submitFailed');
     await advance(0);
+  });
+});
+
+describe('what the visitor told about themselves', () => {
+  const contactForm = JSON.stringify({
+    formModal: 0,
+    fields: [
+      { name: 'name', label: 'Name', type: 'text' },
+      { name: 'mobile', label: 'Mobile', type: 'phone' },
+      { name: 'mail', label: 'Email', type: 'email' },
+      { name: 'order', label: 'Order number', type: 'text' },
+    ],
+  });
+
+  it('given no details passed and no form, should know nothing', async () => {
+    const { state } = await started();
+    expect(state().visitorContact).toEqual({});
+  });
+
+  it('given a name, an email and a phone the site passed to chat start, should keep them', async () => {
+    const { state } = await started({
+      search: '?channelId=c1&userName=Ann%20Lee&email=ann%40example.com&phone=13800138000',
+    });
+    expect(state().visitorContact).toEqual({
+      name: 'Ann Lee',
+      email: 'ann@example.com',
+      phone: '13800138000',
+    });
+  });
+
+  it('given a pre-chat form taken by the server, should keep its contact fields whatever they are named', async () => {
+    const { session, state } = await started({
+      search: '?channelId=c1&email=old%40example.com',
+      channel: { userFormMode: 1, userFormConfig: contactForm },
+    });
+    await session.submitUserForm({
+      name: 'Ann',
+      mobile: '13800138000',
+      mail: 'ann@example.com',
+      order: '1042',
+    });
+    expect(state().visitorContact).toEqual({ name: 'Ann', phone: '13800138000', email: 'ann@example.com' });
+  });
+
+  it('given a pre-chat form the server refuses, should not take its details', async () => {
+    const { session, state } = await started({
+      server: new FakeServer().refuse('submitUserForm'),
+      channel: { userFormMode: 1, userFormConfig: contactForm },
+    });
+    await session.submitUserForm({ name: 'Ann', mobile: '13800138000' });
+    expect(state().visitorContact).toEqual({});
+  });
+
+  it('given fields named as the spec names them, should prefer them to others of their type; blanks are no detail', () => {
+    const fields = [
+      { name: 'office', label: 'Office phone', type: 'phone' },
+      { name: 'phone', label: 'Mobile', type: 'phone' },
+      { name: 'email', label: 'Email', type: 'email' },
+    ] as const;
+    expect(contactFromForm(fields, { office: '13900139000', phone: '13800138000', email: '  ' })).toEqual({
+      phone: '13800138000',
+    });
   });
 });

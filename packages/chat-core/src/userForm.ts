@@ -7,7 +7,8 @@ import {
 } from '@parley/chat-protocol';
 import type { Conversation, Core, Transfer } from './context.js';
 import { engineText } from './strings.js';
-import type { ChannelInfo, ChatStartData, FormField } from './types.js';
+import type { ChannelInfo, ChatStartData, FormField, VisitorContact } from './types.js';
+import type { UrlParams } from './urlParams.js';
 
 export { EMAIL_PATTERN, PHONE_PATTERN } from '@parley/chat-protocol';
 
@@ -49,7 +50,49 @@ export function shouldShowUserForm(channel: ChannelInfo, start: ChatStartData): 
   return config.formModal === FormModal.always || start.userFormMode === Setting.off;
 }
 
-/** Sends the form; on success it closes and, human-first, the automatic transfer starts. */
+/** Only the details given, trimmed: an empty value is no detail. */
+function given(contact: VisitorContact): VisitorContact {
+  const result: VisitorContact = {};
+  for (const key of ['name', 'phone', 'email'] as const) {
+    const value = contact[key]?.trim();
+    if (value) result[key] = value;
+  }
+  return result;
+}
+
+/**
+ * The contact details a site passed to chat start in the page's address.
+ *
+ * @example
+ * contactFromUrl({ userName: 'Ann', email: 'ann@example.com' }) // { name: 'Ann', email: 'ann@example.com' }
+ */
+export function contactFromUrl(params: UrlParams): VisitorContact {
+  return given({ name: params.userName, phone: params.phone, email: params.email });
+}
+
+/**
+ * The contact details in a filled user form: the fields the spec names `name`, `phone` and
+ * `email`, or else the first field of the phone or e-mail type, whatever the channel named it.
+ *
+ * @example
+ * contactFromForm([{ name: 'mobile', label: 'Mobile', type: 'phone' }], { mobile: '13800138000' })
+ * // { phone: '13800138000' }
+ */
+export function contactFromForm(fields: readonly FormField[], values: FormValues): VisitorContact {
+  const named = (name: string, type: FormField['type']) =>
+    fields.find((field) => field.name === name) ?? fields.find((field) => field.type === type);
+  const value = (field: FormField | undefined) => (field ? values[field.name] : undefined);
+  return given({
+    name: value(fields.find((field) => field.name === 'name')),
+    phone: value(named('phone', 'phone')),
+    email: value(named('email', 'email')),
+  });
+}
+
+/**
+ * Sends the form; on success it closes, its contact details are kept for forms that ask again,
+ * and, human-first, the automatic transfer starts.
+ */
 export async function submitUserForm(
   engine: Pick<Core, 'attempt' | 'get' | 'set'> & Pick<Conversation, 'notice'> & { transfer: Transfer },
   values: FormValues,
@@ -58,7 +101,11 @@ export async function submitUserForm(
     engine.notice(engineText('submitFailed'));
     return false;
   }
-  engine.set({ openUserForm: false });
+  const fields = engine.get().userFormConfig?.fields ?? [];
+  engine.set((state) => ({
+    openUserForm: false,
+    visitorContact: { ...state.visitorContact, ...contactFromForm(fields, values) },
+  }));
   if (engine.get().receiveMode === ReceiveMode.human) await engine.transfer({}, true);
   return true;
 }

@@ -332,6 +332,58 @@ describe('the chat page', () => {
   });
 });
 
+describe('asking once for who the visitor is', () => {
+  const contactForm = JSON.stringify({
+    formModal: 0,
+    fields: [
+      { name: 'name', label: 'Your name', type: 'text', required: true },
+      { name: 'mobile', label: 'Mobile', type: 'phone' },
+      { name: 'mail', label: 'Work email', type: 'email' },
+    ],
+  });
+
+  it('given a pre-chat form filled in, should fill the leave-a-message form from it', async () => {
+    const { session, server } = open('?channelId=7');
+    server.reply('channelInfo', { ...CHANNEL, userFormMode: 1, userFormConfig: contactForm });
+    const screen = await show(session);
+    const before = screen.getByRole('region', { name: 'Before we start' });
+    await userEvent.fill(before.getByLabelText(/^Your name/), 'Ann Lee');
+    await userEvent.fill(before.getByLabelText('Mobile'), '13800138000');
+    await userEvent.fill(before.getByLabelText('Work email'), 'ann@example.com');
+    await before.getByRole('button', { name: 'Start chatting' }).click();
+    await expect.element(before).not.toBeInTheDocument();
+
+    await screen.getByRole('button', { name: 'Leave a message' }).click();
+    const dialog = screen.getByRole('dialog', { name: 'Leave a message' });
+    await expect.element(dialog.getByLabelText('Name')).toHaveValue('Ann Lee');
+    await expect.element(dialog.getByLabelText('Phone')).toHaveValue('13800138000');
+    await expect.element(dialog.getByLabelText('Email')).toHaveValue('ann@example.com');
+    await userEvent.fill(dialog.getByLabelText(/^Message/), 'Please call me about order 1042.');
+    await dialog.getByRole('button', { name: 'Send message' }).click();
+    await expect.element(dialog).not.toBeInTheDocument();
+    expect(server.bodies('leaveMsg')).toEqual([
+      {
+        name: 'Ann Lee',
+        phone: '13800138000',
+        email: 'ann@example.com',
+        content: 'Please call me about order 1042.',
+        userId: START.userId,
+        channelId: '7',
+      },
+    ]);
+  });
+
+  it('given the details the site passed to chat start, should fill the leave-a-message form with them', async () => {
+    const { session } = open('?channelId=7&userName=Ann%20Lee&email=ann%40example.com');
+    const screen = await show(session);
+    await screen.getByRole('button', { name: 'Leave a message' }).click();
+    const dialog = screen.getByRole('dialog', { name: 'Leave a message' });
+    await expect.element(dialog.getByLabelText('Name')).toHaveValue('Ann Lee');
+    await expect.element(dialog.getByLabelText('Email')).toHaveValue('ann@example.com');
+    await expect.element(dialog.getByLabelText('Phone')).toHaveValue('');
+  });
+});
+
 describe('errors that stay until resolved', () => {
   it('given a left message refused, should keep Submit failed until the message is taken', async () => {
     const { session, server } = open('?channelId=7');

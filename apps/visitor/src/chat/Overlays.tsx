@@ -1,6 +1,6 @@
 import { FormModal } from '@parley/chat-core';
 import { useAtomValue } from 'jotai';
-import { overlaysAtom } from '../state/chatAtoms.js';
+import { overlaysAtom, visitorContactAtom } from '../state/chatAtoms.js';
 import { useSession } from '../state/useBindSession.js';
 import { EvaluationDialog } from './forms/EvaluationDialog.js';
 import { GroupPicker } from './forms/GroupPicker.js';
@@ -15,6 +15,7 @@ import { UserForm } from './forms/UserForm.js';
 export function Overlays({ placement }: { placement: 'inline' | 'dialogs' }) {
   const session = useSession();
   const overlays = useAtomValue(overlaysAtom);
+  const contact = useAtomValue(visitorContactAtom);
   const {
     openUserForm,
     userFormConfig,
@@ -52,6 +53,7 @@ export function Overlays({ placement }: { placement: 'inline' | 'dialogs' }) {
   if (openLeaveMsgForm) {
     return (
       <LeaveMessageForm
+        contact={contact}
         onSubmit={(values) => session.leaveMessage(values)}
         onClose={() => session.setLeaveMessageOpen(false)}
       />

@@ -40,6 +40,7 @@ export const agentTypingAtom = slice((state) => state.agentIsTyping);
 export const historyStatusAtom = slice((state) => state.historyMsgStatus);
 export const robotTipsAtom = slice((state) => state.robotTips);
 export const noticesAtom = slice((state) => state.notices);
+export const visitorContactAtom = slice((state) => state.visitorContact);
 export const soundAtom = slice((state) => state.openSound);
 export const pageAtom = slice(
   (state) => ({

@@ -6,6 +6,8 @@ import { useT } from '../../i18n/useT.js';
 export interface FieldsFormProps {
   /** The fields, in order. */
   fields: readonly FormField[];
+  /** Values the fields start with, by field name: what the visitor already gave. */
+  initialValues?: { readonly [name: string]: string | undefined };
   /** Called with valid values; resolve false to keep the form open (the engine said why). */
   onSubmit: (values: FormValues) => Promise<boolean> | boolean;
   /** A rule across fields: field name -> message key. */
@@ -34,6 +36,7 @@ const PURPOSE_BY_NAME: Record<string, string> = { name: 'name', email: 'email', 
  */
 export function FieldsForm({
   fields,
+  initialValues,
   onSubmit,
   check,
   submitLabel,
@@ -45,7 +48,7 @@ export function FieldsForm({
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<FormValues>(() =>
-    Object.fromEntries(fields.map((field) => [field.name, ''])),
+    Object.fromEntries(fields.map((field) => [field.name, initialValues?.[field.name] ?? ''])),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);

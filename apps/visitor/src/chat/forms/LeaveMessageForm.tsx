@@ -1,4 +1,4 @@
-import type { FormField, FormValues } from '@parley/chat-core';
+import type { FormField, FormValues, VisitorContact } from '@parley/chat-core';
 import { Modal } from '@parley/chat-ui/Modal';
 import { useMemo } from 'react';
 import { useT } from '../../i18n/useT.js';
@@ -13,6 +13,8 @@ export interface LeaveMessageValues {
 }
 
 export interface LeaveMessageFormProps {
+  /** What the visitor already gave (chat start, the pre-chat form): the form starts with it. */
+  contact?: VisitorContact;
   /** Sends the message; resolves true when the server took it. */
   onSubmit: (values: LeaveMessageValues) => Promise<boolean>;
   onClose: () => void;
@@ -20,9 +22,10 @@ export interface LeaveMessageFormProps {
 
 /**
  * The leave-message form, offered when no agent is online, outside working hours, and on demand.
- * The message is required, and a phone number or an email address so the team can reply.
+ * The message is required, and a phone number or an email address so the team can reply. The
+ * visitor's name, phone and email are filled in from what they already gave (WCAG 3.3.7).
  */
-export function LeaveMessageForm({ onSubmit, onClose }: LeaveMessageFormProps) {
+export function LeaveMessageForm({ contact, onSubmit, onClose }: LeaveMessageFormProps) {
   const t = useT();
   const fields = useMemo<FormField[]>(
     () => [
@@ -57,6 +60,7 @@ export function LeaveMessageForm({ onSubmit, onClose }: LeaveMessageFormProps) {
     >
       <FieldsForm
         fields={fields}
+        initialValues={{ ...contact }}
         check={needsContact}
         onSubmit={submit}
         submitLabel={t('leaveMessage.submit')}
