@@ -13,8 +13,9 @@ const products = [
 /**
  * Cards or images in a carousel: 300 ms transitions, drag threshold 20 px, a click counts if the
  * pointer moved under 10 px, autoplay every 4000 ms (paused on hover, focus and reduced motion),
- * loop and dots on by default, arrow keys mirrored right to left. `LazyCarousel` loads embla on
- * first use. Stories turn autoplay off so screenshots stay still.
+ * loop and dots on by default, arrow keys mirrored right to left. While it plays by itself, a pause
+ * button stops it until pressed again (WCAG 2.2.2). `LazyCarousel` loads embla on first use.
+ * Stories turn autoplay off, or pause it, so screenshots stay still.
  */
 const meta = {
   title: 'Conversation/Carousel',
@@ -56,3 +57,13 @@ export const WithDots: Story = {
 
 /** Without dots or arrows: swipe, drag or arrow keys. */
 export const Bare: Story = { args: { dots: false, arrows: false } };
+
+/** Autoplay with its pause button, pressed here: it now offers to play again. */
+export const Autoplay: Story = {
+  args: { autoplay: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Pause slideshow' }));
+    await expect(canvas.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
+  },
+};

@@ -148,6 +148,53 @@ describe('Carousel', () => {
     await expect.poll(() => root.getAttribute('data-autoplay')).toBe('playing');
   });
 
+  it('given autoplay, should offer a pause button that stops it until pressed again (WCAG 2.2.2)', async () => {
+    const screen = await render(
+      <>
+        <button type="button">outside</button>
+        <Carousel>{slides}</Carousel>
+      </>,
+    );
+    const root = screen.container.querySelector('[data-slot="carousel"]') as HTMLElement;
+    const outside = screen.getByRole('button', { name: 'outside' });
+    await userEvent.hover(outside);
+    await expect.poll(() => root.getAttribute('data-autoplay')).toBe('playing');
+    await screen.getByRole('button', { name: 'Pause slideshow' }).click();
+    // Away from it, pointer and focus both: it stays stopped, saying how to play again.
+    await userEvent.hover(outside);
+    (outside.element() as HTMLElement).focus();
+    await expect.element(screen.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
+    expect(root.getAttribute('data-autoplay')).toBe('paused');
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    vi.advanceTimersByTime(CAROUSEL_AUTOPLAY_MS * 3);
+    expect(current(screen.container)).toBe('1 of 3');
+    vi.useRealTimers();
+    await screen.getByRole('button', { name: 'Play slideshow' }).click();
+    await userEvent.hover(outside);
+    (outside.element() as HTMLElement).focus();
+    await expect.poll(() => root.getAttribute('data-autoplay')).toBe('playing');
+    await expect.element(screen.getByRole('button', { name: 'Pause slideshow' })).toBeVisible();
+  });
+
+  it('given autoplay off, or a single slide, should show no pause button', async () => {
+    const off = await render(<Carousel autoplay={false}>{slides}</Carousel>);
+    await expect.element(off.getByRole('button', { name: 'Next slide' })).toBeVisible();
+    expect(off.container.querySelector('[data-slot="carousel-rotation"]')).toBeNull();
+    const single = await render(<Carousel>{slides[0]}</Carousel>);
+    expect(single.container.querySelector('[data-slot="carousel-rotation"]')).toBeNull();
+  });
+
+  it('given autoplay without arrows or dots, should still offer the pause button, named in the visitor language', async () => {
+    const screen = await render(
+      <LocaleProvider locale="ar-EG" messages={arEG}>
+        <Carousel arrows={false} dots={false}>
+          {slides}
+        </Carousel>
+      </LocaleProvider>,
+    );
+    await expect.element(screen.getByRole('button', { name: arEG['carousel.pause'] })).toBeVisible();
+  });
+
   it('given focus within, should pause autoplay', async () => {
     const screen = await render(<Carousel>{slides}</Carousel>);
     await userEvent.keyboard('{Tab}');
@@ -171,6 +218,8 @@ describe('Carousel', () => {
     const screen = await render(<Carousel setApi={setApi}>{slides}</Carousel>);
     const root = screen.container.querySelector('[data-slot="carousel"]') as HTMLElement;
     await expect.poll(() => root.getAttribute('data-autoplay')).toBe('paused');
+    // nothing plays, so there is nothing to pause
+    expect(root.querySelector('[data-slot="carousel-rotation"]')).toBeNull();
     // no animated transition: embla's duration 0 moves instantly
     await expect.poll(() => setApi.mock.lastCall?.[0].internalEngine().options.duration).toBe(0);
     await screen.getByRole('button', { name: 'Next slide' }).click();

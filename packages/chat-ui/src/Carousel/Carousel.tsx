@@ -12,7 +12,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { IconChevronEnd, IconChevronStart } from '../Icon/icons.js';
+import { IconChevronEnd, IconChevronStart, IconPause, IconPlay } from '../Icon/icons.js';
 import { cn } from '../internal/cn.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 
@@ -68,7 +68,10 @@ export interface CarouselProps extends Omit<HTMLAttributes<HTMLElement>, 'onChan
   loop?: boolean;
   /** Show a dot per slide. Default true. */
   dots?: boolean;
-  /** Advance every `interval` ms. Default true; paused on hover, on focus within and under reduced motion. */
+  /**
+   * Advance every `interval` ms. Default true; paused on hover and on focus within, off under
+   * reduced motion, and a pause button (WCAG 2.2.2) stops it until pressed again.
+   */
   autoplay?: boolean;
   /** Autoplay interval in ms. Default 4000. */
   interval?: number;
@@ -87,9 +90,10 @@ export type CarouselApi = NonNullable<UseEmblaCarouselType[1]>;
 
 /**
  * A carousel of cards or images on embla: 300 ms transitions, drag threshold 20 px, a click on a
- * slide counts only if the pointer moved less than 10 px, autoplay every 4000 ms (paused on hover,
- * focus within and reduced motion), loop on by default, dots, previous/next buttons and arrow
- * keys (mirrored right to left). Slides are labelled "n of m".
+ * slide counts only if the pointer moved less than 10 px, autoplay every 4000 ms (paused on hover
+ * and focus within, off under reduced motion, with a pause/play button while it can play), loop
+ * on by default, dots, previous/next buttons and arrow keys (mirrored right to left). Slides are
+ * labelled "n of m".
  *
  * It costs embla in the bundle: use `LazyCarousel` to load it on first use.
  *
@@ -158,7 +162,10 @@ export const Carousel = forwardRef<HTMLElement, CarouselProps>(function Carousel
   const prev = useCallback(() => api?.scrollPrev(jump), [api, jump]);
   const next = useCallback(() => api?.scrollNext(jump), [api, jump]);
 
-  const playing = autoplay && !reducedMotion && !hovered && !focused && slides.length > 1;
+  // Autoplay can be stopped by the visitor (the pause button), not only held by hover and focus.
+  const [stopped, setStopped] = useState(false);
+  const rotates = autoplay && !reducedMotion && slides.length > 1;
+  const playing = rotates && !stopped && !hovered && !focused;
   useEffect(() => {
     if (!playing || !api) return;
     const timer = setInterval(() => {
@@ -245,8 +252,20 @@ export const Carousel = forwardRef<HTMLElement, CarouselProps>(function Carousel
           ))}
         </div>
       </div>
-      {(arrows || dots) && slides.length > 1 && (
+      {(arrows || dots || rotates) && slides.length > 1 && (
         <div className="parley-carousel__controls">
+          {rotates && (
+            <button
+              type="button"
+              data-slot="carousel-rotation"
+              className="parley-carousel__arrow"
+              data-state={stopped ? 'stopped' : 'playing'}
+              aria-label={t(stopped ? 'carousel.play' : 'carousel.pause')}
+              onClick={() => setStopped((was) => !was)}
+            >
+              {stopped ? <IconPlay /> : <IconPause />}
+            </button>
+          )}
           {arrows && (
             <button
               type="button"

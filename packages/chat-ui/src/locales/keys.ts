@@ -38,6 +38,8 @@ export const messageKeys = [
   'carousel.previous',
   'carousel.next',
   'carousel.goTo',
+  'carousel.pause',
+  'carousel.play',
   'tree.label',
   'tree.link',
   'pullToRefresh.pull',
