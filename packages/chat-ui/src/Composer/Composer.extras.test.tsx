@@ -73,7 +73,7 @@ describe('Composer voice mode', () => {
     );
     (screen.getByRole('button', { name: 'Hold to talk' }).element() as HTMLElement).focus();
     await userEvent.keyboard(' ');
-    await expect.element(screen.getByRole('button', { name: /Release to send/ })).toBeVisible();
+    await expect.element(screen.getByRole('button', { name: 'Stop and send' })).toBeVisible();
     await userEvent.keyboard(' ');
     await expect.poll(() => onSendVoice.mock.calls.length).toBe(1);
     expect(onSendVoice.mock.calls[0]?.[0]).toMatchObject({ mimeType: 'audio/ogg', duration: 0 });

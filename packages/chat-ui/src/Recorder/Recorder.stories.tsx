@@ -22,8 +22,10 @@ const missing = () => Promise.reject(Object.assign(new Error('missing'), { name:
 
 /**
  * Hold-to-talk voice recording: press and hold (touch or mouse), drag up more than 80 px to arm
- * the cancel, release to send. Space or Enter starts and stops, Escape cancels. `Recorder` wires
- * `useRecorder` (MediaRecorder, injectable) to `RecorderView` (the markup shown here in each state).
+ * the cancel, release to send. A tap records hands-free (tap again to send), and while recording
+ * a Cancel recording button cancels with one tap or click. Space or Enter starts and stops, Escape
+ * cancels. `Recorder` wires `useRecorder` (MediaRecorder, injectable) to `RecorderView` (the markup
+ * shown here in each state).
  */
 const meta = {
   title: 'Input/Recorder',
@@ -50,19 +52,29 @@ type Story = StoryObj<typeof meta>;
 /** Idle (`inited`): "Hold to talk". */
 export const Inited: Story = {};
 
-/** Recording: elapsed seconds and the level meter. */
+/** Recording while held: elapsed seconds, the level meter and Cancel recording. */
 export const Recording: Story = {
-  render: () => <RecorderView state="recording" duration={7} level={0.6} />,
+  render: () => <RecorderView state="recording" duration={7} level={0.6} onCancelRecording={fn()} />,
 };
 
 /** Recording with `maxDuration`: the limit shows beside the elapsed time, and reaching it sends. */
 export const RecordingWithLimit: Story = {
-  render: () => <RecorderView state="recording" duration={52} maxDuration={60} level={0.6} />,
+  render: () => (
+    <RecorderView state="recording" duration={52} maxDuration={60} level={0.6} onCancelRecording={fn()} />
+  ),
 };
 
 /** Dragged up more than 80 px: releasing now cancels. */
 export const WillCancel: Story = {
-  render: () => <RecorderView state="willCancel" duration={12} level={0.3} />,
+  render: () => <RecorderView state="willCancel" duration={12} level={0.3} onCancelRecording={fn()} />,
+};
+
+/**
+ * Hands-free, after a tap or from the keyboard: nothing is held, the button sends and Cancel
+ * recording discards, each with a single tap or click.
+ */
+export const HandsFree: Story = {
+  render: () => <RecorderView state="handsFree" duration={4} level={0.4} onCancelRecording={fn()} />,
 };
 
 /** The microphone permission was denied. */

@@ -4,7 +4,7 @@ import { render } from 'vitest-browser-react';
 import { LocaleProvider } from '../LocaleProvider/LocaleProvider.js';
 import frFR from '../locales/fr-FR.json' with { type: 'json' };
 import { Recorder } from './Recorder.js';
-import { RECORDER_CANCEL_DISTANCE } from './useRecorder.js';
+import { RECORDER_CANCEL_DISTANCE, RECORDER_TAP_MS } from './useRecorder.js';
 
 /** A MediaRecorder stand-in: emits one chunk and a stop event when stopped. */
 class FakeMediaRecorder extends EventTarget {
@@ -84,6 +84,12 @@ function pointer(target: Element, type: string, clientY: number, pointerType = '
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Holds the press longer than a tap (the clock alone is faked; timers stay real). */
+function holdPastTap() {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.advanceTimersByTime(RECORDER_TAP_MS);
+}
 
 describe('Recorder', () => {
   beforeEach(() => {
@@ -226,6 +232,71 @@ describe('Recorder', () => {
     expect(onSend).toHaveBeenCalledOnce();
   });
 
+  it('given a tap, should go on recording hands-free, and a tap on the button should send it', async () => {
+    const { element, onSend, onCancel } = setup();
+    const screen = await render(element);
+    const button = screen.getByRole('button', { name: 'Hold to talk' }).element();
+    const root = button.closest('[data-slot="recorder"]');
+    pointer(button, 'pointerdown', 300);
+    await flush();
+    pointer(button, 'pointerup', 300);
+    await flush();
+    expect(root).toHaveAttribute('data-state', 'handsFree');
+    await expect.element(screen.getByRole('button', { name: 'Stop and send', pressed: true })).toBeVisible();
+    await expect.element(screen.getByRole('button', { name: 'Cancel recording' })).toBeVisible();
+    // Nothing held now: moving the pointer arms no cancel.
+    pointer(button, 'pointermove', 0);
+    expect(root).toHaveAttribute('data-state', 'handsFree');
+    expect(onSend).not.toHaveBeenCalled();
+    pointer(button, 'pointerdown', 300);
+    pointer(button, 'pointerup', 300);
+    await flush();
+    expect(onSend).toHaveBeenCalledOnce();
+    expect(onCancel).not.toHaveBeenCalled();
+    expect(root).toHaveAttribute('data-state', 'inited');
+    await expect.element(screen.getByRole('button', { name: 'Cancel recording' })).not.toBeInTheDocument();
+  });
+
+  it('given a recording, Cancel recording should discard it with one click, and give the focus back', async () => {
+    const { element, onSend, onCancel, track } = setup();
+    const screen = await render(element);
+    const button = screen.getByRole('button', { name: 'Hold to talk' }).element();
+    pointer(button, 'pointerdown', 300);
+    await flush();
+    pointer(button, 'pointerup', 300);
+    await screen.getByRole('button', { name: 'Cancel recording' }).click();
+    expect(onCancel).toHaveBeenCalledOnce();
+    expect(onSend).not.toHaveBeenCalled();
+    expect(track.stop).toHaveBeenCalled();
+    expect(FakeMediaRecorder.instances[0]?.state).toBe('inactive');
+    await expect.element(screen.getByRole('button', { name: 'Hold to talk', pressed: false })).toHaveFocus();
+  });
+
+  it('given the keyboard, Tab should reach Cancel recording while recording, and Enter on it should cancel', async () => {
+    const { element, onSend, onCancel } = setup();
+    const screen = await render(element);
+    await userEvent.tab();
+    await userEvent.keyboard(' ');
+    await expect.element(screen.getByRole('button', { name: 'Stop and send', pressed: true })).toHaveFocus();
+    await userEvent.tab();
+    await expect.element(screen.getByRole('button', { name: 'Cancel recording' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(onCancel).toHaveBeenCalledOnce();
+    expect(onSend).not.toHaveBeenCalled();
+    await expect.element(screen.getByRole('button', { name: 'Hold to talk' })).toHaveFocus();
+  });
+
+  it('given a tapDuration of 0, every release should send, as pure hold to talk', async () => {
+    const { element, onSend } = setup({ tapDuration: 0 });
+    const screen = await render(element);
+    const button = screen.getByRole('button').element();
+    pointer(button, 'pointerdown', 300);
+    await flush();
+    pointer(button, 'pointerup', 300);
+    await flush();
+    expect(onSend).toHaveBeenCalledOnce();
+  });
+
   it('given a denied microphone, should show a localized alert and stay idle', async () => {
     const denied = Object.assign(new Error('denied'), { name: 'NotAllowedError' });
     const { element, onSend } = setup({ getUserMedia: () => Promise.reject(denied) });
@@ -293,6 +364,7 @@ describe('Recorder', () => {
     const screen = await render(element);
     const button = screen.getByRole('button').element();
     pointer(button, 'pointerdown', 100);
+    holdPastTap();
     pointer(button, 'pointerup', 100);
     grant(stream);
     await flush();
@@ -310,6 +382,7 @@ describe('Recorder', () => {
     const button = screen.getByRole('button').element();
     pointer(button, 'pointerdown', 100);
     expect(createAudioContext).toHaveBeenCalledOnce();
+    holdPastTap();
     pointer(button, 'pointerup', 100);
     expect(close).toHaveBeenCalled();
   });
@@ -341,6 +414,7 @@ describe('Recorder', () => {
     expect(onCancel).toHaveBeenCalledOnce();
     pointer(button, 'pointerdown', 500, 'touch');
     await flush();
+    holdPastTap();
     pointer(button, 'pointerup', 490, 'touch');
     await flush();
     expect(onSend).toHaveBeenCalledOnce();
@@ -436,7 +510,7 @@ describe('Recorder', () => {
     const screen = await render(element);
     await userEvent.tab();
     await userEvent.keyboard(' ');
-    await expect.element(screen.getByRole('button', { name: /Release to send/ })).toBeVisible();
+    await expect.element(screen.getByRole('button', { name: 'Stop and send' })).toBeVisible();
     await userEvent.keyboard(' ');
     await expect.element(screen.getByRole('alert')).toHaveTextContent('Recording failed. Please try again.');
     expect(onSend).not.toHaveBeenCalled();

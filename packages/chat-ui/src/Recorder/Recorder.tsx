@@ -1,5 +1,13 @@
-import { type ButtonHTMLAttributes, forwardRef, type HTMLAttributes, useEffect, useId, useMemo } from 'react';
-import { IconMic } from '../Icon/icons.js';
+import {
+  type ButtonHTMLAttributes,
+  forwardRef,
+  type HTMLAttributes,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+} from 'react';
+import { IconClose, IconMic } from '../Icon/icons.js';
 import { cn } from '../internal/cn.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import {
@@ -18,6 +26,7 @@ const labelKey = {
   inited: 'recorder.hold',
   recording: 'recorder.release',
   willCancel: 'recorder.willCancel',
+  handsFree: 'recorder.stopAndSend',
 } as const satisfies Record<RecorderState, string>;
 
 const errorKey = {
@@ -40,21 +49,39 @@ export interface RecorderViewProps extends HTMLAttributes<HTMLDivElement> {
   error?: RecorderError | null;
   /** Props for the button, usually `useRecorder().getButtonProps()`. */
   buttonProps?: ButtonHTMLAttributes<HTMLButtonElement>;
+  /**
+   * Shows a "Cancel recording" button while recording, which calls this (usually
+   * `useRecorder().cancel`) and gives the focus back to the record button: the way to cancel with
+   * a single tap or click, beside the slide up and Escape.
+   */
+  onCancelRecording?: () => void;
   /** Disables the button. */
   disabled?: boolean;
 }
 
 /**
  * The Recorder's markup without behaviour: a hold-to-talk button whose label follows the state,
- * the elapsed seconds and a level meter while recording, and the error message. Pair it with
- * `useRecorder`, or use `Recorder`, which does.
+ * the elapsed seconds, a level meter and a Cancel recording button while recording, and the error
+ * message. Pair it with `useRecorder`, or use `Recorder`, which does.
  */
 export const RecorderView = forwardRef<HTMLDivElement, RecorderViewProps>(function RecorderView(
-  { state, duration = 0, maxDuration, level = 0, error = null, buttonProps, disabled, className, ...rest },
+  {
+    state,
+    duration = 0,
+    maxDuration,
+    level = 0,
+    error = null,
+    buttonProps,
+    onCancelRecording,
+    disabled,
+    className,
+    ...rest
+  },
   ref,
 ) {
   const { t, locale } = useLocale();
   const hintId = useId();
+  const recordButton = useRef<HTMLButtonElement>(null);
   const seconds = useMemo(
     () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'second', unitDisplay: 'narrow' }),
     [locale],
@@ -65,6 +92,7 @@ export const RecorderView = forwardRef<HTMLDivElement, RecorderViewProps>(functi
   return (
     <div ref={ref} {...rest} className={classes} data-slot="recorder" data-state={state}>
       <button
+        ref={recordButton}
         type="button"
         className="parley-recorder__button"
         aria-pressed={active}
@@ -97,6 +125,22 @@ export const RecorderView = forwardRef<HTMLDivElement, RecorderViewProps>(functi
           >
             <span className="parley-recorder__level" style={{ inlineSize: `${percent}%` }} />
           </div>
+          {onCancelRecording && (
+            <button
+              type="button"
+              data-slot="recorder-cancel"
+              className="parley-recorder__cancel"
+              disabled={disabled}
+              onClick={() => {
+                onCancelRecording();
+                // This button goes with the recording: the focus stays in the recorder.
+                recordButton.current?.focus();
+              }}
+            >
+              <IconClose />
+              {t('recorder.cancel')}
+            </button>
+          )}
         </div>
       )}
       {error && (
@@ -110,11 +154,12 @@ export const RecorderView = forwardRef<HTMLDivElement, RecorderViewProps>(functi
 
 /**
  * Hold-to-talk voice recording. Press and hold the button (touch or mouse) to record; drag up
- * more than 80 px to arm the cancel, release to send. With the keyboard, Space or Enter starts
- * and stops, Escape cancels. Shows the elapsed seconds and a level meter while recording, and a
- * clear message when the microphone is denied or missing. State shows as `data-state`
- * (`inited`, `recording`, `willCancel`). Behaviour comes from `useRecorder`; the markup is
- * `RecorderView`.
+ * more than 80 px to arm the cancel, release to send. A tap records hands-free: tap the button
+ * again to send. While recording, a Cancel recording button cancels with a single tap or click.
+ * With the keyboard, Space or Enter starts and stops, Escape cancels. Shows the elapsed seconds
+ * and a level meter while recording, and a clear message when the microphone is denied or
+ * missing. State shows as `data-state` (`inited`, `recording`, `willCancel`, `handsFree`).
+ * Behaviour comes from `useRecorder`; the markup is `RecorderView`.
  *
  * @example
  * <Recorder onSend={({ blob, duration, mimeType }) => upload(blob, duration, mimeType)} />
@@ -125,6 +170,7 @@ export const Recorder = forwardRef<HTMLDivElement, RecorderProps>(function Recor
     onCancel,
     onError,
     cancelDistance,
+    tapDuration,
     getUserMedia,
     MediaRecorder,
     createAudioContext,
@@ -141,6 +187,7 @@ export const Recorder = forwardRef<HTMLDivElement, RecorderProps>(function Recor
     onCancel,
     onError,
     cancelDistance,
+    tapDuration,
     getUserMedia,
     MediaRecorder,
     createAudioContext,
@@ -163,6 +210,7 @@ export const Recorder = forwardRef<HTMLDivElement, RecorderProps>(function Recor
       level={recorder.level}
       error={recorder.error}
       buttonProps={recorder.getButtonProps()}
+      onCancelRecording={cancel}
     />
   );
 });

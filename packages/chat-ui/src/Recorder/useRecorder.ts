@@ -1,8 +1,12 @@
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { type Capture, canCaptureWav, captureMedia, captureWav, WAV_MIME_TYPE } from './capture.js';
 
-/** Hold-to-talk states (spec section 4): idle, recording, or about to cancel on release. */
-export type RecorderState = 'inited' | 'recording' | 'willCancel';
+/**
+ * Hold-to-talk states (spec section 4): idle, recording while held, or about to cancel on
+ * release; and `handsFree`, recording with nothing held (after a tap, or started from the
+ * keyboard or `start()`), until stopped (sent) or cancelled.
+ */
+export type RecorderState = 'inited' | 'recording' | 'willCancel' | 'handsFree';
 
 /**
  * Why there is no recording: the microphone denied or absent, another failure, or a recording
@@ -21,10 +25,16 @@ export interface Recording {
 /** Spec section 9: dragging up more than this many CSS pixels arms the cancel. */
 export const RECORDER_CANCEL_DISTANCE = 80;
 
+/**
+ * A press released sooner than this (ms) is a tap: the recording goes on hands-free, to be sent
+ * or cancelled with a single tap, so nothing needs a hold or a drag (WCAG 2.5.1, 2.5.7).
+ */
+export const RECORDER_TAP_MS = 300;
+
 export interface UseRecorderOptions {
   /** Called with the recording when the visitor releases without cancelling. */
   onSend?: (recording: Recording) => void;
-  /** Called when a recording is cancelled (dragged up, or Escape). */
+  /** Called when a recording is cancelled (dragged up, Escape, or `cancel()`). */
   onCancel?: () => void;
   /** Called with the reason when the microphone cannot be used or a recording is not sent. */
   onError?: (error: RecorderError, cause: unknown) => void;
@@ -44,6 +54,11 @@ export interface UseRecorderOptions {
    * @default 80
    */
   cancelDistance?: number;
+  /**
+   * A press released within this many ms starts a hands-free recording instead of sending at
+   * once. Default 300; 0 makes every release send (hold to talk only, no single-tap way).
+   */
+  tapDuration?: number;
   /** Replaces `navigator.mediaDevices.getUserMedia` (tests, native bridges). */
   getUserMedia?: (constraints: MediaStreamConstraints) => Promise<MediaStream>;
   /** Replaces the global `MediaRecorder` constructor. */
@@ -72,13 +87,16 @@ export interface UseRecorderResult {
   /** Input level from 0 to 1 (0 without a level meter). */
   level: number;
   error: RecorderError | null;
-  /** Starts recording (asks for the microphone the first time). */
+  /** Starts a hands-free recording (asks for the microphone the first time). */
   start: () => Promise<void>;
   /** Stops and sends, unless the state is willCancel (then it cancels). */
   stop: () => void;
   /** Stops and discards. */
   cancel: () => void;
-  /** Props for a hold-to-talk button: pointer capture, drag-up to cancel, keyboard toggle. */
+  /**
+   * Props for a hold-to-talk button: pointer capture, drag-up to cancel, a tap to record
+   * hands-free and a tap to send, keyboard toggle.
+   */
   getButtonProps: () => {
     onPointerDown: (event: PointerEvent<HTMLElement>) => void;
     onPointerMove: (event: PointerEvent<HTMLElement>) => void;
@@ -136,8 +154,10 @@ function chooseFormat(
 /**
  * Hold-to-talk recording with MediaRecorder, for the kit's Recorder or your own markup.
  * Pointer: press to start, drag up more than `cancelDistance` to arm the cancel (state
- * `willCancel`), come back to resume, release to send or cancel. Keyboard: Space or Enter starts
- * and stops (sends), Escape cancels.
+ * `willCancel`), come back to resume, release to send or cancel. A tap (released within
+ * `tapDuration`) records hands-free instead: tap again to send, or call `cancel` (the kit's
+ * Recorder shows a Cancel recording button). Keyboard: Space or Enter starts and stops (sends),
+ * Escape cancels.
  *
  * @example
  * const recorder = useRecorder({ onSend: ({ blob, duration }) => upload(blob, duration) });
@@ -153,6 +173,10 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
   const session = useRef<Session | null>(null);
   const stateRef = useRef<RecorderState>('inited');
   const startY = useRef(0);
+  /** The press that started the recording is still down (hold to talk), since this time. */
+  const held = useRef<{ since: number } | null>(null);
+  /** A press on the button while recording hands-free: its release sends. */
+  const pressedToStop = useRef(false);
 
   const setRecorderState = useCallback((next: RecorderState) => {
     stateRef.current = next;
@@ -206,90 +230,94 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
     [release, setRecorderState],
   );
 
-  const start = useCallback(async () => {
-    if (session.current) return;
-    const current: Session = {
-      stream: null,
-      capture: null,
-      startedAt: Date.now(),
-      audio: null,
-      frame: 0,
-      tick: undefined,
-    };
-    session.current = current;
-    setError(null);
-    setRecorderState('recording');
-    const { getUserMedia = defaultGetUserMedia, mimeType } = latest.current;
-    // Made now, inside the press or key that started it: browsers let an AudioContext made during
-    // a user gesture run, and one made after the permission prompt may stay suspended.
-    const audio = openAudio();
-    current.audio = audio;
-    try {
-      const stream = await getUserMedia({ audio: true });
-      current.stream = stream;
-      if (session.current !== current) {
-        // Released while the permission prompt was open.
-        release(current);
-        return;
-      }
-      const Recorder =
-        latest.current.MediaRecorder ?? (typeof MediaRecorder === 'undefined' ? undefined : MediaRecorder);
-      const format = chooseFormat(mimeType, Recorder, audio);
-      if (format === WAV_MIME_TYPE && canCaptureWav(audio)) {
-        current.capture = captureWav(audio, stream);
-      } else {
-        if (!Recorder) throw Object.assign(new Error('No MediaRecorder'), { name: 'NotSupportedError' });
-        current.capture = captureMedia(Recorder, stream, format);
-      }
-      current.startedAt = Date.now();
-      setDuration(0);
-      current.tick = setInterval(() => {
-        const seconds = Math.floor((Date.now() - current.startedAt) / 1000);
-        setDuration(seconds);
-        const limit = latest.current.maxDuration;
-        if (limit && seconds >= limit && session.current === current) {
-          finish(stateRef.current === 'willCancel');
+  const begin = useCallback(
+    async (holding: boolean) => {
+      if (session.current) return;
+      const current: Session = {
+        stream: null,
+        capture: null,
+        startedAt: Date.now(),
+        audio: null,
+        frame: 0,
+        tick: undefined,
+      };
+      session.current = current;
+      setError(null);
+      setRecorderState(holding ? 'recording' : 'handsFree');
+      const { getUserMedia = defaultGetUserMedia, mimeType } = latest.current;
+      // Made now, inside the press or key that started it: browsers let an AudioContext made during
+      // a user gesture run, and one made after the permission prompt may stay suspended.
+      const audio = openAudio();
+      current.audio = audio;
+      try {
+        const stream = await getUserMedia({ audio: true });
+        current.stream = stream;
+        if (session.current !== current) {
+          // Released while the permission prompt was open.
+          release(current);
+          return;
         }
-      }, 1000);
-      if (audio) startMeter(current, audio, stream);
-    } catch (cause) {
-      if (session.current === current) session.current = null;
-      release(current);
-      setRecorderState('inited');
-      const kind = classify(cause);
-      setError(kind);
-      latest.current.onError?.(kind, cause);
-    }
-
-    function openAudio(): AudioContext | null {
-      try {
-        return (latest.current.createAudioContext ?? defaultCreateAudioContext)();
-      } catch {
-        return null; // no meter and no WAV is better than no recording
+        const Recorder =
+          latest.current.MediaRecorder ?? (typeof MediaRecorder === 'undefined' ? undefined : MediaRecorder);
+        const format = chooseFormat(mimeType, Recorder, audio);
+        if (format === WAV_MIME_TYPE && canCaptureWav(audio)) {
+          current.capture = captureWav(audio, stream);
+        } else {
+          if (!Recorder) throw Object.assign(new Error('No MediaRecorder'), { name: 'NotSupportedError' });
+          current.capture = captureMedia(Recorder, stream, format);
+        }
+        current.startedAt = Date.now();
+        setDuration(0);
+        current.tick = setInterval(() => {
+          const seconds = Math.floor((Date.now() - current.startedAt) / 1000);
+          setDuration(seconds);
+          const limit = latest.current.maxDuration;
+          if (limit && seconds >= limit && session.current === current) {
+            finish(stateRef.current === 'willCancel');
+          }
+        }, 1000);
+        if (audio) startMeter(current, audio, stream);
+      } catch (cause) {
+        if (session.current === current) session.current = null;
+        release(current);
+        setRecorderState('inited');
+        const kind = classify(cause);
+        setError(kind);
+        latest.current.onError?.(kind, cause);
       }
-    }
 
-    function startMeter(target: Session, audio: AudioContext, stream: MediaStream) {
-      try {
-        const analyser = audio.createAnalyser();
-        analyser.fftSize = 256;
-        audio.createMediaStreamSource(stream).connect(analyser);
-        const samples = new Uint8Array(analyser.fftSize);
-        const read = () => {
-          analyser.getByteTimeDomainData(samples);
-          let sum = 0;
-          for (const sample of samples) sum += ((sample - 128) / 128) ** 2;
-          // RMS of speech rarely passes 0.5: scale so a normal voice fills most of the meter.
-          setLevel(Math.min(1, Math.sqrt(sum / samples.length) * 2));
-          target.frame = requestAnimationFrame(read);
-        };
-        read();
-      } catch {
-        // No meter is better than no recording.
+      function openAudio(): AudioContext | null {
+        try {
+          return (latest.current.createAudioContext ?? defaultCreateAudioContext)();
+        } catch {
+          return null; // no meter and no WAV is better than no recording
+        }
       }
-    }
-  }, [release, setRecorderState, finish]);
 
+      function startMeter(target: Session, audio: AudioContext, stream: MediaStream) {
+        try {
+          const analyser = audio.createAnalyser();
+          analyser.fftSize = 256;
+          audio.createMediaStreamSource(stream).connect(analyser);
+          const samples = new Uint8Array(analyser.fftSize);
+          const read = () => {
+            analyser.getByteTimeDomainData(samples);
+            let sum = 0;
+            for (const sample of samples) sum += ((sample - 128) / 128) ** 2;
+            // RMS of speech rarely passes 0.5: scale so a normal voice fills most of the meter.
+            setLevel(Math.min(1, Math.sqrt(sum / samples.length) * 2));
+            target.frame = requestAnimationFrame(read);
+          };
+          read();
+        } catch {
+          // No meter is better than no recording.
+        }
+      }
+    },
+    [release, setRecorderState, finish],
+  );
+
+  const start = useCallback(() => begin(false), [begin]);
   const stop = useCallback(() => finish(stateRef.current === 'willCancel'), [finish]);
   const cancel = useCallback(() => finish(true), [finish]);
 
@@ -309,7 +337,11 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
   const getButtonProps = useCallback(
     () => ({
       onPointerDown: (event: PointerEvent<HTMLElement>) => {
-        if (event.button !== 0 || session.current) return;
+        if (event.button !== 0) return;
+        if (session.current) {
+          pressedToStop.current = stateRef.current === 'handsFree';
+          return;
+        }
         event.preventDefault();
         try {
           // Keeps move and up events coming when the finger leaves the button.
@@ -318,11 +350,12 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
           // Synthetic or already released pointers cannot be captured; the gesture still works.
         }
         startY.current = event.clientY;
-        void start();
+        held.current = { since: Date.now() };
+        void begin(true);
       },
       onPointerMove: (event: PointerEvent<HTMLElement>) => {
         const current = stateRef.current;
-        if (current === 'inited') return;
+        if (!held.current || current === 'inited' || current === 'handsFree') return;
         const distance = latest.current.cancelDistance ?? RECORDER_CANCEL_DISTANCE;
         const next = startY.current - event.clientY > distance ? 'willCancel' : 'recording';
         if (next !== current) setRecorderState(next);
@@ -331,10 +364,28 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
         if (event.currentTarget.hasPointerCapture?.(event.pointerId)) {
           event.currentTarget.releasePointerCapture(event.pointerId);
         }
-        if (session.current) stop();
+        const press = held.current;
+        held.current = null;
+        const tapped = pressedToStop.current;
+        pressedToStop.current = false;
+        if (!session.current) return;
+        if (press) {
+          const tapLimit = latest.current.tapDuration ?? RECORDER_TAP_MS;
+          if (stateRef.current === 'recording' && Date.now() - press.since < tapLimit) {
+            setRecorderState('handsFree');
+          } else {
+            stop();
+          }
+        } else if (tapped) {
+          stop();
+        }
       },
       onPointerCancel: () => {
-        if (session.current) cancel();
+        // Only a held recording goes with its pointer; a hands-free one waits for Send or Cancel.
+        const wasHeld = held.current !== null;
+        held.current = null;
+        pressedToStop.current = false;
+        if (wasHeld && session.current) cancel();
       },
       onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
         if (event.key === 'Escape') {
@@ -350,7 +401,7 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
       },
       onContextMenu: (event: { preventDefault: () => void }) => event.preventDefault(),
     }),
-    [start, stop, cancel, setRecorderState],
+    [begin, start, stop, cancel, setRecorderState],
   );
 
   return { state, duration, level, error, start, stop, cancel, getButtonProps };

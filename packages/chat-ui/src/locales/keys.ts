@@ -64,6 +64,8 @@ export const messageKeys = [
   'recorder.hold',
   'recorder.release',
   'recorder.willCancel',
+  'recorder.stopAndSend',
+  'recorder.cancel',
   'recorder.keyboardHint',
   'recorder.level',
   'recorder.denied',
