@@ -17,9 +17,6 @@ import { TransferDialog } from './TransferDialog.js';
 import { VerifiedBadge } from './VerifiedBadge.js';
 import { VisitorPanel } from './VisitorPanel.js';
 
-/** How long the notice that a chat went to a colleague stays. */
-const TRANSFERRED_NOTICE_MS = 6000;
-
 const queueItemId = (sessionId: string) => `console-queue-${sessionId}`;
 
 /** The reports and their chart library load when first opened, not with the console. */
@@ -283,15 +280,23 @@ function Desk({
             const sessionId = transferChat.sessionId;
             setTransferring(null);
             if (selected === sessionId) onSelect(null);
-            toast.success(t('transfer.done', { nick: to.nick }), { duration: TRANSFERRED_NOTICE_MS });
+            // As long as it takes to read (the kit's reading time).
+            toast.success(t('transfer.done', { nick: to.nick }));
             // The pane it was in is gone: focus goes to where the next chat shows.
             requestAnimationFrame(() => main.current?.focus());
           }}
         />
       ) : null}
       {help ? <Shortcuts onClose={() => setHelp(false)} /> : null}
+      {/* On the page from the start, so what comes into it is announced. Each alert is a node of
+          its own: a second visitor of the same name is news too, and is said again. */}
       <p className="parley-visually-hidden" role="status">
-        {alerts.announcement}
+        {alerts.announcements.map((announcement, index) => (
+          <span key={announcement.id}>
+            {index > 0 ? '. ' : ''}
+            {announcement.text}
+          </span>
+        ))}
       </p>
     </div>
   );

@@ -153,6 +153,7 @@ export function useAlerts(desk: AgentDesk) {
     if (answer === 'denied') toast.error(t('notifications.blocked'));
   }, [t]);
 
-  const announcement = announce.map((alert) => describeAlert(alert, t).title).join('. ');
-  return { muted, setMuted: desk.setMuted, permission, requestPermission, announcement };
+  // Each alert said once, politely: a visitor joining the queue, a new or transferred chat, a mention.
+  const announcements = announce.map((alert) => ({ id: alert.id, text: describeAlert(alert, t).title }));
+  return { muted, setMuted: desk.setMuted, permission, requestPermission, announcements };
 }

@@ -128,3 +128,53 @@ export const setVisibility = (page: Page, state: 'hidden' | 'visible') =>
     Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
   }, state);
+
+/** A change inside a live region, as a screen reader is told of it (see LIVE_REGION_RECORDER). */
+export interface LiveChange {
+  /** `change`: text came into a region already on the page (announced); `created`: a region arrived with it. */
+  kind: 'change' | 'created';
+  politeness: string;
+  text: string;
+}
+
+/**
+ * An init script that records, from before the console's own scripts run, every text that comes
+ * into a live region (`aria-live`, or role status, log or alert) with its politeness. Read it with
+ * `liveChanges`. Text added to a region already on the page is what screen readers announce.
+ */
+export const LIVE_REGION_RECORDER = `(() => {
+  const LIVE = '[aria-live], [role~="status"], [role~="log"], [role~="alert"]';
+  const changes = (window.__liveChanges = []);
+  const politeness = (region) =>
+    region.getAttribute('aria-live') || (region.matches('[role~="alert"]') ? 'assertive' : 'polite');
+  const spoken = (node) =>
+    node.nodeType === Node.TEXT_NODE
+      ? node.nodeValue || ''
+      : node instanceof Element && node.getAttribute('aria-hidden') !== 'true'
+        ? [...node.childNodes].map(spoken).join('')
+        : '';
+  const record = (kind, region, text) => {
+    const said = text.replace(/\\s+/g, ' ').trim();
+    if (said) changes.push({ kind, politeness: politeness(region), text: said });
+  };
+  new MutationObserver((mutations) => {
+    for (const mutation of mutations) {
+      const target = mutation.target instanceof Element ? mutation.target : mutation.target.parentElement;
+      const region = target && target.closest(LIVE);
+      if (mutation.type === 'characterData') {
+        if (region) record('change', region, mutation.target.nodeValue || '');
+        continue;
+      }
+      for (const added of mutation.addedNodes) {
+        if (region) record('change', region, spoken(added));
+        else if (added instanceof Element)
+          for (const each of [added, ...added.querySelectorAll(LIVE)])
+            if (each.matches(LIVE)) record('created', each, spoken(each));
+      }
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+})();`;
+
+/** What LIVE_REGION_RECORDER heard on the page so far. */
+export const liveChanges = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { __liveChanges: LiveChange[] }).__liveChanges);

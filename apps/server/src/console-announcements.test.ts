@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Seed } from './seed.js';
+import type { Json } from './test/child.js';
+import { chromiumPath, startConsole } from './test/consoleBrowser.js';
+import { LIVE_REGION_RECORDER, liveChanges, SOON } from './test/consolePage.js';
+import { testDatabases } from './test/databases.js';
+
+// What a screen reader hears from the console (WCAG 4.1.3): a visitor joining the queue is said
+// once, politely, from a status region that was on the page before the news came.
+
+const seed: Seed = {
+  channels: [{ id: 'line', tenantId: 't', info: { receiveMode: 3 } }],
+  // capacity 0: every visitor waits in the queue
+  agents: [
+    {
+      id: 'q1',
+      username: 'quinn',
+      password: 'pw-quinn',
+      nick: 'Quinn',
+      capacity: 0,
+      channels: ['line'],
+      online: true,
+    },
+  ],
+};
+
+const [database] = testDatabases();
+
+describe.skipIf(!existsSync(chromiumPath))('the console read by a screen reader', () => {
+  let started: Awaited<ReturnType<typeof startConsole>> | undefined;
+  let base: string;
+  let browser: Browser;
+  let page: Page;
+
+  const visitor = async (call: string, body: object) => {
+    const response = await fetch(`${base}/api/chat/visitor/${call}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return ((await response.json()) as { data: Json }).data;
+  };
+  /** A visitor named `name` who asks for an agent and waits in the queue. */
+  const queue = async (name: string) => {
+    const chat = await visitor('chatStart', { channelId: 'line', userName: name });
+    expect((await visitor('transferAgent', { userId: chat.userId })).status).toBe(3);
+  };
+  const heard = async (text: string) =>
+    (await liveChanges(page)).filter((change) => change.text.includes(text));
+
+  beforeAll(async () => {
+    if (!database) throw new Error('no database');
+    started = await startConsole(await database.open(), seed);
+    ({ base, browser } = started);
+    page = await browser.newPage({ locale: 'en-US' });
+    await page.addInitScript(LIVE_REGION_RECORDER);
+    await page.goto(`${base}/agent/`);
+    await page.getByLabel('Username').fill('quinn');
+    await page.getByLabel('Password').fill('pw-quinn');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('Quinn: Online').waitFor();
+  }, 120_000);
+  afterAll(() => started?.stop());
+
+  it('should announce a visitor joining the queue once, politely, and the next one of the same name too', async () => {
+    await queue('Walt');
+    await page.getByRole('listitem').filter({ hasText: 'Walt' }).waitFor(SOON);
+    await expect
+      .poll(() => heard('Walt is waiting in the queue'), SOON)
+      .toEqual([{ kind: 'change', politeness: 'polite', text: 'Walt is waiting in the queue' }]);
+    // The status region holds it, in Chromium's accessibility tree.
+    expect(await page.getByRole('status').filter({ hasText: 'Walt is waiting in the queue' }).count()).toBe(
+      1,
+    );
+
+    // The console polls on (a new poll goes once the last answer is applied): nothing is said again.
+    await page.waitForRequest((request) => /\/api\/agent\/poll\?/.test(request.url()));
+    expect(await heard('Walt is waiting in the queue')).toHaveLength(1);
+
+    // Another visitor who gives the same name is news as well.
+    await queue('Walt');
+    await expect.poll(async () => (await heard('Walt is waiting in the queue')).length, SOON).toBe(2);
+    expect(
+      (await heard('Walt')).every((change) => change.kind === 'change' && change.politeness === 'polite'),
+    ).toBe(true);
+  }, 60_000);
+});
