@@ -216,6 +216,11 @@ test('given a pre-chat form in a dialog, should check the fields and then let th
   if (await phone.count()) await phone.fill('13800138000');
   await form.getByRole('button', { name: 'Start chatting' }).click();
   await expect(form).toBeHidden();
+  // What the form was told is not asked again (WCAG 3.3.7).
+  await page.getByRole('button', { name: 'Leave a message' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave a message' });
+  await expect(leave.getByLabel('Name')).toHaveValue('Ann');
+  await expect(leave.getByLabel('Email')).toHaveValue('ann@example.com');
 });
 
 test('given a pre-chat form inline, should show it in the page, not as a dialog', async ({ page }) => {
@@ -358,8 +363,10 @@ test('given a voice message recorded with the microphone, should deliver it as a
   await expect(hold).toBeEnabled(); // the recorder is downloaded on first use
   await hold.focus();
   await page.keyboard.press('Space');
-  await expect(page.getByRole('button', { name: /Release to send/ })).toBeVisible();
-  // Recording: the elapsed time against the limit, the level meter, and still nothing for axe.
+  await expect(page.getByRole('button', { name: 'Stop and send' })).toBeVisible();
+  // Recording: the elapsed time against the limit, the level meter, a way to cancel with one
+  // click, and still nothing for axe.
+  await expect(page.getByRole('button', { name: 'Cancel recording' })).toBeVisible();
   await expect(page.getByText(/^\d+s \/ 60s$/)).toBeVisible();
   await expect(page.getByRole('meter', { name: 'Microphone level' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
