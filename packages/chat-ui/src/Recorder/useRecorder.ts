@@ -56,7 +56,8 @@ export interface UseRecorderOptions {
   cancelDistance?: number;
   /**
    * A press released within this many ms starts a hands-free recording instead of sending at
-   * once. Default 300; 0 makes every release send (hold to talk only, no single-tap way).
+   * once; 0 makes every release send (hold to talk only, no single-tap way).
+   * @default 300
    */
   tapDuration?: number;
   /** Replaces `navigator.mediaDevices.getUserMedia` (tests, native bridges). */
