@@ -46,6 +46,18 @@ export const Initials: Story = {
   },
 };
 
+/** An automated sender without an image: the robot, in its own colour. */
+export const Bot: Story = {
+  args: {
+    message: {
+      _id: 'm10',
+      content: 'Hi, I am the virtual assistant. Ask me anything about your order.',
+      createdAt,
+      user: { name: 'Parley Assistant', bot: true },
+    },
+  },
+};
+
 /** The author links to a profile (new tab). */
 export const LinkedAuthor: Story = {
   args: {

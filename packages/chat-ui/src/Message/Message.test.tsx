@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
+import { avatarColor } from '../Avatar/Avatar.js';
 import { Message } from './Message.js';
 import { assignMessageTimes, createMessage, MESSAGE_TIME_GAP } from './model.js';
 
@@ -137,6 +138,30 @@ describe('Message', () => {
     expect(
       screen.container.querySelector('[data-slot="message-avatar"][data-variant="initials"]')?.textContent,
     ).toBe('CM');
+  });
+
+  it('given a bot without an avatar, should draw the robot instead of initials, hidden beside its name', async () => {
+    const screen = await render(
+      <Message message={{ content: 'Hi', user: { name: 'Parley Assistant', bot: true } }} />,
+    );
+    const avatar = screen.container.querySelector('[data-slot="message-avatar"]');
+    expect(avatar?.getAttribute('data-variant')).toBe('bot');
+    expect(avatar?.querySelector('[data-icon="Robot"]')).not.toBeNull();
+    expect(avatar?.getAttribute('aria-hidden')).toBe('true');
+    await expect.element(screen.getByText('Parley Assistant')).toBeVisible();
+  });
+
+  it('given two people without avatars, should give each the colour of their name', async () => {
+    const screen = await render(
+      <>
+        <Message message={{ content: 'a', user: { name: 'Camille Martin' } }} />
+        <Message message={{ content: 'b', user: { name: 'Ahmed Khan' } }} />
+      </>,
+    );
+    const colours = [...screen.container.querySelectorAll('[data-slot="message-avatar"]')].map((avatar) =>
+      avatar.getAttribute('data-color'),
+    );
+    expect(colours).toEqual([String(avatarColor('Camille Martin')), String(avatarColor('Ahmed Khan'))]);
   });
 
   it('given a user url, should link the name to it in a new tab, reachable by keyboard once', async () => {

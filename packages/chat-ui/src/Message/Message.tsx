@@ -1,4 +1,5 @@
 import { forwardRef, type HTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { Avatar } from '../Avatar/Avatar.js';
 import { Bubble } from '../Bubble/Bubble.js';
 import { cn } from '../internal/cn.js';
 import { isSafeMediaUrl, isSafeUrl } from '../internal/safeUrl.js';
@@ -23,41 +24,26 @@ export interface MessageProps extends Omit<HTMLAttributes<HTMLDivElement>, 'cont
   now?: Date | number;
 }
 
-function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  return words
-    .slice(0, 2)
-    .map((word) => Array.from(word)[0]?.toLocaleUpperCase() ?? '')
-    .join('');
-}
-
-function Avatar({ user, linked }: { user: MessageUser; linked: string | undefined }) {
-  const { t } = useLocale();
+function Author({ user, linked }: { user: MessageUser; linked: string | undefined }) {
   const name = user.name ?? '';
+  const hasImage = Boolean(user.avatar && isSafeMediaUrl(user.avatar));
+  if (!hasImage && !name && !user.bot) return null;
+  // The name is read beside it, so drawn initials or the robot stay hidden; an image keeps its alt.
+  const avatar = (
+    <Avatar
+      className="parley-message__avatar"
+      data-slot="message-avatar"
+      name={name}
+      src={user.avatar}
+      bot={user.bot}
+      decorative={!hasImage}
+    />
+  );
   // With a name, the name is the link (one stop for the keyboard); the avatar links only alone.
-  const image =
-    user.avatar && isSafeMediaUrl(user.avatar) ? (
-      <img
-        className="parley-message__avatar"
-        data-slot="message-avatar"
-        data-variant="image"
-        src={user.avatar}
-        alt={name ? t('message.avatar', { name }) : ''}
-      />
-    ) : name ? (
-      <span
-        className="parley-message__avatar parley-message__avatar--initials"
-        data-slot="message-avatar"
-        data-variant="initials"
-        aria-hidden="true"
-      >
-        {initialsOf(name)}
-      </span>
-    ) : null;
-  if (!image || !linked || name) return image;
+  if (!linked || name) return avatar;
   return (
     <a className="parley-message__avatar-link" href={linked} target="_blank" rel="noopener noreferrer">
-      {image}
+      {avatar}
     </a>
   );
 }
@@ -77,8 +63,8 @@ function Name({ name, linked }: { name: string; linked: string | undefined }) {
 }
 
 /**
- * One row of the conversation: the time label when `hasTime`, the author (avatar or initials,
- * name, optional profile link), and the content by type: `text` in a Bubble, `system` as a
+ * One row of the conversation: the time label when `hasTime`, the author (an `Avatar`: the image,
+ * initials on a colour of their own, or the robot for a `bot`; the name; an optional profile link), and the content by type: `text` in a Bubble, `system` as a
  * SystemMessage, `typing` as the Typing indicator, `custom` through `renderContent`. The visitor's
  * own messages (position `right`) show their delivery status. In a group (`group`, decided by
  * MessageList) the name shows on the first message only (later ones keep it for screen readers),
@@ -142,7 +128,7 @@ export const Message = forwardRef<HTMLDivElement, MessageProps>(function Message
         <div className="parley-message__row">
           {user &&
             (closesGroup ? (
-              <Avatar user={user} linked={linked} />
+              <Author user={user} linked={linked} />
             ) : (
               <span className="parley-message__avatar-space" aria-hidden="true" />
             ))}

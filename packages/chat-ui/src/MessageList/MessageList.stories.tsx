@@ -147,7 +147,7 @@ export const UnreadWhileScrolledUp: Story = {
 };
 
 const alice = { name: 'Alice Moreau' };
-const bot = { name: 'Parley bot' };
+const bot = { name: 'Parley bot', bot: true };
 const minute = 60_000;
 const grouped: MessageInput[] = [
   { _id: 'g1', type: 'system', position: 'pop', content: 'Alice Moreau joined the chat', createdAt: t0 },
