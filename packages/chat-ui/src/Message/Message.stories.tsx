@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Message } from './Message.js';
 
 const createdAt = new Date(2026, 2, 18, 14, 5, 9).getTime();
@@ -101,6 +101,28 @@ export const WithTime: Story = {
       hasTime: true,
       user: { name: 'Camille Martin' },
     },
+  },
+};
+
+/**
+ * With keyboard focus in it (here on the author's link), or pointed at, a message shows its own
+ * time; its tooltip has the full date and time.
+ */
+export const TimeOnFocus: Story = {
+  args: {
+    message: {
+      _id: 'm11',
+      content: 'Your parcel ships today.',
+      createdAt,
+      user: { name: 'Camille Martin', url: 'https://example.com/agents/camille' },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.tab();
+    await expect(within(canvasElement).getByRole('link')).toHaveFocus();
+    const time = canvasElement.querySelector('[data-slot="message-time"]') as HTMLElement;
+    await expect(time).toHaveTextContent('14:05');
+    await waitFor(() => expect(getComputedStyle(time).opacity).toBe('1'));
   },
 };
 

@@ -22,6 +22,12 @@ export interface MessageProps extends Omit<HTMLAttributes<HTMLDivElement>, 'cont
   statusTimers?: MessageStatusTimers;
   /** The reference moment for the relative time label. Default: now. */
   now?: Date | number;
+  /**
+   * Shows the message's own time (14:05, the full date and time as its tooltip) beside it while the
+   * pointer is over the row or the row or something in it has keyboard focus; screen readers read
+   * it with the message. Not on notices or the typing indicator. Default true.
+   */
+  showTimeOnHover?: boolean;
 }
 
 function Author({ user, linked }: { user: MessageUser; linked: string | undefined }) {
@@ -68,14 +74,15 @@ function Name({ name, linked }: { name: string; linked: string | undefined }) {
  * SystemMessage, `typing` as the Typing indicator, `custom` through `renderContent`. The visitor's
  * own messages (position `right`) show their delivery status. In a group (`group`, decided by
  * MessageList) the name shows on the first message only (later ones keep it for screen readers),
- * the avatar on the last only, and the bubbles join.
+ * the avatar on the last only, and the bubbles join. Each message's own time (14:05) shows beside
+ * it on hover and keyboard focus (`showTimeOnHover`); screen readers read it with the message.
  *
  * @example
  * <Message message={{ content: 'Hello', user: { name: 'Camille Martin' } }} />
  * <Message message={{ type: 'custom', content: order }} renderContent={(m) => <OrderCard order={m.content} />} />
  */
 export const Message = forwardRef<HTMLDivElement, MessageProps>(function Message(
-  { message: input, renderContent, onRetry, statusTimers, now, className, ...rest },
+  { message: input, renderContent, onRetry, statusTimers, now, showTimeOnHover = true, className, ...rest },
   ref,
 ) {
   const fallbackId = useId();
@@ -147,6 +154,14 @@ export const Message = forwardRef<HTMLDivElement, MessageProps>(function Message
                   status={status}
                   timers={statusTimers}
                   onRetry={onRetry ? () => onRetry(message) : undefined}
+                />
+              )}
+              {showTimeOnHover && type !== 'typing' && (
+                <Time
+                  className="parley-message__stamp"
+                  data-slot="message-time"
+                  date={message.createdAt}
+                  variant="short"
                 />
               )}
             </div>

@@ -9,6 +9,7 @@ import {
 } from 'react';
 import { IconArrowDown, IconSpinner } from '../Icon/icons.js';
 import { cn } from '../internal/cn.js';
+import { composeHandlers } from '../internal/useControllableState.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { Message } from '../Message/Message.js';
 import type { MessageInput, MessageModel } from '../Message/model.js';
@@ -19,6 +20,7 @@ import { useFollowNewMessages } from './useFollowNewMessages.js';
 import { useLoadMore } from './useLoadMore.js';
 import { useMessageAnnouncements } from './useMessageAnnouncements.js';
 import { useMessageListState } from './useMessageListState.js';
+import { useRowFocus } from './useRowFocus.js';
 import { useScrollToBottom } from './useScrollToBottom.js';
 import { useVirtualRows } from './useVirtualRows.js';
 
@@ -66,6 +68,12 @@ export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, '
    * at the start, one avatar at the end, joined bubbles (each model's `group`). Default true.
    */
   grouping?: boolean;
+  /**
+   * Each message's own time (default renderer, Message's `showTimeOnHover`): `hover` shows it
+   * beside the message on hover and keyboard focus, and screen readers read it with the message;
+   * `off` leaves only the 5-minute time labels. Default `hover`.
+   */
+  messageTimes?: 'hover' | 'off';
 }
 
 const Row = memo(function Row({
@@ -94,7 +102,10 @@ const Row = memo(function Row({
  * streaming) keeps the bottom in view. Each row's time label follows the 5-minute rule, decided
  * once per list so times never jump when history is prepended. Consecutive messages from one
  * sender within 3 minutes are grouped (`grouping`): the name once at the start, the avatar once
- * at the end, joined bubbles; a notice or a time label starts a new group.
+ * at the end, joined bubbles; a notice or a time label starts a new group. Each message shows its
+ * own time on hover and keyboard focus (`messageTimes`). The list stays one tab stop; from it,
+ * ArrowUp and ArrowDown move focus from message to message (so screen readers read each with its
+ * time), Home and End go to the oldest loaded and the newest.
  *
  * @example
  * const list = useRef<MessageListHandle>(null);
@@ -113,8 +124,10 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     estimateSize = 72,
     now,
     grouping = true,
+    messageTimes = 'hover',
     className,
     onScroll,
+    onKeyDown,
     ...rest
   },
   ref,
@@ -166,6 +179,9 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   const announcement = useMessageAnnouncements({ ...state, getAnnouncement });
   useFollowNewMessages(items, { isFollowing, jumpToEnd, scrollToBottom, addUnread });
 
+  const jumpToNewest = useCallback(() => scrollToBottom({ smooth: false }), [scrollToBottom]);
+  const moveRowFocus = useRowFocus({ scrollerRef, count: items.length, toEnd: jumpToNewest });
+
   const handleScroll = (event: React.UIEvent<HTMLDivElement>) => {
     onScroll?.(event);
     const scroller = event.currentTarget;
@@ -185,9 +201,10 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
           onRetry={onRetry}
           statusTimers={statusTimers}
           now={now}
+          showTimeOnHover={messageTimes !== 'off'}
         />
       ),
-    [renderMessage, renderContent, onRetry, statusTimers, now],
+    [renderMessage, renderContent, onRetry, statusTimers, now, messageTimes],
   );
 
   const renderRow = useCallback(
@@ -205,6 +222,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   };
   return (
     <div data-slot="message-list" className={cn('parley-message-list', className)}>
+      {/* biome-ignore lint/a11y/noNoninteractiveElementInteractions: the arrow keys move focus between the log's messages */}
       <div
         {...rest}
         ref={scrollerRef}
@@ -217,6 +235,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls by keyboard
         tabIndex={0}
         onScroll={handleScroll}
+        onKeyDown={composeHandlers(onKeyDown, moveRowFocus)}
       >
         {Virtual ? (
           <Virtual items={items} {...rows} />
