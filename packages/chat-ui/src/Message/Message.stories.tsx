@@ -86,6 +86,19 @@ export const Sent: Story = {
   },
 };
 
+/** The visitor's message, read by the agent: "Seen" under it. */
+export const Seen: Story = {
+  args: {
+    message: {
+      _id: 'm12',
+      content: 'My order #1042 has not arrived.',
+      createdAt,
+      position: 'right',
+      status: 'read',
+    },
+  },
+};
+
 /** The visitor's message that failed: a retry button. */
 export const Failed: Story = {
   args: { message: { _id: 'm5', content: 'Are you there?', createdAt, position: 'right', status: 'fail' } },

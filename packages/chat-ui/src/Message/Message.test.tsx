@@ -234,6 +234,21 @@ describe('Message', () => {
     expect(onRetry).toHaveBeenCalledWith(expect.objectContaining({ _id: 'm9', content: 'Hello?' }));
   });
 
+  it('given the visitor’s message read by the other side, should say "Seen" under the bubble', async () => {
+    const screen = await render(
+      <div style={{ inlineSize: 500 }}>
+        <Message message={{ content: 'Mine', position: 'right', status: 'read' }} />
+      </div>,
+    );
+    const seen = screen.getByText('Seen');
+    await expect.element(seen).toBeVisible();
+    const bubble = screen.container.querySelector('[data-slot="bubble"]')?.getBoundingClientRect();
+    const box = seen.element().getBoundingClientRect();
+    expect(box.top).toBeGreaterThanOrEqual(bubble?.bottom ?? Number.POSITIVE_INFINITY);
+    // Aligned with the bubble's end.
+    expect(Math.abs(box.right - (bubble?.right ?? 0))).toBeLessThan(12);
+  });
+
   it('given a received message with a status, should not show a status', async () => {
     const screen = await render(<Message message={{ content: 'x', status: 'fail' }} />);
     expect(screen.container.querySelector('[data-slot="message-status"]')).toBeNull();

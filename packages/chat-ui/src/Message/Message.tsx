@@ -72,7 +72,7 @@ function Name({ name, linked }: { name: string; linked: string | undefined }) {
  * One row of the conversation: the time label when `hasTime`, the author (an `Avatar`: the image,
  * initials on a colour of their own, or the robot for a `bot`; the name; an optional profile link), and the content by type: `text` in a Bubble, `system` as a
  * SystemMessage, `typing` as the Typing indicator, `custom` through `renderContent`. The visitor's
- * own messages (position `right`) show their delivery status. In a group (`group`, decided by
+ * own messages (position `right`) show their delivery status, and "Seen" under the bubble once read. In a group (`group`, decided by
  * MessageList) the name shows on the first message only (later ones keep it for screen readers),
  * the avatar on the last only, and the bubbles join. Each message's own time (14:05) shows beside
  * it on hover and keyboard focus (`showTimeOnHover`); screen readers read it with the message.
@@ -149,7 +149,7 @@ export const Message = forwardRef<HTMLDivElement, MessageProps>(function Message
               ))}
             <div className="parley-message__content">
               {body}
-              {position === 'right' && status && (
+              {position === 'right' && status && status !== 'read' && (
                 <MessageStatus
                   status={status}
                   timers={statusTimers}
@@ -165,6 +165,8 @@ export const Message = forwardRef<HTMLDivElement, MessageProps>(function Message
                 />
               )}
             </div>
+            {/* "Seen" goes under the bubble, where it reads as the message's last word. */}
+            {position === 'right' && status === 'read' && <MessageStatus status="read" />}
           </div>
         </div>
       )}

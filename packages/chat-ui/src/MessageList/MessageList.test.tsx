@@ -440,6 +440,25 @@ describe('MessageList rows', () => {
     expect(drawn).toEqual(['m3']);
   });
 
+  it('given several of the visitor’s messages read, should say "Seen" under the latest read one only', async () => {
+    const mine = (i: number, status: 'sent' | 'read') => message(i, { position: 'right', status });
+    const screen = await render(
+      <Harness initial={[mine(0, 'read'), message(1), mine(2, 'read'), mine(3, 'sent')]} />,
+    );
+    const seenUnder = () =>
+      [...screen.container.querySelectorAll('[data-slot="message"]')]
+        .filter((row) => row.textContent?.includes('Seen'))
+        .map((row) => row.getAttribute('data-message-id'));
+    await expect.poll(seenUnder).toEqual(['m2']);
+    await act(async () =>
+      setMessages((list) => list.map((item) => (item._id === 'm3' ? { ...item, status: 'read' } : item))),
+    );
+    await expect.poll(seenUnder).toEqual(['m3']);
+    // A read receipt is not news: the live region says nothing of it.
+    const live = document.querySelector('[data-slot="message-list"] [aria-live="polite"]');
+    expect(live?.textContent).toBe('');
+  });
+
   it('given renderMessage, should draw each message with it', async () => {
     const screen = await render(
       <div style={{ blockSize: 300, display: 'flex' }}>

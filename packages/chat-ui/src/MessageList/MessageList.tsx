@@ -5,6 +5,7 @@ import {
   type ReactNode,
   useCallback,
   useImperativeHandle,
+  useMemo,
   useRef,
 } from 'react';
 import { IconArrowDown, IconSpinner } from '../Icon/icons.js';
@@ -39,7 +40,10 @@ export interface MessageListHandle {
 export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /** Messages, oldest first. Give each an `_id` so rows keep their place and measurements. */
   messages: readonly MessageInput[];
-  /** Draws one message. Default: `<Message message={message} />`. */
+  /**
+   * Draws one message. Default: `<Message message={message} />`. Of the visitor's messages marked
+   * `read`, only the latest keeps `read` (it alone shows "Seen"); earlier ones come as `sent`.
+   */
   renderMessage?: (message: MessageModel, index: number) => ReactNode;
   /** Draws `custom` messages in the default renderer. */
   renderContent?: (message: MessageModel) => ReactNode;
@@ -80,13 +84,27 @@ const Row = memo(function Row({
   message,
   index,
   render,
+  latestRead,
 }: {
   message: MessageModel;
   index: number;
   render: (message: MessageModel, index: number) => ReactNode;
+  /** Whether this is the latest of the visitor's messages read by the other side. */
+  latestRead: boolean;
 }) {
-  return <>{render(message, index)}</>;
+  // Only the latest read message says "Seen"; earlier ones are drawn as sent.
+  const drawn = message.status === 'read' && !latestRead ? { ...message, status: 'sent' as const } : message;
+  return <>{render(drawn, index)}</>;
 });
+
+/** The id of the latest of the visitor's messages read by the other side. */
+function latestReadOf(items: readonly MessageModel[]): string | undefined {
+  for (let index = items.length - 1; index >= 0; index -= 1) {
+    const message = items[index] as MessageModel;
+    if (message.position === 'right' && message.status === 'read') return message._id;
+  }
+  return undefined;
+}
 
 /**
  * The conversation. Short lists render in normal flow; past `MESSAGE_LIST_VIRTUALIZE_AFTER`
@@ -207,9 +225,12 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     [renderMessage, renderContent, onRetry, statusTimers, now, messageTimes],
   );
 
+  const latestRead = useMemo(() => latestReadOf(items), [items]);
   const renderRow = useCallback(
-    (message: MessageModel, index: number) => <Row message={message} index={index} render={render} />,
-    [render],
+    (message: MessageModel, index: number) => (
+      <Row message={message} index={index} render={render} latestRead={message._id === latestRead} />
+    ),
+    [render, latestRead],
   );
 
   const rows = {

@@ -70,6 +70,7 @@ export const messageKeys = [
   'recorder.tooShort',
   'messageStatus.sending',
   'messageStatus.retry',
+  'messageStatus.read',
   'typing.label',
   'thinking.thinking',
   'thinking.done',
