@@ -47,6 +47,8 @@ export const messageKeys = [
   'richText.image',
   'quickReplies.label',
   'quickReplies.new',
+  'quickReplies.previous',
+  'quickReplies.next',
   'composer.label',
   'composer.placeholder',
   'composer.send',
