@@ -2,6 +2,7 @@
 // pulls only that widget.
 
 export * from './Audio/index.js';
+export * from './Avatar/index.js';
 export * from './Bubble/index.js';
 export * from './Card/index.js';
 export * from './Carousel/index.js';

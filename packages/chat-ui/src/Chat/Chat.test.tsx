@@ -147,7 +147,8 @@ describe('Chat', () => {
     await screen.getByRole('button', { name: 'Refunds' }).click();
     expect(onClick).toHaveBeenCalledWith({ name: 'Refunds' }, 1);
     const footer = screen.container.querySelector('[data-slot="chat-footer"]');
-    expect(footer?.firstElementChild?.classList.contains('parley-quick-replies')).toBe(true);
+    // The row (in its frame) comes first, above the composer.
+    expect(footer?.firstElementChild?.contains(screen.getByRole('toolbar').element())).toBe(true);
   });
 
   it('given no quick reply items, should not render the row', async () => {

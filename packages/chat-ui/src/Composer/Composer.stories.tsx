@@ -52,9 +52,17 @@ export const MaxRows: Story = {
   args: { defaultValue: 'One\nTwo\nThree\nFour\nFive\nSix\nSeven' },
 };
 
-/** Near the maximum length: the counter shows and is announced. */
+/** Near the maximum length (from 80 % by default, `counterFrom`): the counter shows and is announced. */
 export const CounterNearLimit: Story = {
   args: { maxLength: 50, defaultValue: 'I would like to change my delivery address please' },
+};
+
+/** Far from the maximum length: no counter. */
+export const CounterFarFromLimit: Story = {
+  args: { maxLength: 1000, defaultValue: 'I would like to change my delivery address please' },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.textContent).not.toContain('/1000');
+  },
 };
 
 /** Voice mode: the toggle is pressed and the hold-to-talk button replaces the input. */
@@ -150,7 +158,7 @@ export const Disabled: Story = {
  */
 export const CustomLayout: Story = {
   render: (args) => (
-    <Composer.Root onSend={args.onSend} onFiles={fn()} maxLength={200}>
+    <Composer.Root onSend={args.onSend} onFiles={fn()} maxLength={200} counterFrom={0}>
       <Composer.Counter />
       <div className="parley-composer__bar">
         <Composer.Input maxRows={3} />

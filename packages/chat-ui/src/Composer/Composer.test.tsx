@@ -130,54 +130,82 @@ describe('Composer text mode', () => {
     expect(Math.abs(textarea.getBoundingClientRect().height - fiveRows)).toBeLessThanOrEqual(1);
   });
 
-  it('given maxLength, should truncate typing and paste and show a counter announced near the limit', async () => {
+  it('given maxLength, should truncate typing and paste, and show the counter only near the limit', async () => {
     const onChange = vi.fn();
     const screen = await render(<Composer maxLength={20} onChange={onChange} />);
     await userEvent.click(input());
     await userEvent.keyboard('abc');
-    await expect.element(screen.getByText('3/20')).toBeVisible();
+    // 80 % of 20 is 16: below it, no counter to see or hear.
+    expect(screen.container.textContent).not.toContain('/20');
     expect(screen.getByRole('status').element().textContent).toBe('');
-    await userEvent.keyboard('defghijkl');
-    await expect.element(screen.getByRole('status')).toHaveTextContent('12 of 20 characters');
+    await userEvent.keyboard('defghijklmno');
+    expect(screen.container.textContent).not.toContain('/20');
+    await userEvent.keyboard('p');
+    await expect.element(screen.getByText('16/20')).toBeVisible();
+    await expect.element(screen.getByRole('status')).toHaveTextContent('16 of 20 characters');
     // A paste that bypasses the native limit (set by script, as some keyboards do) is cut too.
     const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set;
     setValue?.call(input(), `${input().value}${'z'.repeat(30)}`);
     input().dispatchEvent(new Event('input', { bubbles: true }));
     await expect.element(screen.getByText('20/20')).toBeVisible();
-    expect(input().value).toBe(`abcdefghijkl${'z'.repeat(8)}`);
+    expect(input().value).toBe(`abcdefghijklmnop${'z'.repeat(4)}`);
     await userEvent.fill(screen.getByRole('textbox'), 'x'.repeat(30));
     expect(input().value).toBe('x'.repeat(20));
     expect(onChange).toHaveBeenLastCalledWith('x'.repeat(20));
   });
 
+  it('given counterFrom, should show the counter from that many characters; by default from 80 % of maxLength', async () => {
+    const screen = await render(<Composer maxLength={1000} defaultValue={'a'.repeat(799)} />);
+    const counter = () => screen.container.querySelector('[data-slot="composer-counter"]');
+    expect(counter()?.getAttribute('data-state')).toBe('hidden');
+    expect(screen.container.textContent).not.toContain('799');
+    await userEvent.click(input());
+    await userEvent.keyboard('{End}a');
+    await expect.element(screen.getByText('800/1000')).toBeVisible();
+    await screen.rerender(<Composer maxLength={1000} counterFrom={0} defaultValue="" />);
+    await expect.element(screen.getByText('800/1000')).toBeVisible();
+    await userEvent.fill(screen.getByRole('textbox'), '');
+    await expect.element(screen.getByText('0/1000')).toBeVisible();
+    await screen.rerender(<Composer maxLength={1000} counterFrom={5} />);
+    expect(counter()?.getAttribute('data-state')).toBe('hidden');
+    await userEvent.keyboard('abcde');
+    await expect.element(screen.getByText('5/1000')).toBeVisible();
+  });
+
   it('given voice mode, should show no character counter, and show it again back in text mode', async () => {
-    const screen = await render(<Composer maxLength={20} defaultValue="abc" onSendVoice={() => {}} />);
-    await expect.element(screen.getByText('3/20')).toBeVisible();
+    const screen = await render(
+      <Composer maxLength={20} defaultValue={'a'.repeat(17)} onSendVoice={() => {}} />,
+    );
+    await expect.element(screen.getByText('17/20')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Voice input' }));
     await expect.element(screen.getByRole('button', { name: 'Hold to talk' })).toBeVisible();
-    expect(screen.container.textContent).not.toContain('3/20');
+    expect(screen.container.textContent).not.toContain('17/20');
     await userEvent.click(screen.getByRole('button', { name: 'Voice input' }));
-    await expect.element(screen.getByText('3/20')).toBeVisible();
+    await expect.element(screen.getByText('17/20')).toBeVisible();
   });
 
   it('given typing near the limit, should announce the count only after a 500 ms pause', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const screen = await render(<Composer maxLength={20} defaultValue={'a'.repeat(9)} />);
+      const screen = await render(<Composer maxLength={20} defaultValue={'a'.repeat(14)} />);
       const status = screen.getByRole('status').element();
       await userEvent.click(input());
-      await userEvent.keyboard('bb');
+      // Near the limit but not shown yet (under 16 characters): nothing is said.
+      await userEvent.keyboard('{End}b');
+      vi.advanceTimersByTime(1000);
+      expect(status.textContent).toBe('');
+      await userEvent.keyboard('b');
       vi.advanceTimersByTime(499);
       expect(status.textContent).toBe('');
       vi.advanceTimersByTime(1);
-      await expect.element(screen.getByRole('status')).toHaveTextContent('11 of 20 characters');
+      await expect.element(screen.getByRole('status')).toHaveTextContent('16 of 20 characters');
       await userEvent.keyboard('c');
       vi.advanceTimersByTime(400);
       await userEvent.keyboard('d');
       vi.advanceTimersByTime(400);
-      expect(status.textContent).toBe('11 of 20 characters');
+      expect(status.textContent).toBe('16 of 20 characters');
       vi.advanceTimersByTime(100);
-      await expect.element(screen.getByRole('status')).toHaveTextContent('13 of 20 characters');
+      await expect.element(screen.getByRole('status')).toHaveTextContent('18 of 20 characters');
     } finally {
       vi.useRealTimers();
     }

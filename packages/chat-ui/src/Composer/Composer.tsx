@@ -13,7 +13,7 @@ import { ComposerVoice, type ComposerVoiceProps } from './ComposerVoice.js';
 import { type ComposerToolbarItem, useComposerStatus } from './context.js';
 
 export type { ComposerAttachProps } from './ComposerAttach.js';
-export { COMPOSER_COUNTER_ANNOUNCE_DELAY } from './ComposerCounter.js';
+export { COMPOSER_COUNTER_ANNOUNCE_DELAY, COMPOSER_COUNTER_FROM } from './ComposerCounter.js';
 export type { ComposerInputProps } from './ComposerInput.js';
 export type { ComposerRootProps } from './ComposerRoot.js';
 export type { ComposerToolbarProps } from './ComposerToolbar.js';
@@ -52,7 +52,7 @@ export interface ComposerProps extends Omit<ComposerRootProps, 'onFocus' | 'onBl
 
 /**
  * The message composer: text (autosizing, Enter sends) or voice (hold to talk) with a toggle,
- * a send button enabled only with text, an optional counter (`maxLength`), toolbar items in an
+ * a send button enabled only with text, a counter near the limit (`maxLength`, `counterFrom`), toolbar items in an
  * accessory panel, an attachment picker, pasted-image confirmation, drag-and-drop of files, and
  * it stays above the on-screen keyboard on phones.
  *

@@ -11,17 +11,23 @@ function nearLimit(count: number, max: number): boolean {
 /** Typing pause before the counter is announced, so a screen reader does not talk over each key. */
 export const COMPOSER_COUNTER_ANNOUNCE_DELAY = 500;
 
+/** The share of `maxLength` from which the counter shows by default. */
+export const COMPOSER_COUNTER_FROM = 0.8;
+
 /**
- * `count/max` under the input when `maxLength` is set (not in voice mode). Near the limit (the last 10 %, at least
- * 10 characters) it is announced politely once typing pauses.
+ * `count/max` under the input when `maxLength` is set (not in voice mode), once the text nears the
+ * limit: from `counterFrom` characters, by default 80 % of `maxLength`. Shown and near the limit
+ * (the last 10 %, at least 10 characters), it is announced politely once typing pauses.
  */
 export const ComposerCounter = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(
   function ComposerCounter({ className, ...rest }, ref) {
     const { t } = useLocale();
     const { value } = useComposerText('Counter');
-    const { maxLength, mode } = useComposerStatus('Counter');
+    const { maxLength, counterFrom, mode } = useComposerStatus('Counter');
     const count = value.length;
-    const near = maxLength !== undefined && nearLimit(count, maxLength);
+    const shown =
+      maxLength !== undefined && count >= (counterFrom ?? Math.ceil(maxLength * COMPOSER_COUNTER_FROM));
+    const near = shown && nearLimit(count, maxLength);
     const message = near ? t('composer.counter', { count, max: maxLength }) : '';
     const [announced, setAnnounced] = useState('');
     useEffect(() => {
@@ -34,17 +40,20 @@ export const ComposerCounter = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDiv
     }, [message]);
     // Voice mode has no text to count.
     if (maxLength === undefined || mode === 'voice') return null;
+    // Hidden, it keeps its live region in the page, so the first announcement is heard.
     return (
       <div
         ref={ref}
         {...rest}
-        className={cn('parley-composer__counter', className)}
+        className={cn(shown ? 'parley-composer__counter' : 'parley-visually-hidden', className)}
         data-slot="composer-counter"
-        data-state={count >= maxLength ? 'full' : near ? 'near' : undefined}
+        data-state={!shown ? 'hidden' : count >= maxLength ? 'full' : near ? 'near' : undefined}
       >
-        <span aria-hidden="true">
-          {count}/{maxLength}
-        </span>
+        {shown && (
+          <span aria-hidden="true">
+            {count}/{maxLength}
+          </span>
+        )}
         <span className="parley-visually-hidden" role="status">
           {announced}
         </span>

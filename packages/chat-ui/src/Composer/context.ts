@@ -39,6 +39,8 @@ export interface ComposerStatus {
   mode: ComposerMode;
   canSend: boolean;
   maxLength?: number;
+  /** The text length from which the counter shows (see `ComposerStateOptions.counterFrom`). */
+  counterFrom?: number;
   accessoryId: string;
   accessoryOpen: boolean;
   accessoryContent: (() => ReactNode) | null;

@@ -1,5 +1,6 @@
 export {
   COMPOSER_COUNTER_ANNOUNCE_DELAY,
+  COMPOSER_COUNTER_FROM,
   COMPOSER_MAX_ROWS,
   Composer,
   type ComposerAttachProps,

@@ -21,8 +21,13 @@ export interface ComposerStateOptions {
   onSend?: (text: string) => void;
   /** Called with the text on every keystroke, for a typing indicator (throttle it in your app). */
   onTyping?: (text: string) => void;
-  /** Longest text allowed: longer input (typing, paste, `value`) is cut, and a counter shows. */
+  /** Longest text allowed: longer input (typing, paste, `value`) is cut, and a counter shows near it. */
   maxLength?: number;
+  /**
+   * The counter shows once the text has this many characters; default 80 % of `maxLength`
+   * (rounded up). `0` shows it all the time.
+   */
+  counterFrom?: number;
   /** Controlled input mode. */
   mode?: ComposerMode;
   /**
@@ -65,6 +70,7 @@ export function useComposerState({
   onSend,
   onTyping,
   maxLength,
+  counterFrom,
   mode: modeProp,
   defaultMode = 'text',
   onModeChange,
@@ -114,8 +120,8 @@ export function useComposerState({
   const canSend = !disabled && value.trim().length > 0;
   const text = useMemo<ComposerText>(() => ({ value }), [value]);
   const status = useMemo<ComposerStatus>(
-    () => ({ mode, canSend, maxLength, accessoryId, accessoryOpen, accessoryContent }),
-    [mode, canSend, maxLength, accessoryId, accessoryOpen, accessoryContent],
+    () => ({ mode, canSend, maxLength, counterFrom, accessoryId, accessoryOpen, accessoryContent }),
+    [mode, canSend, maxLength, counterFrom, accessoryId, accessoryOpen, accessoryContent],
   );
   const hasTyping = onTyping !== undefined;
   const hasVoice = onSendVoice !== undefined;

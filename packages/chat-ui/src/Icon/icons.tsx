@@ -52,6 +52,14 @@ export const IconStar = createIcon('Star', [
   'm12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9Z',
 ]);
 export const IconSpinner = createIcon('Spinner', ['M12 3a9 9 0 1 0 9 9']);
+// An automated sender (a robot or an AI assistant): a head with an antenna, eyes and a mouth.
+export const IconRobot = createIcon('Robot', [
+  'M7 8h10a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2Z',
+  'M12 8V4',
+  'M9.5 13h.01M14.5 13h.01',
+  'M10 16.5h4',
+  'M2 13v3M22 13v3',
+]);
 export const IconUser = createIcon('User', ['M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z', 'M4 21a8 8 0 0 1 16 0']);
 export const IconCopy = createIcon('Copy', ['M9 9h11v11H9Z', 'M5 15H4V4h11v1']);
 export const IconPaperclip = createIcon('Paperclip', [

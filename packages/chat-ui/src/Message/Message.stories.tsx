@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Message } from './Message.js';
 
 const createdAt = new Date(2026, 2, 18, 14, 5, 9).getTime();
@@ -46,6 +46,18 @@ export const Initials: Story = {
   },
 };
 
+/** An automated sender without an image: the robot, in its own colour. */
+export const Bot: Story = {
+  args: {
+    message: {
+      _id: 'm10',
+      content: 'Hi, I am the virtual assistant. Ask me anything about your order.',
+      createdAt,
+      user: { name: 'Parley Assistant', bot: true },
+    },
+  },
+};
+
 /** The author links to a profile (new tab). */
 export const LinkedAuthor: Story = {
   args: {
@@ -74,6 +86,19 @@ export const Sent: Story = {
   },
 };
 
+/** The visitor's message, read by the agent: "Seen" under it. */
+export const Seen: Story = {
+  args: {
+    message: {
+      _id: 'm12',
+      content: 'My order #1042 has not arrived.',
+      createdAt,
+      position: 'right',
+      status: 'read',
+    },
+  },
+};
+
 /** The visitor's message that failed: a retry button. */
 export const Failed: Story = {
   args: { message: { _id: 'm5', content: 'Are you there?', createdAt, position: 'right', status: 'fail' } },
@@ -89,6 +114,28 @@ export const WithTime: Story = {
       hasTime: true,
       user: { name: 'Camille Martin' },
     },
+  },
+};
+
+/**
+ * With keyboard focus in it (here on the author's link), or pointed at, a message shows its own
+ * time; its tooltip has the full date and time.
+ */
+export const TimeOnFocus: Story = {
+  args: {
+    message: {
+      _id: 'm11',
+      content: 'Your parcel ships today.',
+      createdAt,
+      user: { name: 'Camille Martin', url: 'https://example.com/agents/camille' },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.tab();
+    await expect(within(canvasElement).getByRole('link')).toHaveFocus();
+    const time = canvasElement.querySelector('[data-slot="message-time"]') as HTMLElement;
+    await expect(time).toHaveTextContent('14:05');
+    await waitFor(() => expect(getComputedStyle(time).opacity).toBe('1'));
   },
 };
 

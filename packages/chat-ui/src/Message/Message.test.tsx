@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
+import { avatarColor } from '../Avatar/Avatar.js';
 import { Message } from './Message.js';
 import { assignMessageTimes, createMessage, MESSAGE_TIME_GAP } from './model.js';
 
@@ -111,7 +112,8 @@ describe('Message', () => {
         <Message message={{ content: 'b', createdAt: t0 }} now={now} />
       </>,
     );
-    const times = screen.container.querySelectorAll('time');
+    // The label above the message, besides each message's own time on hover.
+    const times = screen.container.querySelectorAll('time:not([data-slot="message-time"])');
     expect(times).toHaveLength(1);
     expect(times[0]?.textContent).toBe('10:00:00');
     expect(times[0]?.getAttribute('dateTime')).toBe(new Date(t0).toISOString());
@@ -137,6 +139,30 @@ describe('Message', () => {
     expect(
       screen.container.querySelector('[data-slot="message-avatar"][data-variant="initials"]')?.textContent,
     ).toBe('CM');
+  });
+
+  it('given a bot without an avatar, should draw the robot instead of initials, hidden beside its name', async () => {
+    const screen = await render(
+      <Message message={{ content: 'Hi', user: { name: 'Parley Assistant', bot: true } }} />,
+    );
+    const avatar = screen.container.querySelector('[data-slot="message-avatar"]');
+    expect(avatar?.getAttribute('data-variant')).toBe('bot');
+    expect(avatar?.querySelector('[data-icon="Robot"]')).not.toBeNull();
+    expect(avatar?.getAttribute('aria-hidden')).toBe('true');
+    await expect.element(screen.getByText('Parley Assistant')).toBeVisible();
+  });
+
+  it('given two people without avatars, should give each the colour of their name', async () => {
+    const screen = await render(
+      <>
+        <Message message={{ content: 'a', user: { name: 'Camille Martin' } }} />
+        <Message message={{ content: 'b', user: { name: 'Ahmed Khan' } }} />
+      </>,
+    );
+    const colours = [...screen.container.querySelectorAll('[data-slot="message-avatar"]')].map((avatar) =>
+      avatar.getAttribute('data-color'),
+    );
+    expect(colours).toEqual([String(avatarColor('Camille Martin')), String(avatarColor('Ahmed Khan'))]);
   });
 
   it('given a user url, should link the name to it in a new tab, reachable by keyboard once', async () => {
@@ -208,6 +234,21 @@ describe('Message', () => {
     expect(onRetry).toHaveBeenCalledWith(expect.objectContaining({ _id: 'm9', content: 'Hello?' }));
   });
 
+  it('given the visitor’s message read by the other side, should say "Seen" under the bubble', async () => {
+    const screen = await render(
+      <div style={{ inlineSize: 500 }}>
+        <Message message={{ content: 'Mine', position: 'right', status: 'read' }} />
+      </div>,
+    );
+    const seen = screen.getByText('Seen');
+    await expect.element(seen).toBeVisible();
+    const bubble = screen.container.querySelector('[data-slot="bubble"]')?.getBoundingClientRect();
+    const box = seen.element().getBoundingClientRect();
+    expect(box.top).toBeGreaterThanOrEqual(bubble?.bottom ?? Number.POSITIVE_INFINITY);
+    // Aligned with the bubble's end.
+    expect(Math.abs(box.right - (bubble?.right ?? 0))).toBeLessThan(12);
+  });
+
   it('given a received message with a status, should not show a status', async () => {
     const screen = await render(<Message message={{ content: 'x', status: 'fail' }} />);
     expect(screen.container.querySelector('[data-slot="message-status"]')).toBeNull();
@@ -222,5 +263,70 @@ describe('Message', () => {
     const bubble = screen.container.querySelector('[data-slot="bubble"]')?.getBoundingClientRect();
     const outer = screen.container.firstElementChild?.getBoundingClientRect();
     expect((outer?.right ?? 0) - (bubble?.right ?? 0)).toBeLessThan(20);
+  });
+});
+
+describe('Message time on hover and focus', () => {
+  const at = new Date(2026, 2, 18, 14, 5, 9).getTime();
+  const stamp = (container: HTMLElement) =>
+    container.querySelector<HTMLElement>('[data-slot="message-time"]') as HTMLElement;
+  const opacity = (element: HTMLElement) => () => getComputedStyle(element).opacity;
+
+  it('given a message, should keep its own short time hidden until the row is pointed at', async () => {
+    const screen = await render(
+      <Message message={{ content: 'Hello there', createdAt: at, user: { name: 'Camille' } }} />,
+    );
+    const time = stamp(screen.container);
+    expect(time.textContent).toBe('14:05');
+    expect(time.getAttribute('dateTime')).toBe(new Date(at).toISOString());
+    expect(time.getAttribute('title')).toBe('Wednesday, March 18, 2026 at 14:05');
+    await userEvent.unhover(screen.getByText('Hello there'));
+    await expect.poll(opacity(time)).toBe('0');
+    await userEvent.hover(screen.getByText('Hello there'));
+    await expect.poll(opacity(time)).toBe('1');
+    await userEvent.unhover(screen.getByText('Hello there'));
+    await expect.poll(opacity(time)).toBe('0');
+  });
+
+  it('given keyboard focus in the row, should show the time; screen readers read it with the message', async () => {
+    const screen = await render(
+      <Message
+        message={{
+          content: 'See my profile',
+          createdAt: at,
+          user: { name: 'Camille', url: 'https://example.com' },
+        }}
+      />,
+    );
+    const time = stamp(screen.container);
+    await userEvent.unhover(screen.getByText('See my profile'));
+    await userEvent.keyboard('{Tab}');
+    await expect.element(screen.getByRole('link')).toHaveFocus();
+    await expect.poll(opacity(time)).toBe('1');
+    // Not hidden from the accessibility tree while unseen: read in order, after the text.
+    expect(time.closest('[aria-hidden]')).toBeNull();
+    expect(screen.container.textContent).toMatch(/See my profile.*14:05/);
+  });
+
+  it('given a right message, should put the time on the bubble’s outer side', async () => {
+    const screen = await render(
+      <div style={{ inlineSize: 500 }}>
+        <Message message={{ content: 'Mine', position: 'right', createdAt: at, status: 'sent' }} />
+      </div>,
+    );
+    const bubble = screen.container.querySelector('[data-slot="bubble"]')?.getBoundingClientRect();
+    const time = stamp(screen.container).getBoundingClientRect();
+    expect(time.right).toBeLessThanOrEqual(bubble?.left ?? 0);
+  });
+
+  it('given showTimeOnHover false, a notice or the typing indicator, should draw no own time', async () => {
+    const screen = await render(
+      <>
+        <Message message={{ content: 'a', createdAt: at }} showTimeOnHover={false} />
+        <Message message={{ type: 'system', position: 'pop', content: 'Camille joined', createdAt: at }} />
+        <Message message={{ type: 'typing', content: null, createdAt: at }} />
+      </>,
+    );
+    expect(screen.container.querySelector('[data-slot="message-time"]')).toBeNull();
   });
 });

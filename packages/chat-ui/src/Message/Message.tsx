@@ -1,4 +1,5 @@
 import { forwardRef, type HTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { Avatar } from '../Avatar/Avatar.js';
 import { Bubble } from '../Bubble/Bubble.js';
 import { cn } from '../internal/cn.js';
 import { isSafeMediaUrl, isSafeUrl } from '../internal/safeUrl.js';
@@ -27,43 +28,34 @@ export interface MessageProps extends Omit<HTMLAttributes<HTMLDivElement>, 'cont
    * @default Date.now()
    */
   now?: Date | number;
+  /**
+   * Shows the message's own time (14:05, the full date and time as its tooltip) beside it while the
+   * pointer is over the row or the row or something in it has keyboard focus; screen readers read
+   * it with the message. Not on notices or the typing indicator. Default true.
+   */
+  showTimeOnHover?: boolean;
 }
 
-function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  return words
-    .slice(0, 2)
-    .map((word) => Array.from(word)[0]?.toLocaleUpperCase() ?? '')
-    .join('');
-}
-
-function Avatar({ user, linked }: { user: MessageUser; linked: string | undefined }) {
-  const { t } = useLocale();
+function Author({ user, linked }: { user: MessageUser; linked: string | undefined }) {
   const name = user.name ?? '';
+  const hasImage = Boolean(user.avatar && isSafeMediaUrl(user.avatar));
+  if (!hasImage && !name && !user.bot) return null;
+  // The name is read beside it, so drawn initials or the robot stay hidden; an image keeps its alt.
+  const avatar = (
+    <Avatar
+      className="parley-message__avatar"
+      data-slot="message-avatar"
+      name={name}
+      src={user.avatar}
+      bot={user.bot}
+      decorative={!hasImage}
+    />
+  );
   // With a name, the name is the link (one stop for the keyboard); the avatar links only alone.
-  const image =
-    user.avatar && isSafeMediaUrl(user.avatar) ? (
-      <img
-        className="parley-message__avatar"
-        data-slot="message-avatar"
-        data-variant="image"
-        src={user.avatar}
-        alt={name ? t('message.avatar', { name }) : ''}
-      />
-    ) : name ? (
-      <span
-        className="parley-message__avatar parley-message__avatar--initials"
-        data-slot="message-avatar"
-        data-variant="initials"
-        aria-hidden="true"
-      >
-        {initialsOf(name)}
-      </span>
-    ) : null;
-  if (!image || !linked || name) return image;
+  if (!linked || name) return avatar;
   return (
     <a className="parley-message__avatar-link" href={linked} target="_blank" rel="noopener noreferrer">
-      {image}
+      {avatar}
     </a>
   );
 }
@@ -83,19 +75,20 @@ function Name({ name, linked }: { name: string; linked: string | undefined }) {
 }
 
 /**
- * One row of the conversation: the time label when `hasTime`, the author (avatar or initials,
- * name, optional profile link), and the content by type: `text` in a Bubble, `system` as a
+ * One row of the conversation: the time label when `hasTime`, the author (an `Avatar`: the image,
+ * initials on a colour of their own, or the robot for a `bot`; the name; an optional profile link), and the content by type: `text` in a Bubble, `system` as a
  * SystemMessage, `typing` as the Typing indicator, `custom` through `renderContent`. The visitor's
- * own messages (position `right`) show their delivery status. In a group (`group`, decided by
+ * own messages (position `right`) show their delivery status, and "Seen" under the bubble once read. In a group (`group`, decided by
  * MessageList) the name shows on the first message only (later ones keep it for screen readers),
- * the avatar on the last only, and the bubbles join.
+ * the avatar on the last only, and the bubbles join. Each message's own time (14:05) shows beside
+ * it on hover and keyboard focus (`showTimeOnHover`); screen readers read it with the message.
  *
  * @example
  * <Message message={{ content: 'Hello', user: { name: 'Camille Martin' } }} />
  * <Message message={{ type: 'custom', content: order }} renderContent={(m) => <OrderCard order={m.content} />} />
  */
 export const Message = forwardRef<HTMLDivElement, MessageProps>(function Message(
-  { message: input, renderContent, onRetry, statusTimers, now, className, ...rest },
+  { message: input, renderContent, onRetry, statusTimers, now, showTimeOnHover = true, className, ...rest },
   ref,
 ) {
   const fallbackId = useId();
@@ -148,7 +141,7 @@ export const Message = forwardRef<HTMLDivElement, MessageProps>(function Message
         <div className="parley-message__row">
           {user &&
             (closesGroup ? (
-              <Avatar user={user} linked={linked} />
+              <Author user={user} linked={linked} />
             ) : (
               <span className="parley-message__avatar-space" aria-hidden="true" />
             ))}
@@ -162,14 +155,24 @@ export const Message = forwardRef<HTMLDivElement, MessageProps>(function Message
               ))}
             <div className="parley-message__content">
               {body}
-              {position === 'right' && status && (
+              {position === 'right' && status && status !== 'read' && (
                 <MessageStatus
                   status={status}
                   timers={statusTimers}
                   onRetry={onRetry ? () => onRetry(message) : undefined}
                 />
               )}
+              {showTimeOnHover && type !== 'typing' && (
+                <Time
+                  className="parley-message__stamp"
+                  data-slot="message-time"
+                  date={message.createdAt}
+                  variant="short"
+                />
+              )}
             </div>
+            {/* "Seen" goes under the bubble, where it reads as the message's last word. */}
+            {position === 'right' && status === 'read' && <MessageStatus status="read" />}
           </div>
         </div>
       )}

@@ -25,6 +25,11 @@ export interface MessageUser {
   avatar?: string;
   /** A profile URL: the avatar and name become a link to it (new tab). */
   url?: string;
+  /**
+   * An automated sender (a robot or an AI assistant): without an avatar image it draws the kit's
+   * robot icon instead of initials, in a colour of its own. Default false.
+   */
+  bot?: boolean;
 }
 
 /** A message as the conversation widgets draw it (spec section 3, generic chat widgets). */

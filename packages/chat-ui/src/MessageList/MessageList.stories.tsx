@@ -106,6 +106,22 @@ export const Default: Story = {
   },
 };
 
+/**
+ * Reading by keyboard: from the log, ArrowUp and ArrowDown move from message to message (Home and
+ * End to the ends); the focused message shows its own time, as hovering one does.
+ */
+export const KeyboardReading: Story = {
+  play: async ({ canvasElement }) => {
+    const log = within(canvasElement).getByRole('log', { name: 'Conversation' });
+    await waitFor(() => expect(log.scrollHeight - log.clientHeight - log.scrollTop).toBeLessThanOrEqual(1));
+    log.focus();
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    const row = canvasElement.ownerDocument.activeElement as HTMLElement;
+    await expect(row).toHaveAttribute('data-slot', 'message-list-item');
+    await expect(row.querySelector('[data-slot="message-time"]')).toHaveTextContent('09:16');
+  },
+};
+
 /** No messages yet. */
 export const Empty: Story = { args: { messages: [] } };
 
@@ -147,7 +163,7 @@ export const UnreadWhileScrolledUp: Story = {
 };
 
 const alice = { name: 'Alice Moreau' };
-const bot = { name: 'Parley bot' };
+const bot = { name: 'Parley bot', bot: true };
 const minute = 60_000;
 const grouped: MessageInput[] = [
   { _id: 'g1', type: 'system', position: 'pop', content: 'Alice Moreau joined the chat', createdAt: t0 },

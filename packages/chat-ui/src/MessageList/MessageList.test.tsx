@@ -327,6 +327,59 @@ describe.each([
     await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
   });
 
+  it('given the keyboard, should move focus message by message with the arrows, and to the ends with Home and End', async () => {
+    await render(<Harness initial={conversation(0, 30)} />);
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+    const focused = () => {
+      const active = document.activeElement as HTMLElement;
+      return active.getAttribute('data-slot') === 'message-list-item' ? active.textContent : active.tagName;
+    };
+    await userEvent.keyboard('{Tab}');
+    // From the list, ArrowUp starts at the last message in view: the newest.
+    await userEvent.keyboard('{ArrowUp}');
+    expect(focused()).toContain('Message number 29');
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    expect(focused()).toContain('Message number 27');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(focused()).toContain('Message number 28');
+    // Still one tab stop: Tab leaves the rows.
+    expect(
+      [...scroller().querySelectorAll('[data-slot="message-list-item"]')].every(
+        (row) => row.getAttribute('tabindex') === '-1',
+      ),
+    ).toBe(true);
+    await userEvent.keyboard('{Home}');
+    await expect.poll(focused).toContain(pad > 0 ? 'Older 0' : 'Message number 0');
+    expect(scroller().scrollTop).toBeLessThanOrEqual(1);
+    await userEvent.keyboard('{ArrowDown}');
+    expect(focused()).toContain(pad > 0 ? 'Older 1' : 'Message number 1');
+    await userEvent.keyboard('{End}');
+    await expect.poll(focused).toContain('Message number 29');
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+  });
+
+  it('given a message reached by keyboard, should show its own time and read it with the message, but never announce the time', async () => {
+    await render(<Harness initial={conversation(0, 10)} />);
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+    await userEvent.keyboard('{Tab}{ArrowUp}');
+    const row = document.activeElement as HTMLElement;
+    const time = row.querySelector<HTMLElement>('[data-slot="message-time"]') as HTMLElement;
+    expect(time.textContent).toBe('10:00');
+    await expect.poll(() => getComputedStyle(time).opacity).toBe('1');
+    expect(row.textContent).toBe('Message number 910:00');
+    await act(async () =>
+      setMessages((list) => [...list, message(10, { content: 'On its way', user: { name: 'Camille' } })]),
+    );
+    const live = document.querySelector('[data-slot="message-list"] [aria-live="polite"]');
+    expect(live?.textContent).toBe('Message from Camille: On its way');
+  });
+
+  it('given messageTimes off, should draw no time beside each message', async () => {
+    await render(<Harness initial={conversation(0, 5)} messageTimes="off" />);
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+    expect(document.querySelector('[data-slot="message-time"]')).toBeNull();
+  });
+
   it('given a ref, should scroll to the bottom on demand', async () => {
     const ref = createRef<MessageListHandle>();
     await render(
@@ -346,7 +399,8 @@ describe('MessageList rows', () => {
   it('given history prepended, should keep the time labels already shown', async () => {
     const initial = [message(0, { createdAt: t0 }), message(1, { createdAt: t0 + 60_000 })];
     const screen = await render(<Harness initial={initial} />);
-    await expect.poll(() => screen.container.querySelectorAll('time').length).toBe(1);
+    const labels = () => screen.container.querySelectorAll('time:not([data-slot="message-time"])');
+    await expect.poll(() => labels().length).toBe(1);
     await act(async () =>
       setMessages((list) => [
         message(-2, { createdAt: t0 - 4 * 60_000 }),
@@ -354,9 +408,9 @@ describe('MessageList rows', () => {
         ...list,
       ]),
     );
-    await expect.poll(() => screen.container.querySelectorAll('time').length).toBe(2);
+    await expect.poll(() => labels().length).toBe(2);
     const timed = [...screen.container.querySelectorAll('[data-slot="message"]')]
-      .filter((row) => row.querySelector('time'))
+      .filter((row) => row.querySelector('time:not([data-slot="message-time"])'))
       .map((row) => row.getAttribute('data-message-id'));
     expect(timed).toEqual(['m-2', 'm0']);
   });
@@ -384,6 +438,25 @@ describe('MessageList rows', () => {
     );
     await expect.element(screen.getByText('m3 sent')).toBeVisible();
     expect(drawn).toEqual(['m3']);
+  });
+
+  it('given several of the visitor’s messages read, should say "Seen" under the latest read one only', async () => {
+    const mine = (i: number, status: 'sent' | 'read') => message(i, { position: 'right', status });
+    const screen = await render(
+      <Harness initial={[mine(0, 'read'), message(1), mine(2, 'read'), mine(3, 'sent')]} />,
+    );
+    const seenUnder = () =>
+      [...screen.container.querySelectorAll('[data-slot="message"]')]
+        .filter((row) => row.textContent?.includes('Seen'))
+        .map((row) => row.getAttribute('data-message-id'));
+    await expect.poll(seenUnder).toEqual(['m2']);
+    await act(async () =>
+      setMessages((list) => list.map((item) => (item._id === 'm3' ? { ...item, status: 'read' } : item))),
+    );
+    await expect.poll(seenUnder).toEqual(['m3']);
+    // A read receipt is not news: the live region says nothing of it.
+    const live = document.querySelector('[data-slot="message-list"] [aria-live="polite"]');
+    expect(live?.textContent).toBe('');
   });
 
   it('given renderMessage, should draw each message with it', async () => {

@@ -5,10 +5,12 @@ import {
   type ReactNode,
   useCallback,
   useImperativeHandle,
+  useMemo,
   useRef,
 } from 'react';
 import { IconArrowDown, IconSpinner } from '../Icon/icons.js';
 import { cn } from '../internal/cn.js';
+import { composeHandlers } from '../internal/useControllableState.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
 import { Message } from '../Message/Message.js';
 import type { MessageInput, MessageModel } from '../Message/model.js';
@@ -19,6 +21,7 @@ import { useFollowNewMessages } from './useFollowNewMessages.js';
 import { useLoadMore } from './useLoadMore.js';
 import { useMessageAnnouncements } from './useMessageAnnouncements.js';
 import { useMessageListState } from './useMessageListState.js';
+import { useRowFocus } from './useRowFocus.js';
 import { useScrollToBottom } from './useScrollToBottom.js';
 import { useVirtualRows } from './useVirtualRows.js';
 
@@ -37,7 +40,11 @@ export interface MessageListHandle {
 export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /** Messages, oldest first. Give each an `_id` so rows keep their place and measurements. */
   messages: readonly MessageInput[];
-  /** Draws one message. Without it, a `<Message>` with `renderContent`, `onRetry`, `statusTimers`, `now`. */
+  /**
+   * Draws one message. Without it, a `<Message>` with `renderContent`, `onRetry`, `statusTimers`,
+   * `now`. Of the visitor's messages marked `read`, only the latest keeps `read` (it alone shows
+   * "Seen"); earlier ones come as `sent`.
+   */
   renderMessage?: (message: MessageModel, index: number) => ReactNode;
   /** Draws `custom` messages in the default renderer. */
   renderContent?: (message: MessageModel) => ReactNode;
@@ -70,19 +77,39 @@ export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, '
    * at the start, one avatar at the end, joined bubbles (each model's `group`). Default true.
    */
   grouping?: boolean;
+  /**
+   * Each message's own time (default renderer, Message's `showTimeOnHover`): `hover` shows it
+   * beside the message on hover and keyboard focus, and screen readers read it with the message;
+   * `off` leaves only the 5-minute time labels. Default `hover`.
+   */
+  messageTimes?: 'hover' | 'off';
 }
 
 const Row = memo(function Row({
   message,
   index,
   render,
+  latestRead,
 }: {
   message: MessageModel;
   index: number;
   render: (message: MessageModel, index: number) => ReactNode;
+  /** Whether this is the latest of the visitor's messages read by the other side. */
+  latestRead: boolean;
 }) {
-  return <>{render(message, index)}</>;
+  // Only the latest read message says "Seen"; earlier ones are drawn as sent.
+  const drawn = message.status === 'read' && !latestRead ? { ...message, status: 'sent' as const } : message;
+  return <>{render(drawn, index)}</>;
 });
+
+/** The id of the latest of the visitor's messages read by the other side. */
+function latestReadOf(items: readonly MessageModel[]): string | undefined {
+  for (let index = items.length - 1; index >= 0; index -= 1) {
+    const message = items[index] as MessageModel;
+    if (message.position === 'right' && message.status === 'read') return message._id;
+  }
+  return undefined;
+}
 
 /**
  * The conversation. Short lists render in normal flow; past `MESSAGE_LIST_VIRTUALIZE_AFTER`
@@ -98,7 +125,10 @@ const Row = memo(function Row({
  * streaming) keeps the bottom in view. Each row's time label follows the 5-minute rule, decided
  * once per list so times never jump when history is prepended. Consecutive messages from one
  * sender within 3 minutes are grouped (`grouping`): the name once at the start, the avatar once
- * at the end, joined bubbles; a notice or a time label starts a new group.
+ * at the end, joined bubbles; a notice or a time label starts a new group. Each message shows its
+ * own time on hover and keyboard focus (`messageTimes`). The list stays one tab stop; from it,
+ * ArrowUp and ArrowDown move focus from message to message (so screen readers read each with its
+ * time), Home and End go to the oldest loaded and the newest.
  *
  * @example
  * const list = useRef<MessageListHandle>(null);
@@ -117,8 +147,10 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     estimateSize = 72,
     now,
     grouping = true,
+    messageTimes = 'hover',
     className,
     onScroll,
+    onKeyDown,
     ...rest
   },
   ref,
@@ -170,6 +202,9 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   const announcement = useMessageAnnouncements({ ...state, getAnnouncement });
   useFollowNewMessages(items, { isFollowing, jumpToEnd, scrollToBottom, addUnread });
 
+  const jumpToNewest = useCallback(() => scrollToBottom({ smooth: false }), [scrollToBottom]);
+  const moveRowFocus = useRowFocus({ scrollerRef, count: items.length, toEnd: jumpToNewest });
+
   const handleScroll = (event: React.UIEvent<HTMLDivElement>) => {
     onScroll?.(event);
     const scroller = event.currentTarget;
@@ -189,14 +224,18 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
           onRetry={onRetry}
           statusTimers={statusTimers}
           now={now}
+          showTimeOnHover={messageTimes !== 'off'}
         />
       ),
-    [renderMessage, renderContent, onRetry, statusTimers, now],
+    [renderMessage, renderContent, onRetry, statusTimers, now, messageTimes],
   );
 
+  const latestRead = useMemo(() => latestReadOf(items), [items]);
   const renderRow = useCallback(
-    (message: MessageModel, index: number) => <Row message={message} index={index} render={render} />,
-    [render],
+    (message: MessageModel, index: number) => (
+      <Row message={message} index={index} render={render} latestRead={message._id === latestRead} />
+    ),
+    [render, latestRead],
   );
 
   const rows = {
@@ -209,6 +248,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   };
   return (
     <div data-slot="message-list" className={cn('parley-message-list', className)}>
+      {/* biome-ignore lint/a11y/noNoninteractiveElementInteractions: the arrow keys move focus between the log's messages */}
       <div
         {...rest}
         ref={scrollerRef}
@@ -221,6 +261,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls by keyboard
         tabIndex={0}
         onScroll={handleScroll}
+        onKeyDown={composeHandlers(onKeyDown, moveRowFocus)}
       >
         {Virtual ? (
           <Virtual items={items} {...rows} />

@@ -68,7 +68,9 @@ export function VirtualRows({
             key={item.key}
             ref={virtualizer.measureElement}
             data-index={item.index}
+            data-slot="message-list-item"
             className="parley-message-list__item"
+            tabIndex={-1}
             style={{ transform: `translateY(${item.start}px)` }}
           >
             {children(message, item.index)}

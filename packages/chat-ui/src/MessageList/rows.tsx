@@ -63,7 +63,14 @@ export function PlainRows({
   return (
     <div ref={contentRef} className="parley-message-list__content">
       {items.map((message, offset) => (
-        <div key={message._id} data-index={first + offset} className="parley-message-list__item">
+        <div
+          key={message._id}
+          data-index={first + offset}
+          data-slot="message-list-item"
+          className="parley-message-list__item"
+          // Reached with the arrow keys (one tab stop for the whole list).
+          tabIndex={-1}
+        >
           {children(message, first + offset)}
         </div>
       ))}

@@ -4,13 +4,13 @@ import { MessageStatus } from './MessageStatus.js';
 
 /**
  * The delivery status beside a visitor's message: a spinner after 800 ms pending, a retry button
- * after 12 000 ms. While pending, `onRetry` fires every 5 000 ms.
+ * after 12 000 ms, "Seen" once the other side read it. While pending, `onRetry` fires every 5 000 ms.
  */
 const meta = {
   title: 'Conversation/MessageStatus',
   component: MessageStatus,
   args: { status: 'fail', onRetry: fn() },
-  argTypes: { status: { control: 'inline-radio', options: ['pending', 'sent', 'fail'] } },
+  argTypes: { status: { control: 'inline-radio', options: ['pending', 'sent', 'read', 'fail'] } },
 } satisfies Meta<typeof MessageStatus>;
 
 export default meta;
@@ -37,3 +37,11 @@ export const Failed: Story = {
 
 /** Sent: nothing is shown. */
 export const Sent: Story = { args: { status: 'sent' } };
+
+/** Read by the other side: a small "Seen" (plain text, not announced). */
+export const Read: Story = {
+  args: { status: 'read' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Seen')).toBeVisible();
+  },
+};

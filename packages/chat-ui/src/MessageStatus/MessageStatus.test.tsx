@@ -46,6 +46,31 @@ describe('MessageStatus', () => {
     await expect.element(screen.getByRole('button', { name: 'Not sent. Retry' })).toBeVisible();
   });
 
+  it('given read, should show "Seen" as plain text, announced by no live region, and run no timer', async () => {
+    const onRetry = vi.fn();
+    const onTimeout = vi.fn();
+    const screen = await render(<MessageStatus status="read" onRetry={onRetry} onTimeout={onTimeout} />);
+    expect(stateOf(screen.container)).toBe('read');
+    expect(screen.container.textContent).toBe('Seen');
+    await advance(30_000);
+    expect(stateOf(screen.container)).toBe('read');
+    expect(onRetry).not.toHaveBeenCalled();
+    expect(onTimeout).not.toHaveBeenCalled();
+    expect(screen.container.querySelector('[aria-live], [role="status"], [role="alert"]')).toBeNull();
+  });
+
+  it('given a pending message read by the other side, should stop its timers and show "Seen"', async () => {
+    const onTimeout = vi.fn();
+    const screen = await render(<MessageStatus status="pending" onTimeout={onTimeout} />);
+    await advance(1_000);
+    expect(stateOf(screen.container)).toBe('loading');
+    await screen.rerender(<MessageStatus status="read" onTimeout={onTimeout} />);
+    expect(stateOf(screen.container)).toBe('read');
+    await advance(20_000);
+    expect(onTimeout).not.toHaveBeenCalled();
+    expect(screen.container.textContent).toBe('Seen');
+  });
+
   it('given a pending message, should call onRetry every 5 000 ms until it fails', async () => {
     const onRetry = vi.fn();
     await render(<MessageStatus status="pending" onRetry={onRetry} />);

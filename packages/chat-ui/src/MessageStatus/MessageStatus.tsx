@@ -11,7 +11,9 @@ export interface MessageStatusProps
 /**
  * The delivery status beside a visitor's message: nothing at first, a spinner after 800 ms, and
  * after 12 000 ms a retry button (an icon button named "Not sent. Retry"). While pending,
- * `onRetry` fires every 5 000 ms; pressing retry calls it and restarts the cycle. `sent` clears it.
+ * `onRetry` fires every 5 000 ms; pressing retry calls it and restarts the cycle. `sent` clears it;
+ * `read` shows a small "Seen". "Seen" is not announced when it appears (a read receipt is not worth
+ * interrupting a screen reader for): it is plain text, met when the reader reaches the message.
  * When the spec's retry of a failed send is wired by the product, `onRetry` is the place.
  *
  * @example
@@ -37,6 +39,7 @@ export const MessageStatus = forwardRef<HTMLSpanElement, MessageStatusProps>(fun
           <span className="parley-visually-hidden">{t('messageStatus.sending')}</span>
         </span>
       )}
+      {state === 'read' && <span className="parley-message-status__read">{t('messageStatus.read')}</span>}
       {state === 'fail' && (
         <button
           type="button"

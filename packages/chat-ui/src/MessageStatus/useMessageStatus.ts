@@ -7,10 +7,22 @@ export const MESSAGE_STATUS_MAX_DELAY = 12_000;
 /** Spec section 9: while pending, the retry callback fires this often. */
 export const MESSAGE_STATUS_RETRY_INTERVAL = 5_000;
 
-/** A message's delivery status as the product knows it (spec: pending, sent, fail). */
-export type DeliveryStatus = 'pending' | 'sent' | 'fail';
-/** What the widget shows: nothing yet (`idle`), a spinner (`loading`), a retry button (`fail`). */
-export type MessageStatusState = 'idle' | 'loading' | 'fail';
+/**
+ * A message's delivery status as the product knows it (spec: pending, sent, fail), and `read`:
+ * the visitor's message was read by the other side (an agent opened it). `read` is treated as
+ * `sent` by the timers.
+ */
+export type DeliveryStatus = 'pending' | 'sent' | 'read' | 'fail';
+/**
+ * What the widget shows: nothing yet (`idle`), a spinner (`loading`), a retry button (`fail`),
+ * "Seen" (`read`).
+ */
+export type MessageStatusState = 'idle' | 'loading' | 'fail' | 'read';
+
+/** What a settled (not pending) status shows. */
+function settled(status: DeliveryStatus | undefined): MessageStatusState {
+  return status === 'fail' ? 'fail' : status === 'read' ? 'read' : 'idle';
+}
 
 /**
  * Who times the delivery: `spec` (default) runs the spec's generic widget cycle (fail after
@@ -21,7 +33,10 @@ export type MessageStatusState = 'idle' | 'loading' | 'fail';
  */
 export type MessageStatusTimers = 'spec' | 'product';
 export interface UseMessageStatusOptions {
-  /** The delivery status. `sent` clears everything; `fail` shows the retry button at once. */
+  /**
+   * The delivery status. `sent` clears everything; `read` shows "Seen"; `fail` shows the retry
+   * button at once.
+   */
   status?: DeliveryStatus;
   /** Called every 5 000 ms while pending, and when the reader presses retry. */
   onRetry?: () => void;
@@ -53,7 +68,9 @@ export function useMessageStatus({
   onTimeout,
   timers = 'spec',
 }: UseMessageStatusOptions): UseMessageStatusResult {
-  const [state, setState] = useState<MessageStatusState>(status === 'fail' ? 'fail' : 'idle');
+  const [state, setState] = useState<MessageStatusState>(() =>
+    status === 'pending' ? 'idle' : settled(status),
+  );
   const [cycle, setCycle] = useState(0);
   // A retry restarts the pending cycle locally, even when the product still says `fail`, until
   // the product reports a new status.
@@ -65,7 +82,7 @@ export function useMessageStatus({
   // biome-ignore lint/correctness/useExhaustiveDependencies: `cycle` restarts the timers on retry
   useEffect(() => {
     if (effective !== 'pending') {
-      setState(effective === 'fail' ? 'fail' : 'idle');
+      setState(settled(effective));
       return;
     }
     setState('idle');

@@ -40,6 +40,35 @@ type Story = StoryObj<typeof meta>;
 /** Every chip kind in one row that overflows and scrolls. */
 export const Default: Story = {};
 
+/**
+ * A 320 px row whose chips do not fit: the cut side fades out and a scroll button shows there,
+ * only where there is more to see. A chip reached by the arrow keys scrolls fully into view.
+ */
+export const Overflowing: Story = {
+  args: {
+    items: [
+      { name: 'Talk to a human agent', code: 'transfer' },
+      { name: 'Leave a message', code: 'leave' },
+      { name: 'Rate this chat', code: 'rate' },
+      { name: 'End chat', code: 'end' },
+    ],
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ inlineSize: 320 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('button', { name: /Next quick replies|الردود السريعة التالية/ }),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: /Previous quick replies/ })).toBeNull();
+  },
+};
+
 /** A few plain chips. */
 export const Plain: Story = {
   args: { items: [{ name: 'Yes' }, { name: 'No' }, { name: 'Maybe later' }] },

@@ -49,6 +49,24 @@ describe('Time', () => {
     expect(time?.textContent).toBe('09:08:07');
   });
 
+  it('given the short variant, should show HH:mm with the full date and time as its tooltip, in the locale', async () => {
+    const date = new Date(2026, 2, 18, 14, 5, 9);
+    const screen = await render(
+      <>
+        <Time date={date} variant="short" />
+        <LocaleProvider locale="fr-FR" messages={frFR}>
+          <Time date={date} variant="short" />
+        </LocaleProvider>
+      </>,
+    );
+    const [english, french] = [...screen.container.querySelectorAll('time')];
+    expect(english?.textContent).toBe('14:05');
+    expect(english?.getAttribute('title')).toBe('Wednesday, March 18, 2026 at 14:05');
+    expect(english?.getAttribute('dateTime')).toBe(date.toISOString());
+    expect(french?.textContent).toBe('14:05');
+    expect(french?.getAttribute('title')).toBe('mercredi 18 mars 2026 à 14:05');
+  });
+
   it('given the relative variant and a French locale, should show the localized relative label', async () => {
     const screen = await render(
       <LocaleProvider locale="fr-FR" messages={frFR}>

@@ -14,6 +14,37 @@ export function formatClockTime(date: Date, locale: string): string {
   }).format(date);
 }
 
+// Formatters are costly to make and a conversation formats one time per message: one per locale.
+const shortFormats = new Map<string, Intl.DateTimeFormat>();
+const fullFormats = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(
+  cache: Map<string, Intl.DateTimeFormat>,
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+) {
+  let format = cache.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    cache.set(locale, format);
+  }
+  return format;
+}
+
+/** A message's own time: hours and minutes on a 24-hour clock, in the locale's digits (14:05). */
+export function formatShortTime(date: Date, locale: string): string {
+  return formatterOf(shortFormats, locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    date,
+  );
+}
+
+/** The full date and time in the locale ("Wednesday, March 18, 2026 at 14:05"), for a time's tooltip. */
+export function formatFullDateTime(date: Date, locale: string): string {
+  return formatterOf(fullFormats, locale, { dateStyle: 'full', timeStyle: 'short', hourCycle: 'h23' }).format(
+    date,
+  );
+}
+
 function startOfDay(date: Date): number {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 }
@@ -37,8 +68,12 @@ export function formatRelativeTime(date: Date, now: Date, locale: string): strin
 export interface TimeProps extends Omit<HTMLAttributes<HTMLTimeElement>, 'children'> {
   /** The moment to show: a Date or epoch milliseconds. */
   date: Date | number;
-  /** `clock` shows HH:mm:ss; `relative` shows the time today, 'Yesterday', a weekday or a date. Default `clock`. */
-  variant?: 'clock' | 'relative';
+  /**
+   * `clock` shows HH:mm:ss; `relative` shows the time today, 'Yesterday', a weekday or a date;
+   * `short` shows HH:mm (a message's own time) with the full date and time as its tooltip (`title`,
+   * unless you give one). Default `clock`.
+   */
+  variant?: 'clock' | 'relative' | 'short';
   /**
    * The reference moment for `relative` (pass it for deterministic rendering).
    * @default Date.now()
@@ -61,10 +96,13 @@ export const Time = forwardRef<HTMLTimeElement, TimeProps>(function Time(
   const text =
     variant === 'relative'
       ? formatRelativeTime(value, new Date(now ?? Date.now()), locale)
-      : formatClockTime(value, locale);
+      : variant === 'short'
+        ? formatShortTime(value, locale)
+        : formatClockTime(value, locale);
   return (
     <time
       ref={ref}
+      title={variant === 'short' ? formatFullDateTime(value, locale) : undefined}
       {...rest}
       className={cn('parley-time', className)}
       dateTime={value.toISOString()}

@@ -1,1 +1,8 @@
-export { formatClockTime, formatRelativeTime, Time, type TimeProps } from './Time.js';
+export {
+  formatClockTime,
+  formatFullDateTime,
+  formatRelativeTime,
+  formatShortTime,
+  Time,
+  type TimeProps,
+} from './Time.js';

@@ -1,0 +1,9 @@
+export {
+  AVATAR_COLORS,
+  Avatar,
+  AvatarGroup,
+  type AvatarGroupProps,
+  type AvatarProps,
+  avatarColor,
+  initialsOf,
+} from './Avatar.js';
