@@ -1,5 +1,19 @@
 // The agent API: what a console (or any agent client) and the server agree on.
 
+export type * from './admin.js';
+export {
+  ADMIN_CHANGE_KINDS,
+  AGENT_CAPACITY_MAX,
+  AGENT_ROLES,
+  CHANNEL_TEXT_FIELDS,
+  CHANNEL_TEXT_MAX,
+  PASSWORD_MIN,
+  REPLY_TARGET_MAX_MS,
+  REPLY_TARGET_MIN_MS,
+  SITES_MAX,
+  WORKING_WINDOWS_MAX,
+} from './admin.js';
+
 export {
   LEFT_REPLY_PATH,
   type LeftReplyRequest,

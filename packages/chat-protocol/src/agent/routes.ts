@@ -1,5 +1,6 @@
 import { list, object, oneOf } from '../build.js';
 import type { Schema } from '../schema.js';
+import { addAgentSchema, agentFieldsSchema, channelSettingsSchema, resetPasswordSchema } from './admin.js';
 import {
   CONVERSATION_STATUSES,
   INBOX_VIEWS,
@@ -61,6 +62,7 @@ const route = <N extends AgentCallName>(
 };
 
 const CHAT = '/api/agent/chats/:sessionId';
+const ADMIN = '/api/agent/admin';
 
 /**
  * Every agent call: method, path, body, query and answer schemas.
@@ -169,6 +171,19 @@ export const agentRoutes: { [N in AgentCallName]: AgentRoute<N> } = {
   addNote: route('addNote', 'POST', `${CHAT}/notes`, { body: object({ body: text(NOTE_MAX, 1) }, ['body']) }),
   seen: route('seen', 'POST', `${CHAT}/seen`),
   today: route('today', 'GET', '/api/agent/today', { query: object({ since: digits(15) }, ['since']) }),
+  adminAgents: route('adminAgents', 'GET', `${ADMIN}/agents`),
+  addAgent: route('addAgent', 'POST', `${ADMIN}/agents`, { body: addAgentSchema }),
+  updateAgent: route('updateAgent', 'PUT', `${ADMIN}/agents/:agentId`, { body: agentFieldsSchema }),
+  disableAgent: route('disableAgent', 'POST', `${ADMIN}/agents/:agentId/disable`),
+  enableAgent: route('enableAgent', 'POST', `${ADMIN}/agents/:agentId/enable`),
+  resetPassword: route('resetPassword', 'POST', `${ADMIN}/agents/:agentId/password`, {
+    body: resetPasswordSchema,
+  }),
+  adminChannels: route('adminChannels', 'GET', `${ADMIN}/channels`),
+  updateChannel: route('updateChannel', 'PUT', `${ADMIN}/channels/:channelId`, {
+    body: channelSettingsSchema,
+  }),
+  adminChanges: route('adminChanges', 'GET', `${ADMIN}/changes`, { query: object({ before: digits(15) }) }),
 };
 
 /**

@@ -1,5 +1,6 @@
 import { boolean, id, integer, list, number, object, oneOf, optional, withDefault } from '../build.js';
 import type { Schema } from '../schema.js';
+import { adminAnswerSchemas } from './admin.js';
 import { inboxAnswerSchemas, noteSchema } from './inboxSchemas.js';
 import { agentMessage, nullable, nullableText, rating, strings, text, time } from './parts.js';
 import type {
@@ -239,4 +240,5 @@ export const agentAnswerSchemas: { [N in AgentCallName]: Schema<AgentAnswer<N>> 
   close: done,
   refuse: done,
   ...inboxAnswerSchemas,
+  ...adminAnswerSchemas,
 };

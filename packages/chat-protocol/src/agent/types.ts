@@ -1,4 +1,5 @@
 import type { WireMessage } from '../types.js';
+import type { AdminCalls } from './admin.js';
 import type { InboxCalls, Note } from './inbox.js';
 
 // The agent API's shapes (docs/contract.md, "The agent API"): what the console and any other agent
@@ -17,7 +18,7 @@ export interface Agent {
   online: boolean;
   /** Online but taking no new chat from routing (joins by hand still work). */
   away: boolean;
-  /** An admin also edits the team's canned replies. */
+  /** An admin also edits the team's canned replies, the agents and the channels. */
   role: 'agent' | 'admin';
 }
 
@@ -200,7 +201,7 @@ export interface ChatParams {
  * Every agent call: its path parameters, query, body and the `data` of its success. A call's name
  * is its key in `agentRoutes` (method and path) and `agentAnswerSchemas`.
  */
-export interface AgentCalls extends InboxCalls {
+export interface AgentCalls extends InboxCalls, AdminCalls {
   login: {
     body: { username: string; password: string };
     answer: { token: string; agent: Agent; expiresAt: number };
