@@ -157,6 +157,44 @@ describe('the admin commands', () => {
     await expect(admin('agent', 'disable', 'nobody')).rejects.toThrow('no agent named nobody');
   });
 
+  it('given agent add --role admin and agent role, should make administrators who read what the command line changed', async () => {
+    stdin = 'the-boss-password\n';
+    await admin(
+      'agent',
+      'add',
+      'boss',
+      '--nick',
+      'Boss',
+      '--channels',
+      'shop',
+      '--role',
+      'admin',
+      '--password-stdin',
+    );
+    const boss = await server.login('boss', 'the-boss-password');
+    expect((await boss.call('GET', '/api/agent/me')).data.role).toBe('admin');
+    await admin('agent', 'role', 'ines', 'admin');
+    expect(lines).toEqual(['agent ines is an administrator']);
+    const changes = (await boss.call('GET', '/api/agent/admin/changes')).data;
+    expect(changes[0]).toMatchObject({
+      kind: 'agentChanged',
+      by: null,
+      changes: { role: { from: 'agent', to: 'admin' } },
+    });
+    expect(changes[1]).toMatchObject({ kind: 'agentAdded', by: null, changes: { username: { to: 'boss' } } });
+    expect(changes.map((change: { kind: string }) => change.kind)).toEqual(
+      expect.arrayContaining([
+        'agentDisabled',
+        'agentEnabled',
+        'agentPassword',
+        'channelAdded',
+        'channelChanged',
+      ]),
+    );
+    expect(JSON.stringify(changes)).not.toMatch(/the-boss-password|scrypt/);
+    await expect(admin('agent', 'role', 'ines', 'owner')).rejects.toThrow('the role is agent or admin');
+  });
+
   it('should print its usage', () => {
     expect(USAGE).toContain('npm run admin');
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type ChannelConfig, IDENTITY_MODES, type IdentityMode } from './conversation/domain.js';
 import { announceChannelChange } from './conversation/store.js';
-import type { Db } from './db/types.js';
+import type { Db, Queryable } from './db/types.js';
 import { hashPassword } from './passwords.js';
 import { syncChannelKnowledge } from './robot/knowledge.js';
 import { checkLlmSettings } from './robot/settings.js';
@@ -119,7 +119,7 @@ function checkRobot(channel: SeedChannel): void {
 }
 
 /** A site of a channel as the origin a browser reports (`https://shop.example`); anything else stops the start. */
-function siteOrigin(channelId: string, site: string): string {
+export function siteOrigin(channelId: string, site: string): string {
   try {
     const { origin, protocol } = new URL(site);
     if (protocol === 'https:' || protocol === 'http:') return origin;
@@ -159,8 +159,8 @@ export function channelIdentity(
 }
 
 /**
- * Inserts or updates one channel, and tells every running instance to read it again (PostgreSQL:
- * channels are cached per instance).
+ * Inserts or updates one channel (and `alsoWrite`, in the same transaction), and tells every
+ * running instance to read it again (PostgreSQL: channels are cached per instance).
  */
 export async function saveChannel(
   db: Db,
@@ -168,15 +168,19 @@ export async function saveChannel(
   config: ChannelConfig,
   { identity, secret }: ReturnType<typeof channelIdentity>,
   now: number,
+  alsoWrite?: (tx: Queryable) => Promise<void>,
 ): Promise<void> {
-  await db.query(
-    `insert into channels (id, tenant_id, config, identity, identity_secret, updated_at)
-     values ($1, $2, $3, $4, $5, $6)
-     on conflict (id) do update set tenant_id = excluded.tenant_id, config = excluded.config,
-     identity = excluded.identity, identity_secret = excluded.identity_secret, updated_at = excluded.updated_at`,
-    [id, config.tenantId, JSON.stringify(config), identity, secret, now],
-  );
-  await syncChannelKnowledge(db, { ...config, id }, now);
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `insert into channels (id, tenant_id, config, identity, identity_secret, updated_at)
+       values ($1, $2, $3, $4, $5, $6)
+       on conflict (id) do update set tenant_id = excluded.tenant_id, config = excluded.config,
+       identity = excluded.identity, identity_secret = excluded.identity_secret, updated_at = excluded.updated_at`,
+      [id, config.tenantId, JSON.stringify(config), identity, secret, now],
+    );
+    await syncChannelKnowledge(tx, { ...config, id }, now);
+    await alsoWrite?.(tx);
+  });
   await announceChannelChange(db, id);
 }
 

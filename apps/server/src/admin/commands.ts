@@ -1,13 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ChannelConfig } from '../conversation/domain.js';
 import type { Db } from '../db/types.js';
+import { randomId } from '../ids.js';
 import { hashPassword } from '../passwords.js';
 import { addDocument, listDocuments, removeDocument } from '../robot/knowledge.js';
 import { channelIdentity, normaliseChannel, type SeedChannel, saveChannel } from '../seed.js';
 import { chatCount } from '../words.js';
+import { madeUpPassword, markDisabled, signOutEverywhere } from './agents.js';
+import { fieldChanges, recordChange } from './changes.js';
+import { flatChannel } from './channels.js';
 import { MAIL_USAGE, runAgentEmail } from './mail.js';
 import { runTokenAdmin, TOKEN_USAGE } from './tokens.js';
 import { runWebhookAdmin, WEBHOOK_USAGE } from './webhooks.js';
@@ -26,7 +29,9 @@ export const USAGE = `Parley server administration: npm run admin -- <command> (
 embedded database, which only one process may open: stop the server first).
 
   agent add <username> --nick <name> --channels <id,id> [--capacity <n>] [--groups <id,id>]
-                       [--avatar <url>] [--password-stdin]
+                       [--avatar <url>] [--role agent|admin] [--password-stdin]
+  agent role <username> agent|admin                 an admin also manages agents, channels, team replies
+                                                    and reports from the console
   agent password <username> [--password-stdin]     set a new password; signs the agent out everywhere
   agent disable <username>                          sign out everywhere and refuse every login and token
   agent enable <username>                           let a disabled agent log in again
@@ -75,6 +80,7 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<v
       groups: { type: 'string' },
       capacity: { type: 'string' },
       avatar: { type: 'string' },
+      role: { type: 'string' },
       'password-stdin': { type: 'boolean' },
       tenant: { type: 'string' },
       info: { type: 'string' },
@@ -94,34 +100,57 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<v
       if (typed.length < 8) throw new AdminError('the password needs at least 8 characters');
       return { password: typed, shown: false };
     }
-    return { password: randomBytes(12).toString('base64url'), shown: true };
+    return { password: madeUpPassword(), shown: true };
   };
 
   if (noun === 'agent' && verb === 'add') {
     if (!name || !values.nick || !values.channels) {
       throw new AdminError('agent add needs <username>, --nick and --channels');
     }
+    const role = roleOption(values.role ?? 'agent');
     const capacity = values.capacity === undefined ? 1 : Number(values.capacity);
     if (!Number.isInteger(capacity) || capacity < 0)
       throw new AdminError('--capacity is a whole number, 0 or more');
     const [taken] = await context.db.query('select 1 from agents where username = $1', [name]);
     if (taken) throw new AdminError(`an agent named ${name} exists: use "agent password" to reset it`);
     const secret = await password();
-    await context.db.query(
-      `insert into agents (id, username, nick, avatar, password_hash, capacity, channels, groups, online, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, false, $9)`,
-      [
-        randomBytes(16).toString('base64url'),
-        name,
-        values.nick,
-        values.avatar ?? null,
-        await hashPassword(secret.password),
-        capacity,
-        JSON.stringify(list(values.channels)),
-        JSON.stringify(list(values.groups)),
-        now,
-      ],
-    );
+    const passwordHash = await hashPassword(secret.password);
+    const fields = {
+      username: name,
+      nick: values.nick,
+      role,
+      channels: list(values.channels),
+      groups: list(values.groups),
+      capacity,
+      avatar: values.avatar ?? null,
+    };
+    await context.db.transaction(async (tx) => {
+      const id = randomId();
+      await tx.query(
+        `insert into agents (id, username, nick, avatar, password_hash, capacity, channels, groups, role, online,
+           updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, false, $10)`,
+        [
+          id,
+          name,
+          fields.nick,
+          fields.avatar,
+          passwordHash,
+          capacity,
+          JSON.stringify(fields.channels),
+          JSON.stringify(fields.groups),
+          role,
+          now,
+        ],
+      );
+      await recordChange(tx, {
+        by: null,
+        kind: 'agentAdded',
+        target: id,
+        changes: fieldChanges({}, fields),
+        at: now,
+      });
+    });
     context.out(
       `agent ${name} added (${values.nick}, ${chatCount(capacity)}, channels ${list(values.channels).join(', ')})`,
     );
@@ -132,33 +161,67 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<v
   if (noun === 'agent' && verb === 'password') {
     if (!name) throw new AdminError('agent password needs <username>');
     const secret = await password();
-    const updated = await context.db.query<{ id: string }>(
-      'update agents set password_hash = $2, updated_at = $3 where username = $1 returning id',
-      [name, await hashPassword(secret.password), now],
-    );
-    const agent = updated[0];
-    if (!agent) throw new AdminError(`no agent named ${name}`);
-    await context.db.query('delete from agent_sessions where agent_id = $1', [agent.id]);
+    const passwordHash = await hashPassword(secret.password);
+    await context.db.transaction(async (tx) => {
+      const [agent] = await tx.query<{ id: string }>(
+        'update agents set password_hash = $2, updated_at = $3 where username = $1 returning id',
+        [name, passwordHash, now],
+      );
+      if (!agent) throw new AdminError(`no agent named ${name}`);
+      await signOutEverywhere(tx, agent.id);
+      await recordChange(tx, { by: null, kind: 'agentPassword', target: agent.id, at: now });
+    });
     context.out(`password of ${name} changed; signed out everywhere`);
     if (secret.shown) context.out(`password (shown once): ${secret.password}`);
+    return;
+  }
+
+  if (noun === 'agent' && verb === 'role') {
+    if (!name) throw new AdminError('agent role needs <username> agent|admin');
+    const role = roleOption(positionals[1]);
+    await context.db.transaction(async (tx) => {
+      const [agent] = await tx.query<{ id: string; role: string }>(
+        'select id, role from agents where username = $1 for update',
+        [name],
+      );
+      if (!agent) throw new AdminError(`no agent named ${name}`);
+      if (agent.role === role) return;
+      await tx.query('update agents set role = $2, updated_at = $3 where id = $1', [agent.id, role, now]);
+      await recordChange(tx, {
+        by: null,
+        kind: 'agentChanged',
+        target: agent.id,
+        changes: { role: { from: agent.role, to: role } },
+        at: now,
+      });
+    });
+    context.out(`agent ${name} is ${role === 'admin' ? 'an administrator' : 'an agent'}`);
     return;
   }
 
   if (noun === 'agent' && (verb === 'disable' || verb === 'enable')) {
     if (!name) throw new AdminError(`agent ${verb} needs <username>`);
     const disabling = verb === 'disable';
-    const updated = await context.db.query<{ id: string }>(
-      `update agents set disabled_at = $2, online = case when $3 then false else online end, updated_at = $4
-       where username = $1 returning id`,
-      [name, disabling ? now : null, disabling, now],
-    );
-    const agent = updated[0];
-    if (!agent) throw new AdminError(`no agent named ${name}`);
+    // The command line may disable the last administrator: it is where access is given back.
+    const agent = await context.db.transaction(async (tx) => {
+      const [agent] = await tx.query<{ id: string }>('select id from agents where username = $1 for update', [
+        name,
+      ]);
+      if (!agent) throw new AdminError(`no agent named ${name}`);
+      if (await markDisabled(tx, agent.id, disabling, now)) {
+        await recordChange(tx, {
+          by: null,
+          kind: disabling ? 'agentDisabled' : 'agentEnabled',
+          target: agent.id,
+          at: now,
+        });
+      }
+      return agent;
+    });
     if (!disabling) {
       context.out(`agent ${name} enabled: they may log in again`);
       return;
     }
-    await context.db.query('delete from agent_sessions where agent_id = $1', [agent.id]);
     const [open] = await context.db.query<{ count: number | string }>(
       'select count(*) as count from sessions where admin_id = $1 and closed_at is null',
       [agent.id],
@@ -235,7 +298,15 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<v
     } catch (error) {
       throw new AdminError((error as Error).message);
     }
-    await saveChannel(context.db, name, config, identity, now);
+    await saveChannel(context.db, name, config, identity, now, (tx) =>
+      recordChange(tx, {
+        by: null,
+        kind: existing ? 'channelChanged' : 'channelAdded',
+        target: name,
+        changes: fieldChanges(existing ? flatChannel(existing.config) : {}, flatChannel(config)),
+        at: now,
+      }),
+    );
     context.out(
       `channel ${name} ${verb === 'create' ? 'created' : 'updated'} (tenant ${tenantId}, identity ${identity.identity})`,
     );
@@ -263,6 +334,12 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<v
   }
 
   throw new AdminError(USAGE);
+}
+
+/** An agent's role as the operator typed it. */
+function roleOption(given: string | undefined): 'agent' | 'admin' {
+  if (given === 'agent' || given === 'admin') return given;
+  throw new AdminError('the role is agent or admin');
 }
 
 /** The channel's robot after `--robot-llm <json>|off`, or undefined when the option is absent. */

@@ -80,8 +80,11 @@ export async function channelTeam(store: ConversationStore, channel: ChannelConf
   const now = store.clock();
   let known = cache.get(store);
   if (!known) {
-    known = new Map();
-    cache.set(store, known);
+    const teams = new Map<string, { at: number; team: ChannelTeam }>();
+    // A changed channel or agent shows on the next first screen, not after the TTL.
+    store.onForgetChannel((id) => (id === undefined ? teams.clear() : teams.delete(id)));
+    cache.set(store, teams);
+    known = teams;
   }
   const kept = known.get(channel.id);
   if (kept && now - kept.at < TEAM_TTL_MS) return kept.team;

@@ -27,6 +27,9 @@ export async function announceChannelChange(db: Db, channelId: string): Promise<
  */
 export class ConversationStore {
   private readonly channels = new Map<string, ChannelConfig>();
+  private readonly forgetListeners = new Set<(id: string | undefined) => void>();
+  /** Counts the channels forgotten, so a read that started before cannot keep what it read. */
+  private forgotten = 0;
 
   constructor(
     readonly db: Db,
@@ -46,6 +49,8 @@ export class ConversationStore {
   async channel(id: string): Promise<ChannelConfig> {
     const known = this.channels.get(id);
     if (known) return known;
+    // A channel forgotten while this read was on its way may be read as it was: not kept then.
+    const forgotten = this.forgotten;
     const [row] = await this.db.query<{
       config: ChannelConfig;
       identity: IdentityMode;
@@ -57,25 +62,43 @@ export class ConversationStore {
       identity: row.identity,
       identitySecret: row.identity_secret ?? undefined,
     };
-    this.channels.set(id, channel);
+    if (forgotten === this.forgotten) this.channels.set(id, channel);
     return channel;
   }
 
   /** Forgets the channels read so far (after the seed was applied again). */
   forgetChannels(): void {
     this.channels.clear();
+    this.forgotten++;
+    for (const listener of this.forgetListeners) listener(undefined);
+  }
+
+  /** Forgets one channel, and what was worked out from it (its team): the next call reads it again. */
+  forgetChannel(id: string): void {
+    this.channels.delete(id);
+    this.forgotten++;
+    for (const listener of this.forgetListeners) listener(id);
   }
 
   /**
-   * With PostgreSQL, a channel changed by `npm run admin` (or any instance) is read again on every
-   * instance: the change is announced with NOTIFY (`announceChannelChange`), and a lost listening
-   * connection forgets every channel, since an announcement may have been missed. One process owns
-   * an embedded database, so there nothing changes behind the server's back.
+   * Calls `listener` whenever a channel is forgotten (its id), or every channel (undefined): for
+   * what a module keeps from a channel, such as its team.
+   */
+  onForgetChannel(listener: (id: string | undefined) => void): void {
+    this.forgetListeners.add(listener);
+  }
+
+  /**
+   * With PostgreSQL, a channel changed by `npm run admin`, by an administrator in the console or on
+   * any instance is read again on every instance: the change is announced with NOTIFY
+   * (`announceChannelChange`), and a lost listening connection forgets every channel, since an
+   * announcement may have been missed. One process owns an embedded database, so there nothing
+   * changes behind the server's back.
    */
   async followChannelChanges(): Promise<void> {
     await this.db.listen?.(
       CHANNELS_NOTIFY,
-      (channelId) => this.channels.delete(channelId),
+      (channelId) => this.forgetChannel(channelId),
       () => this.forgetChannels(),
     );
   }

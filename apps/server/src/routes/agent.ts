@@ -13,6 +13,9 @@ import {
   MsgType,
 } from '@parley/chat-protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import * as adminAgents from '../admin/agents.js';
+import { adminChanges } from '../admin/changes.js';
+import { listChannels, updateChannel } from '../admin/channels.js';
 import { agentDay } from '../conversation/agentDay.js';
 import * as agentDesk from '../conversation/agentDesk.js';
 import * as cannedReplies from '../conversation/cannedReplies.js';
@@ -300,4 +303,34 @@ export function registerAgentRoutes(
   );
   agentCall('seen', (agent, request) => inboxChanges.seen(conversations, agent, request.params.sessionId));
   agentCall('today', (agent, request) => agentDay(conversations, agent, Number(request.query.since)));
+
+  // The administration (admin/agents.ts, admin/channels.ts): administrators only, each change
+  // recorded with who made it.
+  const adminCall = <N extends AgentCallName>(
+    name: N,
+    work: (change: adminAgents.ChangeContext, request: Request<N>) => Promise<AgentAnswer<N>>,
+  ) =>
+    agentCall(name, (agent, request) => {
+      if (agent.role !== 'admin') throw forbidden('only administrators manage agents and channels');
+      return work({ by: agent.id, now: conversations.clock() }, request);
+    });
+  adminCall('adminAgents', () => adminAgents.listAgents(conversations.db));
+  adminCall('addAgent', (change, request) => adminAgents.addAgent(conversations, request.body, change));
+  adminCall('updateAgent', (change, request) =>
+    adminAgents.updateAgent(conversations, request.params.agentId, request.body, change),
+  );
+  adminCall('disableAgent', (change, request) =>
+    adminAgents.setAgentDisabled(conversations, request.params.agentId, true, change),
+  );
+  adminCall('enableAgent', (change, request) =>
+    adminAgents.setAgentDisabled(conversations, request.params.agentId, false, change),
+  );
+  adminCall('resetPassword', (change, request) =>
+    adminAgents.resetPassword(conversations, request.params.agentId, request.body.password, change),
+  );
+  adminCall('adminChannels', () => listChannels(conversations.db));
+  adminCall('updateChannel', (change, request) =>
+    updateChannel(conversations, request.params.channelId, request.body, change),
+  );
+  adminCall('adminChanges', (_change, request) => adminChanges(conversations.db, request.query.before));
 }
