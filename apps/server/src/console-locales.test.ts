@@ -34,6 +34,11 @@ const SAME_AS_ENGLISH: Record<string, Language[]> = {
   'inbox.label': ['de', 'nl'],
   'inbox.status': ['de', 'nl'],
   'home.seconds': ['es', 'it', 'pt'],
+  'admin.roleAdmin': ['de', 'id', 'pl'],
+  'admin.online': ['de', 'nl'],
+  'admin.offline': ['de', 'nl'],
+  'admin.password': ['it', 'tl'],
+  'admin.channel': ['tl'],
 };
 
 /** Languages in a script other than Latin: the only Latin they hold is the brand and "ID". */

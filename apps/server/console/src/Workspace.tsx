@@ -21,6 +21,8 @@ const queueItemId = (sessionId: string) => `console-queue-${sessionId}`;
 
 /** The reports and their chart library load when first opened, not with the console. */
 const Reports = lazy(() => import('./Reports.js'));
+/** The administrators' area, likewise. */
+const Admin = lazy(() => import('./Admin.js'));
 
 /**
  * The logged-in agent's console: a desk engine (agent-core) for this agent, started while the
@@ -81,6 +83,9 @@ function Desk({
   const [hit, setHit] = useState<{ sessionId: string; messageId: string } | null>(null);
   const [transferring, setTransferring] = useState<string | null>(null);
   const [reportsOpen, setReportsOpen] = useState(false);
+  const [adminOpen, setAdminOpen] = useState(false);
+  // A role taken away while the area is open closes it.
+  const administering = adminOpen && agent.role === 'admin';
   const main = useRef<HTMLElement>(null);
   const alerts = useAlerts(desk);
 
@@ -178,9 +183,26 @@ function Desk({
                 className="console-button console-toggle"
                 type="button"
                 aria-pressed={reportsOpen}
-                onClick={() => setReportsOpen(!reportsOpen)}
+                onClick={() => {
+                  setReportsOpen(!reportsOpen);
+                  setAdminOpen(false);
+                }}
               >
                 {t('reports.title')}
+              </button>
+            ) : null}
+            {agent.role === 'admin' ? (
+              // Agents and channels: the administrators' (the server refuses its calls to others).
+              <button
+                className="console-button console-toggle"
+                type="button"
+                aria-pressed={administering}
+                onClick={() => {
+                  setAdminOpen(!administering);
+                  setReportsOpen(false);
+                }}
+              >
+                {t('admin.title')}
               </button>
             ) : null}
             <LanguagePicker />
@@ -248,7 +270,11 @@ function Desk({
           <CannedReplies agentId={agent.id} channels={agent.channels} channelId={current?.channelId} />
         </nav>
         <main className="console-chat" id="console-main" ref={main} tabIndex={-1}>
-          {reportsOpen ? (
+          {administering ? (
+            <Suspense fallback={null}>
+              <Admin onClose={() => setAdminOpen(false)} />
+            </Suspense>
+          ) : reportsOpen ? (
             <Suspense fallback={null}>
               <Reports onClose={() => setReportsOpen(false)} />
             </Suspense>
@@ -267,7 +293,7 @@ function Desk({
           ) : (
             <AgentHome />
           )}
-          {selected && record && !reportsOpen ? (
+          {selected && record && !reportsOpen && !administering ? (
             <VisitorPanel key={selected} sessionId={selected} chat={current} />
           ) : null}
         </main>

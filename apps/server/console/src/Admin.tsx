@@ -1,0 +1,69 @@
+import './Admin.css';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { AdminAgents } from './AdminAgents.js';
+import { AdminChanges } from './AdminChanges.js';
+import { AdminChannels } from './AdminChannels.js';
+import { type AdminAgent, type AdminChannel, adminApi } from './adminCalls.js';
+import { useT } from './i18n/I18nProvider.js';
+import type { MessageKey } from './i18n/translate.js';
+import { useReport } from './report.js';
+
+type Part = 'agents' | 'channels' | 'changes';
+
+const PARTS: [Part, MessageKey][] = [
+  ['agents', 'admin.agents'],
+  ['channels', 'admin.channels'],
+  ['changes', 'admin.changes'],
+];
+
+/**
+ * The administrators' area (the server refuses its calls to anyone else): the agents, the
+ * channels' everyday settings, and the record of who changed what. It loads when first opened.
+ */
+export default function Admin({ onClose }: { onClose: () => void }) {
+  const t = useT();
+  const report = useReport();
+  const headingId = useId();
+  const [part, setPart] = useState<Part>('agents');
+  const [agents, setAgents] = useState<AdminAgent[] | null>(null);
+  const [channels, setChannels] = useState<AdminChannel[] | null>(null);
+
+  const refreshAgents = useCallback(() => adminApi.agents().then(setAgents, report), [report]);
+  const refreshChannels = useCallback(() => adminApi.channels().then(setChannels, report), [report]);
+  useEffect(() => {
+    void refreshAgents();
+    void refreshChannels();
+  }, [refreshAgents, refreshChannels]);
+
+  return (
+    <section className="console-admin" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        {t('admin.title')}{' '}
+        <button className="console-button console-button--small" type="button" onClick={onClose}>
+          {t('admin.close')}
+        </button>
+      </h2>
+      <fieldset className="console-actions console-admin__parts">
+        <legend className="parley-visually-hidden">{t('admin.parts')}</legend>
+        {PARTS.map(([name, label]) => (
+          <button
+            key={name}
+            className="console-button console-toggle"
+            type="button"
+            aria-pressed={part === name}
+            onClick={() => setPart(name)}
+          >
+            {t(label)}
+          </button>
+        ))}
+      </fieldset>
+      {part === 'agents' && agents && channels ? (
+        <AdminAgents agents={agents} channels={channels} onChanged={refreshAgents} />
+      ) : null}
+      {part === 'channels' && channels ? (
+        <AdminChannels channels={channels} onChanged={refreshChannels} />
+      ) : null}
+      {part === 'changes' ? <AdminChanges agents={agents ?? []} /> : null}
+    </section>
+  );
+}

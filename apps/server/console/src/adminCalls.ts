@@ -1,0 +1,32 @@
+/** The administration calls of the agent API (docs/contract.md, "Administration"), answers checked by the contract. */
+
+import { createAgentApi } from '@parley/agent-core';
+import type { AgentFields, ChannelSettings } from '@parley/chat-protocol';
+import { transport } from './api.js';
+
+export type {
+  AdminAgent,
+  AdminChange,
+  AdminChannel,
+  AgentFields,
+  ChannelSettings,
+  ChannelTexts,
+  WorkingWindow,
+} from '@parley/chat-protocol';
+
+const call = createAgentApi(transport);
+
+export const adminApi = {
+  agents: () => call('adminAgents', {}),
+  addAgent: (fields: AgentFields, password?: string) =>
+    call('addAgent', { body: { ...fields, ...(password && { password }) } }),
+  updateAgent: (agentId: string, fields: AgentFields) =>
+    call('updateAgent', { params: { agentId }, body: fields }),
+  disableAgent: (agentId: string) => call('disableAgent', { params: { agentId } }),
+  enableAgent: (agentId: string) => call('enableAgent', { params: { agentId } }),
+  resetPassword: (agentId: string) => call('resetPassword', { params: { agentId }, body: {} }),
+  channels: () => call('adminChannels', {}),
+  updateChannel: (channelId: string, settings: ChannelSettings) =>
+    call('updateChannel', { params: { channelId }, body: settings }),
+  changes: () => call('adminChanges', {}),
+};
