@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { AvatarGroup } from '../Avatar/Avatar.js';
 import { IconClose, IconUser } from '../Icon/icons.js';
 import { Navbar } from './Navbar.js';
 
@@ -54,5 +55,39 @@ export const LeadingAndLongTitle: Story = {
     title: 'A very long channel name that does not fit on a phone screen at all',
     leading: <IconUser title="Agent" />,
     defaultSound: true,
+  },
+};
+
+const team = [
+  { name: 'Camille Martin' },
+  { name: 'Ahmed Khan' },
+  { name: 'Parley Assistant', bot: true },
+  { name: 'Li Wei' },
+];
+
+/**
+ * The one header of a chat embedded in a panel: the team's avatars, the title with a subtitle
+ * that sets expectations, the sound toggle and a close button, so the page needs no bar of its own.
+ */
+export const Embedded: Story = {
+  args: {
+    title: 'Acme support',
+    subtitle: 'Usually replies in a few minutes',
+    titleLevel: 2,
+    leading: <AvatarGroup avatars={team} size={32} />,
+    defaultSound: true,
+    onClose: fn(),
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ maxInlineSize: 380 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Close' })).toBeVisible();
+    await expect(canvas.getByRole('img', { name: /Camille Martin/ })).toBeVisible();
   },
 };

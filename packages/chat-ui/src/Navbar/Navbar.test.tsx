@@ -91,4 +91,82 @@ describe('Navbar', () => {
     const title = screen.getByRole('heading').element().getBoundingClientRect();
     expect(back.left).toBeGreaterThan(title.right);
   });
+
+  it('given onClose, should put a Close button at the very end that calls it with pointer and keyboard', async () => {
+    const onClose = vi.fn();
+    const screen = await render(
+      <Navbar
+        title="Support"
+        defaultSound
+        actions={<button type="button">End chat</button>}
+        onClose={onClose}
+      />,
+    );
+    const close = screen.getByRole('button', { name: 'Close' });
+    const end = screen.container.querySelector('[data-slot="navbar-end"]');
+    expect(end?.lastElementChild).toBe(close.element());
+    expect(close.element().querySelector('[data-icon="Close"]')).not.toBeNull();
+    await close.click();
+    await userEvent.keyboard('{Enter}');
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('given no onClose, should show no close button', async () => {
+    const screen = await render(<Navbar title="Support" />);
+    expect(screen.getByRole('button', { name: 'Close' }).query()).toBeNull();
+  });
+
+  it('given a subtitle, should show it under the title, outside the heading, with the titles beside the leading slot', async () => {
+    const screen = await render(
+      <div style={{ inlineSize: 360 }}>
+        <Navbar
+          title="Acme support"
+          subtitle="Usually replies in a few minutes"
+          leading={<span data-testid="avatars">AB</span>}
+          onClose={() => {}}
+        />
+      </div>,
+    );
+    const heading = screen.getByRole('heading', { level: 1 });
+    await expect.element(heading).toHaveAccessibleName('Acme support');
+    const subtitle = screen.getByText('Usually replies in a few minutes');
+    await expect.element(subtitle).toBeVisible();
+    const title = heading.element().getBoundingClientRect();
+    const under = subtitle.element().getBoundingClientRect();
+    expect(under.top).toBeGreaterThanOrEqual(title.bottom - 1);
+    expect(Math.abs(under.left - title.left)).toBeLessThanOrEqual(1);
+    // Start-aligned: right after the leading slot, not centred in the bar.
+    const leading = screen.getByTestId('avatars').element().getBoundingClientRect();
+    expect(title.left - leading.right).toBeLessThanOrEqual(12);
+    await expect.element(screen.getByRole('banner')).toHaveAttribute('data-align', 'start');
+  });
+
+  it('given titleAlign center with a subtitle, should centre both lines', async () => {
+    const screen = await render(
+      <div style={{ inlineSize: 400 }}>
+        <Navbar title="Support" subtitle="Online" titleAlign="center" />
+      </div>,
+    );
+    const bar = screen.getByRole('banner').element().getBoundingClientRect();
+    const subtitle = screen.getByText('Online').element().getBoundingClientRect();
+    expect(Math.abs((subtitle.left + subtitle.right) / 2 - (bar.left + bar.right) / 2)).toBeLessThanOrEqual(
+      2,
+    );
+  });
+
+  it('given Arabic, should name the close button in Arabic and put it at the left end', async () => {
+    const screen = await render(
+      <LocaleProvider locale="ar-EG" messages={arEG}>
+        <div dir="rtl">
+          <Navbar title="الدعم" subtitle="نرد عادة خلال دقائق" onClose={() => {}} />
+        </div>
+      </LocaleProvider>,
+    );
+    const close = screen
+      .getByRole('button', { name: arEG['navbar.close'] })
+      .element()
+      .getBoundingClientRect();
+    const title = screen.getByRole('heading').element().getBoundingClientRect();
+    expect(close.right).toBeLessThan(title.left);
+  });
 });

@@ -14,6 +14,7 @@ export const messageKeys = [
   'confirm.cancel',
   'navbar.back',
   'navbar.sound',
+  'navbar.close',
   'form.required',
   'starRating.label',
   'starRating.star',
