@@ -39,3 +39,4 @@ export * from './Tree/index.js';
 export * from './Typing/index.js';
 export * from './TypingEffect/index.js';
 export * from './Video/index.js';
+export * from './Welcome/index.js';

@@ -98,6 +98,9 @@ export const messageKeys = [
   'messageList.unread.many',
   'messageList.unread.other',
   'messageList.incoming',
+  'welcome.online',
+  'welcome.away',
+  'welcome.offline',
 ] as const;
 
 export type MessageKey = (typeof messageKeys)[number];

@@ -1,0 +1,8 @@
+export {
+  Welcome,
+  WelcomeAction,
+  type WelcomeActionProps,
+  type WelcomeProps,
+  WelcomeRoot,
+  type WelcomeStatus,
+} from './Welcome.js';
