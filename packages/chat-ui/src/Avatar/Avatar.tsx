@@ -71,7 +71,7 @@ export interface AvatarProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'chil
  * <Avatar name="Camille Martin" src={agent.avatarUrl} />
  * <Avatar name="Parley Assistant" bot size={48} />
  */
-export const Avatar = forwardRef<HTMLSpanElement, AvatarProps>(function Avatar(
+export const Avatar = /* @__PURE__ */ forwardRef<HTMLSpanElement, AvatarProps>(function Avatar(
   { name = '', src, bot = false, size, decorative = false, className, style, ...rest },
   ref,
 ) {
@@ -130,7 +130,7 @@ export interface AvatarGroupProps extends Omit<HTMLAttributes<HTMLSpanElement>, 
  * @example
  * <AvatarGroup avatars={[{ name: 'Camille' }, { name: 'Ahmed', avatar: url }, { name: 'Assistant', bot: true }]} />
  */
-export const AvatarGroup = forwardRef<HTMLSpanElement, AvatarGroupProps>(function AvatarGroup(
+export const AvatarGroup = /* @__PURE__ */ forwardRef<HTMLSpanElement, AvatarGroupProps>(function AvatarGroup(
   { avatars, max = 3, size, className, style, ...rest },
   ref,
 ) {
