@@ -75,6 +75,10 @@ export class Agent {
   send(sessionId: string, msgContent: string) {
     return this.call<{ id: string }>('post', `/api/agent/chats/${sessionId}/messages`, { msgContent });
   }
+  /** The agent has the conversation on screen: the visitor's messages are read. */
+  seen(sessionId: string) {
+    return this.call('post', `/api/agent/chats/${sessionId}/seen`, {});
+  }
   typing(sessionId: string) {
     return this.call('post', `/api/agent/chats/${sessionId}/typing`, {});
   }

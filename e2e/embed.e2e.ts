@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { agentWithChat } from './agent.ts';
-import { SHOP, serveShop } from './shop.ts';
+import { closeChat, SHOP, serveShop } from './shop.ts';
 
 // A shop page on another origin adds the loader with one script tag.
 // The parent page and the chat server are both on loopback here, on different origins. Real
@@ -40,7 +40,10 @@ test('when the visitor opens it, should load the chat page in a frame and run qu
   await expect(frame).toHaveAttribute('src', `${baseURL}/chat/index?channelid=demo&username=Ann&from=iframe`);
   await expect(page.frameLocator('iframe[title="Customer service chat"]').locator('#root')).toBeAttached();
   await expect(page).toHaveTitle('chat opened');
-  await page.getByRole('button', { name: 'Close chat' }).click();
+  // One header: the chat's, with its close button; the loader's own is gone once the chat runs.
+  await expect(closeChat(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close chat' })).toBeHidden();
+  await closeChat(page).click();
   await expect(frame).toBeHidden();
   await expect(page.getByRole('button', { name: 'Open chat' })).toBeFocused();
 });
@@ -54,7 +57,7 @@ test('when the visitor opens it, should leave no warning in the shop page consol
   await page.getByRole('button', { name: 'Open chat' }).click();
   const chat = page.frameLocator('iframe[title="Customer service chat"]');
   await expect(chat.getByRole('textbox', { name: /message/i })).toBeVisible();
-  await page.getByRole('button', { name: 'Close chat' }).click();
+  await closeChat(page).click();
   await page.getByRole('button', { name: 'Open chat' }).click();
   await expect(chat.getByRole('textbox', { name: /message/i })).toBeVisible();
   expect(noise).toEqual([]);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { agentWithChat } from './agent.ts';
-import { SHOP, serveShop } from './shop.ts';
+import { closeChat, SHOP, serveShop } from './shop.ts';
 
 // The launcher brings the visitor back: a preview of the agent's latest message beside it while
 // the panel is closed, and a greeting from the loader's own attributes before the chat was ever
@@ -19,7 +19,7 @@ test('given an agent message while the panel is closed, should show the badge an
   await chat.getByRole('textbox', { name: /message/i }).fill('Do you have this in blue?');
   await chat.getByRole('textbox', { name: /message/i }).press('Enter');
   await expect(chat.getByRole('log', { name: 'Conversation' }).getByText(/joined the chat/)).toBeVisible();
-  await page.getByRole('button', { name: 'Close chat' }).click();
+  await closeChat(page).click();
 
   const { agent, chat: session } = await agentWithChat(request, 'human');
   await agent.send(session.sessionId, 'Yes, <b>blue</b> ships today.');
@@ -32,7 +32,7 @@ test('given an agent message while the panel is closed, should show the badge an
   await preview.click();
   await expect(page.getByRole('dialog', { name: 'Customer service chat' })).toBeVisible();
   await expect(preview).toBeHidden();
-  await page.getByRole('button', { name: 'Close chat' }).click();
+  await closeChat(page).click();
   await expect(page.getByRole('button', { name: 'Open chat', exact: true })).toBeVisible();
   await expect(preview).toBeHidden();
   await agent.close(session.sessionId);
@@ -75,7 +75,7 @@ test('given a greeting on the loader, should greet after its delay without any r
     `${baseURL}/chat/index?channelid=demo&from=iframe`,
   );
   await expect.poll(() => chatRequests.length).toBeGreaterThan(0);
-  await page.getByRole('button', { name: 'Close chat' }).click();
+  await closeChat(page).click();
   await page.waitForTimeout(1500);
   await expect(greeting).toBeHidden();
 });

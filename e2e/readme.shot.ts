@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { Agent, agentWithChat } from './agent.ts';
-import { SHOP, serveShop } from './shop.ts';
+import { closeChat, SHOP, serveShop } from './shop.ts';
 
 // The README's pictures (docs/images), from the running product with the demo seed.
 const OUT = 'docs/images';
@@ -63,7 +63,7 @@ test('the launcher on a shop page, with a message that arrived while closed', as
   await box.press('Enter');
   const { agent, chat } = await agentWithChat(request, 'human');
   await expect(frame.getByRole('log').getByText(/joined the chat/)).toBeVisible();
-  await page.getByRole('button', { name: 'Close chat' }).click();
+  await closeChat(page).click();
   await agent.send(chat.sessionId, 'It does: green is back in stock in every size.');
   await expect(page.getByRole('button', { name: /Open chat/ })).toContainText('1');
   await page.waitForTimeout(500);

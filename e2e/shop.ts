@@ -29,3 +29,12 @@ export async function serveShop(page: Page, chatBase: string | undefined, shop: 
 <script src="${chatBase}/chat/embed.js"${loader} async></script></body></html>`;
   await page.route(`${SHOP}/**`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
 }
+
+/**
+ * The chat's own close button, in its header inside the loader's frame: an embedded chat shows one
+ * header (the loader's close button is there only until the chat page runs).
+ */
+export const closeChat = (page: Page) =>
+  page
+    .frameLocator('iframe[title="Customer service chat"]')
+    .getByRole('button', { name: 'Close', exact: true });

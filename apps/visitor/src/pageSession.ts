@@ -50,6 +50,17 @@ export function closeOnEscape(bridge: ParentBridge, win: Window = window): () =>
   return () => win.removeEventListener('keydown', onKeyDown, true);
 }
 
+const panels = new WeakMap<ChatSession, () => void>();
+
+/**
+ * Closes the loader's panel that shows this page's session, when the page is embedded; undefined
+ * on a page of its own. The chat's header draws its close button from it, so an embedded chat has
+ * one header.
+ */
+export function closePanelOf(session: ChatSession): (() => void) | undefined {
+  return panels.get(session);
+}
+
 /** Creates the page's engine, telling the parent page about agent messages when embedded. */
 export function createPageSession(): ChatSession {
   const params = readUrlParams(window.location.search);
@@ -65,7 +76,7 @@ export function createPageSession(): ChatSession {
     closeOnEscape(bridge);
     bridge.ready();
   }
-  return createChatSession({
+  const session = createChatSession({
     apiBase: import.meta.env.VITE_PARLEY_API_BASE || undefined,
     // `storage=session|none` (the loader's data-storage): where the visitor id and cursor live.
     storage: visitorStorage(storageChoice(params.storage)),
@@ -80,4 +91,6 @@ export function createPageSession(): ChatSession {
           })
       : undefined,
   });
+  if (bridge) panels.set(session, () => bridge.requestClose());
+  return session;
 }

@@ -24,6 +24,7 @@ export type {
   CallName,
   CallResults,
   ChannelInfo,
+  ChannelTeam,
   ChatStartData,
   EvaluateInfo,
   EventMsg,

@@ -3,7 +3,6 @@ import { Chat } from '@parley/chat-ui/Chat';
 import { Composer } from '@parley/chat-ui/Composer';
 import type { MessageModel } from '@parley/chat-ui/Message';
 import { MessageList } from '@parley/chat-ui/MessageList';
-import { Navbar } from '@parley/chat-ui/Navbar';
 import { QuickReplies, type QuickReplyItem } from '@parley/chat-ui/QuickReplies';
 import type { ToastHandle } from '@parley/chat-ui/Toast';
 import { Typing } from '@parley/chat-ui/Typing';
@@ -24,6 +23,7 @@ import { loadChunk } from '../shell/chunks.js';
 import { showToast } from '../shell/toasts.js';
 import {
   agentTypingAtom,
+  channelAtom,
   conversationAtom,
   historyStatusAtom,
   messagesAtom,
@@ -31,10 +31,10 @@ import {
   overlaysAtom,
   pageAtom,
   robotTipsAtom,
-  soundAtom,
-  titleAtom,
 } from '../state/chatAtoms.js';
 import { useSession } from '../state/useBindSession.js';
+import { agentAvatarUrl } from './avatars.js';
+import { ChatHeader, FirstScreen } from './FirstScreen.js';
 import { useMessageRows } from './useMessageRows.js';
 
 // Media, cards and the FAQ tree draw only when such a message arrives.
@@ -80,57 +80,12 @@ function LazyOverlays({ placement }: { placement: 'inline' | 'dialogs' }) {
  */
 const draftAtom = atom('');
 
+/** The composer's text box, which the first screen's "write to us" focuses. */
+const COMPOSER_INPUT_ID = 'visitor-composer-input';
+const focusComposer = () => document.getElementById(COMPOSER_INPUT_ID)?.focus();
+
 /** The longest message a visitor can type; the composer cuts longer input and shows a counter. */
 export const MAX_MESSAGE_LENGTH = 1000;
-
-function Header() {
-  const t = useT();
-  const session = useSession();
-  const { documentTitle, documentTitleKey } = useAtomValue(titleAtom);
-  const sound = useAtomValue(soundAtom);
-  const title = documentTitleKey ? t(documentTitleKey) : documentTitle;
-  return (
-    <Navbar
-      title={title}
-      titleLevel={1}
-      showSoundToggle
-      sound={sound}
-      onSoundChange={(on) => session.setSound(on)}
-    />
-  );
-}
-
-/**
- * The agent's avatar URL when it is an image address (http, https, or on this server), else
- * undefined: a javascript:, data: or other URL from the server is not put in the page.
- */
-export function agentAvatarUrl(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    const { protocol } = new URL(url, window.location.href);
-    return protocol === 'https:' || protocol === 'http:' ? url : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Who the visitor is talking to, once an agent has taken the chat (the agent's card). Not a live
- * region: the conversation already announces "<name> joined the chat", once.
- */
-function AgentCard() {
-  const t = useT();
-  const conversation = useAtomValue(conversationAtom);
-  const card = conversation.adminCard;
-  if (!card || conversation.chatStatus !== ChatStatus.withAgent || conversation.chatClosed) return null;
-  const avatar = agentAvatarUrl(card.avatar);
-  return (
-    <p className="visitor-agent-card">
-      {avatar ? <img className="visitor-agent-card__avatar" src={avatar} alt="" /> : null}
-      {t('chat.agentCard', { name: card.adminNick })}
-    </p>
-  );
-}
 
 /** Lets tests (and profiling builds) see how often the message list renders. */
 export const ListRenderProbe = { onRender: null as ProfilerOnRenderCallback | null };
@@ -141,12 +96,12 @@ function Conversation() {
   const messages = useAtomValue(messagesAtom);
   const historyStatus = useAtomValue(historyStatusAtom);
   const { robotName, adminCard } = useAtomValue(conversationAtom);
-  const rows = useMessageRows(
-    messages,
-    t,
+  const { robotAvatar } = useAtomValue(channelAtom);
+  const rows = useMessageRows(messages, t, {
     robotName,
-    adminCard ? { nick: adminCard.adminNick, avatar: agentAvatarUrl(adminCard.avatar) } : undefined,
-  );
+    robotAvatar: agentAvatarUrl(robotAvatar),
+    agent: adminCard ? { nick: adminCard.adminNick, avatar: agentAvatarUrl(adminCard.avatar) } : undefined,
+  });
   // Stable across changes, so the list's rows see the same props when only the messages changed.
   const loadMore = useCallback(() => session.loadOlderHistory(), [session]);
   const retry = useCallback(
@@ -319,7 +274,7 @@ function ChatComposer() {
       )}
       <Composer
         placeholder={closed ? '' : t('composer.placeholder')}
-        inputProps={closed ? { 'aria-describedby': endedId } : undefined}
+        inputProps={{ id: COMPOSER_INPUT_ID, ...(closed && { 'aria-describedby': endedId }) }}
         maxLength={MAX_MESSAGE_LENGTH}
         value={draft}
         onChange={setDraft}
@@ -391,11 +346,11 @@ export function ChatPage() {
   return (
     <Chat.Root className="visitor-chat">
       <Chat.Header>
-        <Header />
-        <AgentCard />
+        <ChatHeader />
       </Chat.Header>
       <Chat.Main>
         <LazyOverlays placement="inline" />
+        <FirstScreen onWrite={focusComposer} />
         <EarlierMessages />
         <Conversation />
         <AgentTyping />

@@ -30,7 +30,7 @@ import {
 import { ChatScreen } from '../App.js';
 import { useT } from '../i18n/useT.js';
 import { WithStrings } from '../test/strings.js';
-import { agentAvatarUrl } from './ChatPage.js';
+import { agentAvatarUrl } from './avatars.js';
 import { EvaluationDialog } from './forms/EvaluationDialog.js';
 import { GroupPicker } from './forms/GroupPicker.js';
 import { UserForm } from './forms/UserForm.js';
@@ -45,7 +45,7 @@ import { useMessageRows } from './useMessageRows.js';
 /** The chat page's own list: its rows and its drawing of custom rows. */
 function PageMessages({ messages }: { messages: ChatMessage[] }) {
   const t = useT();
-  const rows = useMessageRows(messages, t, 'Robo');
+  const rows = useMessageRows(messages, t, { robotName: 'Robo' });
   return (
     <MessageList
       aria-label="Conversation"

@@ -15,9 +15,12 @@ const message = (fields: Partial<ChatMessage>): ChatMessage => ({
   ...fields,
 });
 
+const NO_NAMES = { robotName: '' };
+const ROBO = { robotName: 'Robo' };
+
 describe('toMessageInput', () => {
   it('given the visitor, should sit on the right with its delivery status', () => {
-    expect(toMessageInput(message({ senderType: 1, status: 'fail' }), t, '')).toMatchObject({
+    expect(toMessageInput(message({ senderType: 1, status: 'fail' }), t, NO_NAMES)).toMatchObject({
       _id: 'm1',
       position: 'right',
       status: 'fail',
@@ -31,13 +34,13 @@ describe('toMessageInput', () => {
     const row = toMessageInput(
       message({ senderType: 4, noticeKey: 'chat.agentJoined', noticeParams: { name: 'Ann' } }),
       t,
-      '',
+      NO_NAMES,
     );
     expect(row).toMatchObject({ type: 'system', content: 'chat.agentJoined:Ann' });
   });
 
   it('given an agent, should sit on the left under the agent name', () => {
-    expect(toMessageInput(message({ senderName: 'Ann' }), t, '')).toMatchObject({
+    expect(toMessageInput(message({ senderName: 'Ann' }), t, NO_NAMES)).toMatchObject({
       position: 'left',
       user: { name: 'Ann' },
       status: undefined,
@@ -48,8 +51,7 @@ describe('toMessageInput', () => {
     const row = toMessageInput(
       message({ senderType: 4, msgType: 3, senderName: 'Alice', msgContent: 'Hello, I am Alice.' }),
       t,
-      '',
-      { nick: 'Alice', avatar: 'https://cdn.example/alice.png' },
+      { robotName: '', agent: { nick: 'Alice', avatar: 'https://cdn.example/alice.png' } },
     );
     expect(row).toMatchObject({
       type: 'text',
@@ -61,33 +63,73 @@ describe('toMessageInput', () => {
 
   it('given a system message without a sender (a timeout, the queue), should stay a centred notice', () => {
     expect(
-      toMessageInput(message({ senderType: 4, msgType: 3, msgContent: 'Are you still there?' }), t, ''),
+      toMessageInput(message({ senderType: 4, msgType: 3, msgContent: 'Are you still there?' }), t, NO_NAMES),
     ).toMatchObject({
       type: 'system',
       content: 'Are you still there?',
     });
     expect(
-      toMessageInput(message({ senderType: 4, msgType: 3, senderName: '  ', msgContent: 'Closed' }), t, ''),
+      toMessageInput(
+        message({ senderType: 4, msgType: 3, senderName: '  ', msgContent: 'Closed' }),
+        t,
+        NO_NAMES,
+      ),
     ).toMatchObject({ type: 'system' });
   });
 
   it("given the serving agent's card, should give that agent's messages its avatar and others initials only", () => {
     const agent = { nick: 'Alice', avatar: 'https://cdn.example/alice.png' };
-    expect(toMessageInput(message({ senderName: 'Alice' }), t, '', agent).user).toEqual({
+    expect(toMessageInput(message({ senderName: 'Alice' }), t, { robotName: '', agent }).user).toEqual({
       name: 'Alice',
       avatar: 'https://cdn.example/alice.png',
     });
-    expect(toMessageInput(message({ senderName: 'Bob' }), t, '', agent).user).toEqual({ name: 'Bob' });
-    expect(toMessageInput(message({ senderName: 'Alice' }), t, '', { nick: 'Alice' }).user).toEqual({
+    expect(toMessageInput(message({ senderName: 'Bob' }), t, { robotName: '', agent }).user).toEqual({
+      name: 'Bob',
+    });
+    expect(
+      toMessageInput(message({ senderName: 'Alice' }), t, { robotName: '', agent: { nick: 'Alice' } }).user,
+    ).toEqual({
       name: 'Alice',
     });
   });
 
-  it('given a pending robot answer, should show typing under the robot name', () => {
-    expect(toMessageInput(message({ senderType: 3, status: 'pending' }), t, 'Robo')).toMatchObject({
+  it('given a pending robot answer, should show typing under the robot name, drawn as a robot', () => {
+    expect(toMessageInput(message({ senderType: 3, status: 'pending' }), t, ROBO)).toMatchObject({
       type: 'typing',
-      user: { name: 'Robo' },
+      user: { name: 'Robo', bot: true },
     });
+  });
+
+  it("given the channel's robot avatar, should give it to the robot's messages and to no agent", () => {
+    const senders = { robotName: 'Robo', robotAvatar: '/robot.png' };
+    expect(toMessageInput(message({ senderType: 3, msgContent: 'Hi' }), t, senders).user).toEqual({
+      name: 'Robo',
+      avatar: '/robot.png',
+      bot: true,
+    });
+    expect(toMessageInput(message({ senderName: 'Robo' }), t, senders).user).toEqual({ name: 'Robo' });
+  });
+
+  it("given an agent message carrying its writer's avatar, should show it; a javascript: one, initials", () => {
+    const agent = { nick: 'Alice', avatar: 'https://cdn.example/alice.png' };
+    const bob = message({ senderName: 'Bob', senderAvatar: 'https://cdn.example/bob.png' });
+    expect(toMessageInput(bob, t, { robotName: '', agent }).user).toEqual({
+      name: 'Bob',
+      avatar: 'https://cdn.example/bob.png',
+    });
+    const hostile = message({ senderName: 'Eve', senderAvatar: 'javascript:alert(1)' });
+    expect(toMessageInput(hostile, t, NO_NAMES).user).toEqual({ name: 'Eve' });
+  });
+
+  it('given the visitor message an agent read, should say it was read; pending or failed ones keep their status', () => {
+    expect(toMessageInput(message({ senderType: 1, status: 'sent', readAt: 5 }), t, NO_NAMES).status).toBe(
+      'read',
+    );
+    expect(toMessageInput(message({ senderType: 1, readAt: 5 }), t, NO_NAMES).status).toBe('read');
+    expect(toMessageInput(message({ senderType: 1, status: 'sent' }), t, NO_NAMES).status).toBe('sent');
+    expect(toMessageInput(message({ senderType: 1, status: 'fail', readAt: 5 }), t, NO_NAMES).status).toBe(
+      'fail',
+    );
   });
 
   it.each([
@@ -96,13 +138,13 @@ describe('toMessageInput', () => {
     [5, 'audio'],
     [6, 'video'],
   ] as const)('given msgType %s with a file, should draw it as %s', (msgType, kind) => {
-    const row = toMessageInput(message({ msgType, fileUrl: '/uploads/x', fileName: 'x' }), t, '');
+    const row = toMessageInput(message({ msgType, fileUrl: '/uploads/x', fileName: 'x' }), t, NO_NAMES);
     expect(row).toMatchObject({ type: 'custom', content: { kind } });
   });
 
   it('given a robot answer in markdown, should use the markdown renderer; plain, plain text', () => {
-    const rich = toMessageInput(message({ senderType: 3, msgContent: 'Use **bold** here' }), t, 'Robo');
-    const plain = toMessageInput(message({ senderType: 3, msgContent: 'Free from 50 EUR.' }), t, 'Robo');
+    const rich = toMessageInput(message({ senderType: 3, msgContent: 'Use **bold** here' }), t, ROBO);
+    const plain = toMessageInput(message({ senderType: 3, msgContent: 'Free from 50 EUR.' }), t, ROBO);
     expect(rich).toMatchObject({ type: 'custom', content: { kind: 'rich' } });
     expect(plain).toMatchObject({ type: 'text', content: 'Free from 50 EUR.' });
   });

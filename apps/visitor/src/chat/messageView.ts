@@ -1,6 +1,8 @@
 import { type ChatMessage, MsgType, SenderType } from '@parley/chat-core';
 import type { MessageInput } from '@parley/chat-ui/Message';
+import type { DeliveryStatus } from '@parley/chat-ui/MessageStatus';
 import type { Translate } from '../i18n/useT.js';
+import { agentAvatarUrl } from './avatars.js';
 
 /** What a `custom` row draws: the engine's message, by the widget that shows it. */
 export type MessageContent =
@@ -38,36 +40,51 @@ export interface ServingAgent {
   avatar?: string;
 }
 
+/** Who the other senders of a chat are, as the rows show them. */
+export interface RowSenders {
+  /** The channel's robot name; empty: the page's own word for it. */
+  robotName: string;
+  /** The robot's avatar image (a safe URL), or undefined for the kit's robot avatar. */
+  robotAvatar?: string;
+  agent?: ServingAgent;
+}
+
 /**
  * Turns one engine message into a row of the kit's MessageList (spec section 3: senderType 1 is
  * the visitor, on the right; 4 is the system, centred; agents and the robot on the left). The
  * agent's welcome travels as a system message with the agent's name (the spec's `sysMsg`); it is
- * shown as the agent speaking, with the agent's name and avatar, not as a notice. The serving
- * agent's messages carry the avatar of the agent's card; other senders show initials.
+ * shown as the agent speaking, with the agent's name and avatar, not as a notice. An agent's
+ * message shows the avatar it carries, else the serving agent's card's; the robot is drawn as a
+ * robot (its channel's avatar, or the kit's), never as a person. The visitor's message an agent
+ * has read says "Seen" (the kit's `read` status).
  */
 export function toMessageInput(
   message: ChatMessage,
   t: Translate,
-  robotName: string,
-  agent?: ServingAgent,
+  senders: RowSenders,
 ): MessageInput<string | MessageContent> {
+  const { robotName, robotAvatar, agent } = senders;
   const base = { _id: message.id, createdAt: message.msgTime };
   const speaksAsAgent =
     message.senderType === SenderType.system && !message.noticeKey && Boolean(message.senderName?.trim());
   if (message.senderType === SenderType.system && !speaksAsAgent)
     return { ...base, type: 'system', content: messageText(message, t) };
   const mine = message.senderType === SenderType.visitor;
-  const name =
-    message.senderName ||
-    (message.senderType === SenderType.robot ? robotName || t('chat.robotName') : undefined);
-  const avatar = agent?.avatar && name && name === agent.nick ? agent.avatar : undefined;
-  const user = mine ? undefined : { name, ...(avatar && { avatar }) };
+  const robot = message.senderType === SenderType.robot;
+  const name = message.senderName || (robot ? robotName || t('chat.robotName') : undefined);
+  const avatar = robot
+    ? robotAvatar
+    : agentAvatarUrl(message.senderAvatar) ||
+      (agent?.avatar && name && name === agent.nick ? agent.avatar : undefined);
+  const user = mine ? undefined : { name, ...(avatar && { avatar }), ...(robot && { bot: true }) };
   if (speaksAsAgent) return { ...base, position: 'left', user, type: 'text', content: message.msgContent };
+  const status: DeliveryStatus | undefined =
+    message.status !== 'pending' && message.status !== 'fail' && message.readAt ? 'read' : message.status;
   const row = {
     ...base,
     position: mine ? ('right' as const) : ('left' as const),
     user,
-    status: mine ? message.status : undefined,
+    status: mine ? status : undefined,
   };
   // A robot answer still on its way: the placeholder shows as typing dots.
   if (message.senderType === SenderType.robot && message.status === 'pending')

@@ -18,7 +18,7 @@ describe('useMessageRows', () => {
     const first = [message('a'), message('b')];
     const t = englishT();
     const { result, rerender } = await renderHook((props?: { messages: ChatMessage[] }) =>
-      useMessageRows(props?.messages ?? first, t, 'Robo'),
+      useMessageRows(props?.messages ?? first, t, { robotName: 'Robo' }),
     );
     const before = result.current;
     await rerender({ messages: [...first, message('c')] });
@@ -32,7 +32,7 @@ describe('useMessageRows', () => {
     const first = [message('a'), message('b')];
     const t = englishT();
     const { result, rerender } = await renderHook((props?: { messages: ChatMessage[] }) =>
-      useMessageRows(props?.messages ?? first, t, 'Robo'),
+      useMessageRows(props?.messages ?? first, t, { robotName: 'Robo' }),
     );
     const before = result.current;
     await rerender({ messages: [first[0] as ChatMessage, message('b', 'edited')] });

@@ -251,18 +251,25 @@ describe('embed loader: a chat that refuses this site', () => {
     expect(new URL(link.href).searchParams.get('from')).toBeNull();
     expect(new URL(link.href).searchParams.get('channelid')).toBe('demo');
     expect(frame()?.hidden).toBe(true);
+    // No chat header to close it from: the panel keeps its own close button.
+    expect((panel.querySelector('button.x') as HTMLButtonElement).hidden).toBe(false);
     expect(error.mock.calls[0]?.[0]).toContain(`does not allow ${location.origin} to frame it`);
     error.mockRestore();
   });
 
-  it('given the chat says it runs, should show it, count nothing unread and report no error', async () => {
+  it("given the chat says it runs, should show it with one header (the chat's), count nothing unread and report no error", async () => {
     vi.useFakeTimers();
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const refusalLoads = vi.fn(loadRefusal);
-    const { launcher, panel, frame, badge } = mount({ readyTimeout: 20, loadRefusal: refusalLoads });
+    const { launcher, panel, frame, badge, close } = mount({ readyTimeout: 20, loadRefusal: refusalLoads });
     launcher.click();
+    // Until the chat runs, the panel can be closed with its own button.
+    expect(close.hidden).toBe(false);
     loaded(frame());
     fromChat(frame(), { source: 'parley', type: 'ready' });
+    // The chat's header has the close button: the panel adds no bar and no second button.
+    expect(close.hidden).toBe(true);
+    expect(panel.querySelector('.h')).toBeNull();
     // Past the ready timeout: a refusal would start by loading its notice.
     vi.advanceTimersByTime(60);
     expect(refusalLoads).not.toHaveBeenCalled();

@@ -93,8 +93,9 @@ const CSS =
   '.o{all:unset;flex:1;padding:10px 0;padding-inline-start:14px;cursor:pointer;overflow-wrap:anywhere}' +
   '.t .x{margin:4px;color:inherit}' +
   '.p{width:380px;height:min(640px,calc(100vh - 120px));flex-direction:column;overflow:hidden}' +
-  '.h{display:flex;justify-content:flex-end;padding:4px;background:#0b57d0}' +
   '.x{width:32px;height:32px;border:0;border-radius:6px;background:none;color:#fff;font-size:22px;line-height:1;cursor:pointer}' +
+  // The panel's own close button, until the chat page runs and shows its header's (one header).
+  '.c{position:absolute;top:8px;inset-inline-end:8px;z-index:1;background:#0b57d0}' +
   '.f{flex:1;border:0;width:100%}' +
   '.e{margin:auto;padding:24px;text-align:center}.e a{color:#0b57d0}' +
   '.R{right:20px}.L{left:20px}' +
@@ -135,7 +136,7 @@ export function createEmbed(options: EmbedOptions): ParleyEmbed {
   const host = document.createElement('div');
   host.setAttribute('data-parley-embed', '');
   const root = host.attachShadow({ mode: 'open' });
-  root.innerHTML = `<style>${CSS}</style><button class="l ${side}" type="button" aria-expanded="false" aria-controls="p">${ICON}<span class="b" hidden></span></button><div role="status"><div class="t ${side}" hidden><button class="o" type="button" dir="auto"></button><button class="x" type="button">×</button></div></div><div class="p ${side}" id="p" role="dialog" hidden><div class="h"><button class="x" type="button">×</button></div></div>`;
+  root.innerHTML = `<style>${CSS}</style><button class="l ${side}" type="button" aria-expanded="false" aria-controls="p">${ICON}<span class="b" hidden></span></button><div role="status"><div class="t ${side}" hidden><button class="o" type="button" dir="auto"></button><button class="x" type="button">×</button></div></div><div class="p ${side}" id="p" role="dialog" hidden><button class="x c" type="button">×</button></div>`;
   const [launcher, preview, dismissButton, closeButton] = root.querySelectorAll('button') as unknown as [
     HTMLButtonElement,
     HTMLButtonElement,
@@ -206,6 +207,7 @@ export function createEmbed(options: EmbedOptions): ParleyEmbed {
     const { showRefusal } = await (options.loadRefusal ?? loadRefusal)();
     if (ready || !frame || refusal) return;
     frame.hidden = true;
+    closeButton.hidden = false;
     refusal = showRefusal(panel, chatOrigin, tabUrl, labels);
   };
   // A classic script, as embed.js is: the chat server sends no CORS headers a module would need.
@@ -233,6 +235,8 @@ export function createEmbed(options: EmbedOptions): ParleyEmbed {
       ready = true;
       clearTimeout(readyTimer);
       frame.hidden = false;
+      // The chat's header has its close button now: the panel shows one header, the chat's.
+      closeButton.hidden = true;
       refusal?.remove();
       refusal = null;
       return;
