@@ -1,6 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { Agent, agentWithChat } from './agent.ts';
 import { conversation, send } from './visitor.ts';
+
+/** The chat's one header (the kit's Navbar). */
+const header = (page: Page) => page.locator('[data-slot="navbar"]');
 
 // The visitor's first minute (issue: "as good as Intercom's"): before anything is written, every
 // channel says who answers, how soon, and what to do first; then each message has its time and,
@@ -17,11 +20,13 @@ test('given a human-first channel with the team online, should show their faces,
   const first = page.getByRole('region', { name: 'Hi there! How can we help?' });
   await expect(first).toBeVisible();
   await expect(first.getByText('Usually replies in a few minutes')).toBeVisible();
-  // Alice has a picture; Bob's initials stand in for his.
-  await expect(first.getByRole('img', { name: /Alice/ }).first()).toBeVisible();
-  await expect(first.getByText(/Bob/).first()).toBeAttached();
+  // One image named by the team; Alice has a picture, Bob's initials stand in for his.
+  const faces = first.getByRole('img', { name: 'Alice and Bob' });
+  await expect(faces).toBeVisible();
+  await expect(faces.locator('[data-variant="image"]')).toHaveCount(1);
+  await expect(faces.locator('[data-variant="initials"]')).toHaveText('B');
   // The header says the same, in one line under the title.
-  await expect(page.getByRole('banner').getByText('Usually replies in a few minutes')).toBeVisible();
+  await expect(header(page).getByText('Usually replies in a few minutes')).toBeVisible();
   await first.getByRole('button', { name: 'Send us a message' }).click();
   await expect(page.getByRole('textbox', { name: /message/i })).toBeFocused();
   // Once the visitor writes, the first screen has done its work.
@@ -34,9 +39,7 @@ test('given a robot-first channel, should show the robot as a robot and say a pe
   page,
 }) => {
   await page.goto('/chat/index?channelId=robot');
-  await expect(
-    page.getByRole('banner').getByText(/answers right away, and a person is one tap away/),
-  ).toBeVisible();
+  await expect(header(page).getByText(/answers right away, and a person is one tap away/)).toBeVisible();
   // The robot's messages carry the robot avatar, not a person's initials.
   await expect(
     conversation(page).locator('[data-slot="message-avatar"][data-variant="bot"]').first(),
@@ -68,7 +71,7 @@ test("given an agent reads the visitor's message, should show Seen under it, and
   await send(page, 'Where is my parcel?');
   const { agent, chat } = await agentWithChat(request, 'human');
   const mine = conversation(page)
-    .locator('[data-position="right"]')
+    .locator('[data-slot="message"][data-position="right"]')
     .filter({ hasText: 'Where is my parcel?' });
   await expect(mine).toBeVisible();
   await expect(mine.getByText('Seen')).toHaveCount(0);
