@@ -1,5 +1,5 @@
-// Alone in its file: the page's part that draws cards and the FAQ tree must not have been loaded by
-// an earlier test, as on a visitor's first load.
+// The first screen as a visitor's first load draws it. The first test must stay first: the page's
+// part that draws cards and the FAQ tree must not have been loaded by an earlier test.
 import '@parley/chat-ui/styles.css';
 import '../styles.css';
 import { createChatSession, createMemoryStorage } from '@parley/chat-core';
@@ -9,7 +9,9 @@ import { expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { ChatScreen } from '../App.js';
-import { WithStrings } from '../test/strings.js';
+import { keysOnly } from '../i18n/i18n.js';
+import { TranslateProvider } from '../i18n/useT.js';
+import { englishT, WithStrings } from '../test/strings.js';
 
 it('given a welcome with the FAQ tree and tip cards, should draw them without moving anything on screen', async () => {
   await page.viewport(412, 823);
@@ -60,6 +62,36 @@ it('given a welcome with the FAQ tree and tip cards, should draw them without mo
     expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
   } finally {
     observer.disconnect();
+    session.dispose();
+  }
+});
+
+it('given the chat started before the language pack arrived, should show the loading line, never a key, until the pack is there', async () => {
+  const session = createChatSession({
+    transport: new FakeServer(),
+    search: '?channelId=c1',
+    referrer: '',
+    storage: createMemoryStorage(),
+    logger: { info() {}, warn() {}, error() {} },
+  });
+  try {
+    const screen = await render(
+      <TranslateProvider t={keysOnly}>
+        <ChatScreen session={session} />
+      </TranslateProvider>,
+    );
+    await expect.poll(() => session.getSnapshot().phase).toBe('ready');
+    await expect.element(screen.getByRole('status')).toHaveAttribute('aria-busy', 'true');
+    expect(document.body.textContent).not.toMatch(/\b(chat|composer|page)\.\w+/);
+    expect(screen.container.querySelector('textarea')).toBeNull();
+    await screen.rerender(
+      <TranslateProvider t={englishT()}>
+        <ChatScreen session={session} />
+      </TranslateProvider>,
+    );
+    await expect.element(screen.getByRole('textbox', { name: 'Message' })).toBeVisible();
+    await expect.element(screen.getByRole('button', { name: 'End chat' })).toBeVisible();
+  } finally {
     session.dispose();
   }
 });
