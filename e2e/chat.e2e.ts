@@ -105,6 +105,69 @@ test('given a clean load of the agent console, should ask for no /favicon.ico an
   expect(noise).toEqual([]);
 });
 
+// What Lighthouse checks on a first load (`npm run lighthouse`), held here too: a description for
+// search results, no stylesheet request before the first screen (the app's CSS is in its HTML), and
+// nothing moving once drawn (the console's login moved the whole page down; the chat page's FAQ and
+// tips pushed the rows below them down as they arrived).
+for (const { name, path, drawn } of [
+  {
+    name: 'the chat page',
+    path: '/chat/index?channelId=demo',
+    drawn: (page: Page) => conversation(page).getByText('30 days to return any item'),
+  },
+  {
+    name: 'the console login',
+    path: '/agent/',
+    drawn: (page: Page) => page.getByRole('button', { name: /log in/i }),
+  },
+]) {
+  test(`given a first load of ${name}, should describe itself, fetch no stylesheet and move nothing once drawn`, async ({
+    page,
+  }) => {
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
+    });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.defineProperty(window, 'layoutShifts', { value: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(path);
+    await expect(drawn(page)).toBeVisible();
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\w+ \w+ \w+/);
+    // Shifts are reported after the frame that made them.
+    await page.waitForTimeout(500);
+    expect(stylesheets).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual(
+      [],
+    );
+  });
+}
+
+test('given a first load of the console login, should build no date format it does not show', async ({
+  page,
+}) => {
+  // A date format loads its locale's data: a long task on a phone, for a login that shows no date.
+  await page.addInitScript(() => {
+    const built: string[] = [];
+    Object.defineProperty(window, 'dateFormatsBuilt', { value: built });
+    Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+      construct(target, args) {
+        built.push(JSON.stringify(args));
+        return Reflect.construct(target, args);
+      },
+    });
+  });
+  await page.goto('/agent/');
+  await expect(page.getByRole('button', { name: /log in/i })).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { dateFormatsBuilt: string[] }).dateFormatsBuilt),
+  ).toEqual([]);
+});
+
 test('given the human channel, should transfer on the first message and carry the whole agent conversation', async ({
   page,
   request,

@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { serverRoutes } from '../../config/dev-proxy.ts';
+import { inlineEntryCss } from '../../config/vite-inline-css.ts';
 import { sourceConditions } from '../../config/vite-source.ts';
 
 export default defineConfig({
   base: '/chat/',
-  plugins: [react()],
+  plugins: [react(), inlineEntryCss()],
   resolve: { conditions: sourceConditions },
   // `npm run dev`: the dev server passes the server's routes to the reference server.
   server: { proxy: serverRoutes(process.env.PARLEY_SERVER) },

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { serverRoutes } from '../../../config/dev-proxy.ts';
+import { inlineEntryCss } from '../../../config/vite-inline-css.ts';
 import { sourceConditions } from '../../../config/vite-source.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -10,7 +11,7 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root: here,
   base: '/agent/',
-  plugins: [react()],
+  plugins: [react(), inlineEntryCss()],
   resolve: { conditions: sourceConditions },
   // `npm run dev`: the dev server passes the server's routes to the reference server.
   server: { proxy: serverRoutes(process.env.PARLEY_SERVER) },

@@ -1,14 +1,16 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app.js';
 
 describe('serving the visitor app under /chat/', () => {
   const dist = mkdtempSync(join(tmpdir(), 'parley-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><head><title>Parley</title></head>');
+  // As built: the page's stylesheet inline, tens of KB.
+  const style = `<style>${'.parley-bubble{margin:0}'.repeat(400)}</style>`;
+  writeFileSync(join(dist, 'index.html'), `<!doctype html><head><title>Parley</title>${style}</head>`);
   const script = 'console.log(1);'.repeat(200);
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), script);
   writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
@@ -27,6 +29,26 @@ describe('serving the visitor app under /chat/', () => {
     expect(response.body).toContain(
       '<meta name="parley:embed-origins" content="https://shop.example https://www.shop.example" />',
     );
+  });
+
+  it('given a browser that takes Brotli, should send the HTML shell compressed, with what the page adds', async () => {
+    const response = await app.inject({
+      url: '/chat/index?channelid=1',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(response.headers['content-security-policy']).toContain('frame-ancestors');
+    expect(response.rawPayload.length).toBeLessThan(style.length / 10);
+    const page = brotliDecompressSync(response.rawPayload).toString();
+    expect(page).toContain(style);
+    expect(page).toContain('<meta name="parley:embed-origins"');
+  });
+
+  it('given a browser that takes only gzip, should send the HTML shell gzipped', async () => {
+    const response = await app.inject({ url: '/chat/index', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString()).toContain(style);
   });
 
   it('given a browser that takes Brotli, should send the pre-compressed asset', async () => {

@@ -141,8 +141,9 @@ function PageState({ session }: { session: ChatSession }) {
   const page = useAtomValue(pageAtom);
   useDocumentTitle();
   useAgentSound();
-  if (page.phase === 'idle' || page.phase === 'starting') {
-    // Until the language pack arrives `t` answers with keys (spec section 8): show no key to a visitor.
+  // Until the language pack arrives `t` answers with keys (spec section 8): show no key to a
+  // visitor, and no chat whose labels change size under them once the pack is there.
+  if (page.phase === 'idle' || page.phase === 'starting' || t === keysOnly) {
     const loading = t('page.loading');
     return (
       <p className="visitor-loading" role="status" aria-busy="true">

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { channelOfQuery } from '@parley/chat-protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -52,6 +53,10 @@ export const staticApps = fastifyPlugin(
         () => [], // an unknown channel: the page says so; nobody may frame it
       );
     };
+    // The HTML shells carry their app's stylesheet (config/vite-inline-css.ts), tens of KB that
+    // compress to a few: sent Brotli or gzip as the browser asks. Nothing else is compressed here
+    // (the built assets are, ahead of time). A shell holds no secret for reflected input to guess at.
+    await app.register(fastifyCompress, { global: false, encodings: ['br', 'gzip'] });
     // reply.sendFile is decorated once, by the first app served.
     const visitorServed = await serveApp(
       app,
@@ -102,7 +107,8 @@ async function serveApp(
     // Browser-style history: every page route of the app is answered with its HTML shell.
     app.get(`${prefix}/*`, async (request, reply) => {
       const page = await html(shell, request, reply);
-      return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(page);
+      reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').compress(page);
+      return reply;
     });
     app.get(prefix, (_request, reply) => {
       reply.redirect(`${prefix}/`);

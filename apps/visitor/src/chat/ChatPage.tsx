@@ -41,6 +41,14 @@ import { useMessageRows } from './useMessageRows.js';
 const MessageBody = lazy(() =>
   loadChunk(() => import('./MessageBody.js').then(({ MessageBody }) => ({ default: MessageBody }))),
 );
+/**
+ * Stands in for a message's body while its part downloads, and hides the whole row meanwhile
+ * (styles.css): a row showing only its avatar, then growing, pushed everything below it down.
+ */
+function BodyPending() {
+  return <span className="visitor-message-pending" />;
+}
+
 // Forms and dialogs are needed by few visitors, and never before the chat is on screen: they
 // download when the engine opens one, or once the page is idle, so the first opens at once.
 const loadOverlays = () => import('./Overlays.js');
@@ -113,7 +121,7 @@ function Conversation() {
   const renderContent = useCallback(
     (row: MessageModel) =>
       row.type === 'custom' ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<BodyPending />}>
           <MessageBody
             model={row}
             onAsk={(question) => void session.sendText(question)}

@@ -43,8 +43,14 @@ type Shown = { language: Language; t: Translate };
 function i18nOf(language: Language, t: Translate, choose: (language: Language) => void): I18n {
   // The kit's locale, so these dates use the same digits as the times the kit writes in the chat.
   const locale = kitLocaleOf(language);
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  return { language, t, locale, formatDateTime: (time) => format.format(time), choose };
+  // Built on first use: a formatter loads its locale's data (about 60 ms here, several times that
+  // on a phone), which the login, the first thing drawn, never needs.
+  let format: Intl.DateTimeFormat | undefined;
+  const formatDateTime = (time: number) => {
+    format ??= new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    return format.format(time);
+  };
+  return { language, t, locale, formatDateTime, choose };
 }
 
 const I18nContext = createContext<I18n>(i18nOf(DEFAULT_LANGUAGE, englishT, () => {}));
