@@ -24,7 +24,7 @@ const MAX_ATTEMPTS = 5;
 
 interface Queued {
   id: string | number;
-  kind: 'left_notice' | 'left_reply' | 'transcript';
+  kind: 'left_notice' | 'left_reply' | 'reply' | 'transcript';
   to_address: string | null;
   subject: string | null;
   body: string | null;

@@ -12,9 +12,9 @@ import {
 } from '@parley/chat-protocol';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { ApiError, ok } from '../errors.js';
+import { ok } from '../errors.js';
 import { DEFAULT_MAIL_OPTIONS, Mailer, type MailOptions } from '../mail/mailer.js';
-import { queueLeftReply, queueTranscript } from '../mail/queue.js';
+import { mailNotSetUp, queueLeftReply, queueTranscript } from '../mail/queue.js';
 import { type AgentAuth, requireAgent } from './agent.js';
 
 declare module 'fastify' {
@@ -23,9 +23,6 @@ declare module 'fastify' {
     mailer?: Mailer;
   }
 }
-
-const notConfigured = () =>
-  new ApiError(ErrorCode.unavailable, 'email is not set up on this server (SMTP_URL)');
 
 /**
  * Email: the mail outbox's sender (every instance runs one when SMTP is configured, or prints in
@@ -49,7 +46,7 @@ export const mailRoutes = fastifyPlugin(
         schema: { body: transcriptRequestSchema, response: { [ErrorCode.ok]: envelope(mailQueuedSchema) } },
       },
       async (request) => {
-        if (!app.mailer) throw notConfigured();
+        if (!app.mailer) throw mailNotSetUp();
         return ok(await queueTranscript(app.conversations, request.body.userId, request.body.email));
       },
     );
@@ -65,7 +62,7 @@ export const mailRoutes = fastifyPlugin(
       },
       async (request) => {
         const agent = await requireAgent(auth, request);
-        if (!app.mailer) throw notConfigured();
+        if (!app.mailer) throw mailNotSetUp();
         return ok(
           await queueLeftReply(app.conversations, agent, request.params.leftMessageId, request.body.text),
         );

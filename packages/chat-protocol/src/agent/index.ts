@@ -15,6 +15,7 @@ export {
 } from './admin.js';
 
 export {
+  EMAIL_REPLY_MAX,
   LEFT_REPLY_PATH,
   type LeftReplyRequest,
   leftReplyParamsSchema,
