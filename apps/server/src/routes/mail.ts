@@ -16,6 +16,7 @@ import { ok } from '../errors.js';
 import { DEFAULT_MAIL_OPTIONS, Mailer, type MailOptions } from '../mail/mailer.js';
 import { mailNotSetUp, queueLeftReply, queueTranscript } from '../mail/queue.js';
 import { type AgentAuth, requireAgent } from './agent.js';
+import { registerDevMailbox } from './devMailbox.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,7 +27,8 @@ declare module 'fastify' {
 
 /**
  * Email: the mail outbox's sender (every instance runs one when SMTP is configured, or prints in
- * demo mode), the visitor's transcript request and an agent's answer to a left message.
+ * demo mode, which also has the demo mailbox), the visitor's transcript request and an agent's
+ * answer to a left message.
  */
 export const mailRoutes = fastifyPlugin(
   async (app: FastifyInstance, options: Partial<MailOptions> & { auth: AgentAuth; clock: () => number }) => {
@@ -38,6 +40,8 @@ export const mailRoutes = fastifyPlugin(
       app.addHook('onReady', async () => mailer.start());
       app.addHook('preClose', async () => mailer.stop());
     }
+    // Demo mode without SMTP: what would have been sent, for an administrator to read.
+    if (mail.print && !mail.smtpUrl) registerDevMailbox(app, auth);
 
     app.post<{ Body: TranscriptRequest }>(
       TRANSCRIPT_PATH,
