@@ -94,6 +94,8 @@ describe.each(testDatabases())('email with SMTP on $name', (database) => {
 
   it('given a visitor asking for the transcript, should mail their chat, and refuse a fourth in a day', async () => {
     const visitor = await server().start('day');
+    // The page is told it may offer the transcript.
+    expect(visitor).toMatchObject({ transcript: true });
     expect((await server().visitor('transferAgent', { userId: visitor.userId })).data.status).toBe(2);
     await server().visitor('sendMsg', { userId: visitor.userId, msgContent: 'My parcel is late' });
     const lark = await server().login('lark', 'pw-lark');
@@ -233,6 +235,7 @@ describe.each(testDatabases())('email without SMTP on $name', (database) => {
     const before = smtp.mails.length;
     await admin(server(), 'agent', 'email', 'owl', 'owl@acme.example');
     const visitor = await server().start('night');
+    expect(visitor).toMatchObject({ transcript: false });
     await server().visitor('leaveMsg', {
       userId: visitor.userId,
       channelId: 'night',

@@ -6,15 +6,12 @@ import {
   leftReplyParamsSchema,
   leftReplyRequestSchema,
   mailQueuedSchema,
-  TRANSCRIPT_PATH,
-  type TranscriptRequest,
-  transcriptRequestSchema,
 } from '@parley/chat-protocol';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { ok } from '../errors.js';
 import { DEFAULT_MAIL_OPTIONS, Mailer, type MailOptions } from '../mail/mailer.js';
-import { mailNotSetUp, queueLeftReply, queueTranscript } from '../mail/queue.js';
+import { mailNotSetUp, queueLeftReply } from '../mail/queue.js';
 import { type AgentAuth, requireAgent } from './agent.js';
 import { registerDevMailbox } from './devMailbox.js';
 
@@ -27,8 +24,8 @@ declare module 'fastify' {
 
 /**
  * Email: the mail outbox's sender (every instance runs one when SMTP is configured, or prints in
- * demo mode, which also has the demo mailbox), the visitor's transcript request and an agent's
- * answer to a left message.
+ * demo mode, which also has the demo mailbox) and an agent's answer to a left message. The
+ * visitor's transcript is a visitor call (routes/visitor.ts), the answer by email an agent call.
  */
 export const mailRoutes = fastifyPlugin(
   async (app: FastifyInstance, options: Partial<MailOptions> & { auth: AgentAuth; clock: () => number }) => {
@@ -42,18 +39,6 @@ export const mailRoutes = fastifyPlugin(
     }
     // Demo mode without SMTP: what would have been sent, for an administrator to read.
     if (mail.print && !mail.smtpUrl) registerDevMailbox(app, auth);
-
-    app.post<{ Body: TranscriptRequest }>(
-      TRANSCRIPT_PATH,
-      {
-        preHandler: app.limiters.perVisitor,
-        schema: { body: transcriptRequestSchema, response: { [ErrorCode.ok]: envelope(mailQueuedSchema) } },
-      },
-      async (request) => {
-        if (!app.mailer) throw mailNotSetUp();
-        return ok(await queueTranscript(app.conversations, request.body.userId, request.body.email));
-      },
-    );
 
     app.post<{ Body: LeftReplyRequest; Params: { leftMessageId: string } }>(
       LEFT_REPLY_PATH,

@@ -23,7 +23,6 @@ export {
   type MailQueued,
   mailQueuedSchema,
   TRANSCRIPT_PATH,
-  TRANSCRIPTS_PER_DAY,
   type TranscriptRequest,
   transcriptRequestSchema,
 } from './email.js';
