@@ -59,15 +59,19 @@ describe.runIf(existsSync(chromiumPath))('the console reports', () => {
     await addEndpoint(started.app.db, { url: receiver.url, events: ['conversation.created'] }, Date.now());
     // Lea is an administrator (a team lead): reports and webhooks are hers.
     await started.app.db.query(`update agents set role = 'admin' where id = 'lea'`);
-    const chatAt = async (iso: string) => {
+    const chatAt = async (iso: string, labels: string[] = []) => {
       fixed = Date.parse(iso);
       const visitor = await server.start('shop');
       await server.visitor('transferAgent', { userId: visitor.userId });
+      if (labels.length > 0) {
+        const lead = await server.login('lea', 'pw-lea');
+        await lead.call('PUT', `/api/agent/chats/${visitor.sessionId}/labels`, { labels });
+      }
     };
-    await chatAt('2026-01-10T09:00:00Z');
-    await chatAt('2026-01-10T10:00:00Z');
+    await chatAt('2026-01-10T09:00:00Z', ['refund']);
+    await chatAt('2026-01-10T10:00:00Z', ['refund', 'vip']);
     await chatAt('2026-01-10T15:00:00Z');
-    await chatAt('2026-01-12T11:00:00Z');
+    await chatAt('2026-01-12T11:00:00Z', ['shipping']);
     fixed = undefined;
   }, 120_000);
   afterAll(async () => {
@@ -120,6 +124,25 @@ describe.runIf(existsSync(chromiumPath))('the console reports', () => {
       .filter((cells) => cells[0] === 'day')
       .map((cells) => [cells[1], cells[at]]);
     expect(csvDays).toEqual(await tableRows(page, 'Conversations by day'));
+
+    // By label: a conversation counts under each of its labels, the same in the CSV.
+    const byLabel = page
+      .locator('.console-report')
+      .filter({ has: page.getByRole('heading', { name: /^Conversations by label/ }) });
+    await byLabel.getByRole('button', { name: 'Show as table' }).click();
+    await expect
+      .poll(() => tableRows(page, 'Conversations by label'))
+      .toEqual([
+        ['refund', '2'],
+        ['shipping', '1'],
+        ['vip', '1'],
+      ]);
+    const csvLabels = csv
+      .split('\r\n')
+      .map((line) => line.split(','))
+      .filter((cells) => cells[0] === 'label')
+      .map((cells) => [cells[1], cells[at]]);
+    expect(csvLabels).toEqual(await tableRows(page, 'Conversations by label'));
 
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Show as chart' }).first().click();

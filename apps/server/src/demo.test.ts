@@ -84,5 +84,7 @@ describe('demo mode and seeds', () => {
     expect(output).toContain('Agent console');
     expect(output.includes('alice-demo')).toBe(printed);
     expect(output.includes('DEMO MODE')).toBe(printed);
+    // Demo mode sends no mail: the banner says where to read it.
+    expect(output.includes('/dev/mailbox')).toBe(printed);
   });
 });

@@ -690,6 +690,11 @@ const agentRoutes: [method: string, route: string, body?: Schema][] = [
   ['POST', '/api/agent/chats/:sessionId/close'],
   ['POST', '/api/agent/chats/:sessionId/refuse'],
   ['POST', '/api/agent/chats/:sessionId/files'],
+  [
+    'POST',
+    '/api/agent/chats/:sessionId/email-reply',
+    { type: 'object', required: ['text'], properties: { text: { type: 'string', maxLength: 5000 } } },
+  ],
 ];
 
 const agent = { token: '' };
@@ -795,6 +800,9 @@ describe('the visitor and agent APIs under a fuzzer', () => {
       consoleDist: join(dists, 'console'),
       uploadsDir: join(dists, 'uploads'),
       rateLimits: { perIp: unlimited, perVisitor: unlimited, chatStart: unlimited, login: unlimited },
+      // Mail as demo mode has it (printed, not sent): the transcript call does its work rather than
+      // answer that mail is not set up.
+      mail: { print: true },
     });
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const address = server.app.server.address();

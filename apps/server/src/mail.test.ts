@@ -94,6 +94,8 @@ describe.each(testDatabases())('email with SMTP on $name', (database) => {
 
   it('given a visitor asking for the transcript, should mail their chat, and refuse a fourth in a day', async () => {
     const visitor = await server().start('day');
+    // The page is told it may offer the transcript.
+    expect(visitor).toMatchObject({ transcript: true });
     expect((await server().visitor('transferAgent', { userId: visitor.userId })).data.status).toBe(2);
     await server().visitor('sendMsg', { userId: visitor.userId, msgContent: 'My parcel is late' });
     const lark = await server().login('lark', 'pw-lark');
@@ -147,6 +149,13 @@ describe.each(testDatabases())('email with SMTP on $name', (database) => {
     expect(body).toContain('Yes, in 3 days.');
     expect(body).toContain('> Do you ship to Norway?');
 
+    // The answer is kept in the conversation the left message opened, marked as sent by email.
+    const [opened] = (await bat.call('GET', '/api/agent/conversations?view=all&status=pending')).data
+      .conversations as { sessionId: string; lastMessage: { text: string } }[];
+    expect(opened?.lastMessage.text).toBe('Yes, in 3 days.');
+    const kept = (await bat.call('GET', `/api/agent/conversations/${opened?.sessionId}`)).data;
+    expect(kept.messages.at(-1)).toMatchObject({ msgContent: 'Yes, in 3 days.', emailedTo: at('nora') });
+
     const lark = await server().login('lark', 'pw-lark');
     expect((await lark.call('POST', `/api/agent/leave-messages/${left.id}/reply`, { text: 'x' })).code).toBe(
       ErrorCode.forbidden,
@@ -164,6 +173,59 @@ describe.each(testDatabases())('email with SMTP on $name', (database) => {
       ErrorCode.conflict,
     );
   });
+
+  it('given a conversation whose visitor left an address and is gone, should answer it by email and keep the answer in it', async () => {
+    const lark = await server().login('lark', 'pw-lark');
+    const conversation = async (sessionId: string) =>
+      (await lark.call('GET', `/api/agent/conversations/${sessionId}`)).data;
+    const emailReply = (sessionId: string, text: string) =>
+      lark.call('POST', `/api/agent/chats/${sessionId}/email-reply`, { text });
+
+    // A chat whose visitor the host site named with an address: no answer by email while it goes on.
+    const visitor = await server().start('day', { email: at('gus') });
+    await server().visitor('transferAgent', { userId: visitor.userId });
+    await server().visitor('sendMsg', { userId: visitor.userId, msgContent: 'Is the blue one back?' });
+    expect((await conversation(visitor.sessionId)).emailTo).toBeNull();
+    expect((await emailReply(visitor.sessionId, 'Soon')).code).toBe(ErrorCode.conflict);
+
+    // The visitor leaves before an answer: the agent answers by email.
+    await server().visitor('chatClose', { userId: visitor.userId });
+    expect((await conversation(visitor.sessionId)).emailTo).toBe(at('gus'));
+    const answered = await emailReply(visitor.sessionId, 'It is back on Monday.');
+    expect(answered).toMatchObject({
+      code: 200,
+      data: {
+        to: at('gus'),
+        message: {
+          msgContent: 'It is back on Monday.',
+          senderType: 2,
+          senderName: 'Lark',
+          emailedTo: at('gus'),
+        },
+      },
+    });
+    await vi.waitFor(() => expect(mailsTo(at('gus'))).toHaveLength(1), { timeout: 10_000, interval: 20 });
+    const [mail] = mailsTo(at('gus'));
+    expect(mail?.raw).toContain('Subject: Re: your message to Acme help');
+    const body = bodyOf(mail?.raw ?? '');
+    expect(body).toContain('It is back on Monday.\n\nLark, Acme help');
+    expect(body).toContain('> Is the blue one back?');
+    expect((await conversation(visitor.sessionId)).messages.at(-1)).toMatchObject({
+      msgContent: 'It is back on Monday.',
+      emailedTo: at('gus'),
+    });
+
+    // A visitor who gave no address cannot be answered by email.
+    const silent = await server().start('day');
+    await server().visitor('chatClose', { userId: silent.userId });
+    expect((await conversation(silent.sessionId)).emailTo).toBeNull();
+    expect((await emailReply(silent.sessionId, 'Hello?')).code).toBe(ErrorCode.conflict);
+    // Nor can a conversation outside the agent's channels be read or answered.
+    const night = await server().start('night', { email: at('ida') });
+    await server().visitor('chatClose', { userId: night.userId });
+    expect((await emailReply(night.sessionId, 'Hi')).code).toBe(ErrorCode.forbidden);
+    expect(mailsTo(at('ida'))).toEqual([]);
+  });
 });
 
 describe.each(testDatabases())('email without SMTP on $name', (database) => {
@@ -173,6 +235,7 @@ describe.each(testDatabases())('email without SMTP on $name', (database) => {
     const before = smtp.mails.length;
     await admin(server(), 'agent', 'email', 'owl', 'owl@acme.example');
     const visitor = await server().start('night');
+    expect(visitor).toMatchObject({ transcript: false });
     await server().visitor('leaveMsg', {
       userId: visitor.userId,
       channelId: 'night',
@@ -189,6 +252,13 @@ describe.each(testDatabases())('email without SMTP on $name', (database) => {
     expect((await owl.call('POST', `/api/agent/leave-messages/${left.id}/reply`, { text: 'Hi' })).code).toBe(
       ErrorCode.unavailable,
     );
+    // An ended chat with an address: no answer by email is offered, and none is taken.
+    const gone = await server().start('night', { email: 'y@example.com' });
+    await server().visitor('chatClose', { userId: gone.userId });
+    expect((await owl.call('GET', `/api/agent/conversations/${gone.sessionId}`)).data.emailTo).toBeNull();
+    expect(
+      (await owl.call('POST', `/api/agent/chats/${gone.sessionId}/email-reply`, { text: 'Hi' })).code,
+    ).toBe(ErrorCode.unavailable);
     expect(server().app.mailer).toBeUndefined();
     expect(smtp.mails.length).toBe(before);
   });

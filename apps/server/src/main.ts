@@ -22,6 +22,9 @@ if (seed) {
   }
 }
 console.info(`Agent console: ${base}/agent/`);
+if (settings.mail?.print) {
+  console.info(`Mail: no SMTP_URL, so none is sent; an administrator reads it at ${base}/dev/mailbox`);
+}
 if (settings.llm) {
   console.info(
     `Robot of ${settings.llm.channels.join(', ')}: the language model ${settings.llm.model} at ${settings.llm.baseUrl}`,

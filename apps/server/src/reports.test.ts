@@ -70,6 +70,8 @@ interface Logged {
   robotBeforeTaken: boolean;
   /** Left a message (a missed chat that is not a queue timeout). */
   leftAt: number | null;
+  /** The inbox's labels the test gave the conversation (a left message's too). */
+  labels: string[];
 }
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed. */
@@ -162,6 +164,13 @@ function expectedReport(log: Logged[], from: string, to: string): Report {
     (chat) => chat.agent,
     () => null,
   );
+  // A conversation counts under each of its labels: one slice per label, over those carrying it.
+  const labels = [...new Set([...inRange, ...left].flatMap((chat) => chat.labels))].sort();
+  const labelled = (label: string) =>
+    expectedFigures(
+      inRange.filter((chat) => chat.labels.includes(label)),
+      left.filter((chat) => chat.labels.includes(label)),
+    );
   const nicks: Record<string, string> = { ana: 'Ana', ben: 'Ben', cat: 'Cat' };
   return {
     from,
@@ -179,6 +188,7 @@ function expectedReport(log: Logged[], from: string, to: string): Report {
       nick: agentId === null ? null : (nicks[agentId] ?? null),
       ...byAgent.of(agentId),
     })),
+    byLabel: labels.map((label) => ({ label, ...labelled(label) })),
   };
 }
 
@@ -188,6 +198,22 @@ describe.each(testDatabases())('reports on $name', (database) => {
   const log: Logged[] = [];
   const at = (time: number) => {
     now = time;
+  };
+  /** The labels' own generator, so labelling does not change the history the other one makes. */
+  const labelRng = random(2707);
+  let labeller: AgentClient | undefined;
+
+  /** Gives the conversation none, one or two labels, as a team lead in the inbox would. */
+  async function label(sessionId: string, labels: string[]) {
+    if (!labeller) throw new Error('the lead labels: log in first');
+    const answer = await labeller.call('PUT', `/api/agent/chats/${sessionId}/labels`, { labels });
+    expect(answer.code).toBe(200);
+  }
+  const pickLabels = () => {
+    const roll = labelRng();
+    if (roll < 0.4) return [];
+    const first = (['refund', 'shipping', 'vip'] as const)[Math.floor(labelRng() * 3)] as string;
+    return roll < 0.8 ? [first] : [...new Set([first, 'vip'])];
   };
 
   async function start(
@@ -208,8 +234,10 @@ describe.each(testDatabases())('reports on $name', (database) => {
       star: null,
       robotBeforeTaken: false,
       leftAt: null,
+      labels: pickLabels(),
     };
     log.push(entry);
+    if (entry.labels.length > 0) await label(started.sessionId, entry.labels);
     return { ...started, entry };
   }
 
@@ -235,6 +263,8 @@ describe.each(testDatabases())('reports on $name', (database) => {
     const rng = random(27);
     const pick = <T>(values: readonly T[]) => values[Math.floor(rng() * values.length)] as T;
     const desks: Record<string, AgentClient> = {};
+    at(Date.parse('2025-12-31T12:00:00Z'));
+    labeller = await server().login('lead', 'pw-lead');
     for (const id of ['ana', 'ben', 'cat']) {
       at(Date.parse('2025-12-31T12:00:00Z'));
       desks[id] = await server().login(id, `pw-${id}`);
@@ -251,6 +281,12 @@ describe.each(testDatabases())('reports on $name', (database) => {
         content: 'Call me',
       });
       chat.entry.leftAt = time + 30 * SECOND;
+      // The left message opened a conversation of its own in the inbox: it gets the same labels.
+      const [opened] = await server().app.db.query<{ id: string }>(
+        'select id from sessions where visitor_id = $1 and left_message',
+        [chat.userId],
+      );
+      if (chat.entry.labels.length > 0) await label(opened?.id ?? '', chat.entry.labels);
     };
     // Around the range's edges in India time: before, first minute, last minute, after.
     await leaveOnly(Date.parse('2025-12-31T18:20:00Z'));
@@ -364,6 +400,9 @@ describe.each(testDatabases())('reports on $name', (database) => {
     expect(answer.data.byAgent).toEqual(expected.byAgent);
     expect(answer.data.byHour).toEqual(expected.byHour);
     expect(answer.data.byDay).toEqual(expected.byDay);
+    expect(expected.byLabel.map((row) => row.label)).toEqual(['refund', 'shipping', 'vip']);
+    expect(expected.byLabel.every((row) => row.missed > 0 && row.ratings > 0)).toBe(true);
+    expect(answer.data.byLabel).toEqual(expected.byLabel);
     expect(answer.data).toEqual(expected);
 
     const week = await lead.call<Report>(
@@ -402,8 +441,14 @@ describe.each(testDatabases())('reports on $name', (database) => {
     expect(rows.filter((row) => row[0] === 'agent')).toEqual(
       json.byAgent.map((row) => ['agent', row.agentId ?? '', row.nick ?? '', ...figures(row)]),
     );
+    expect(rows.filter((row) => row[0] === 'label')).toEqual(
+      json.byLabel.map((row) => ['label', row.label, '', ...figures(row)]),
+    );
+    expect(json.byLabel.length).toBeGreaterThan(0);
     expect(json.byChannel.map((row) => row.channelId)).toEqual(['line']);
-    expect(rows.length).toBe(1 + 31 + 24 + json.byChannel.length + json.byGroup.length + json.byAgent.length);
+    expect(rows.length).toBe(
+      1 + 31 + 24 + json.byChannel.length + json.byGroup.length + json.byAgent.length + json.byLabel.length,
+    );
   });
 
   it('given a bad range or time zone, or no login, should refuse with a clear message', async () => {

@@ -101,6 +101,29 @@ describe('a conversation opened from the inbox', () => {
     desk.stop();
   });
 
+  it('given a visitor who gave an address and left, should answer by email and show the answer in the conversation', async () => {
+    const { server, desk } = await started();
+    server.giveChat('s1', 'Vera');
+    server.visitorGivesEmail('s1', 'vera@example.com');
+    server.visitorWrites('s1', 'Is the blue one back?');
+    await later();
+    await desk.inbox.inspect('s1');
+    // Live: the answer goes in the chat, not by email.
+    expect(desk.getSnapshot().inbox.details.s1?.emailTo).toBeNull();
+    expect(await desk.inbox.replyByEmail('s1', 'Soon')).toMatchObject({ ok: false, error: { code: 409 } });
+    server.visitorCloses('s1');
+    await later();
+    await desk.inbox.inspect('s1');
+    expect(desk.getSnapshot().inbox.details.s1?.emailTo).toBe('vera@example.com');
+    const outcome = await desk.inbox.replyByEmail('s1', 'It is back on Monday.');
+    expect(outcome).toMatchObject({ ok: true, data: { to: 'vera@example.com' } });
+    expect(desk.getSnapshot().records.s1?.messages.at(-1)).toMatchObject({
+      msgContent: 'It is back on Monday.',
+      emailedTo: 'vera@example.com',
+    });
+    desk.stop();
+  });
+
   it('given a refused change, should resolve to the refusal and leave the details as they were', async () => {
     const { server, desk } = await started();
     server.giveChat('s1', 'Vera');

@@ -83,9 +83,9 @@ export function createInbox({ api, store, command, setRecord }: InboxOptions) {
     focused = sessionId;
     return command(async () => {
       const answer = await api('conversation', { params: { sessionId } });
-      const { conversation, notes, activity, messages } = answer;
+      const { conversation, notes, activity, messages, emailTo } = answer;
       setRecord(sessionId, messages, !conversation.live, conversation.rating);
-      const detail: ConversationDetail = { conversation, notes, activity };
+      const detail: ConversationDetail = { conversation, notes, activity, emailTo };
       patch((inbox) => ({
         details: { ...inbox.details, [sessionId]: detail },
         // The row on screen shows what the record says now.
@@ -145,6 +145,12 @@ export function createInbox({ api, store, command, setRecord }: InboxOptions) {
       change(sessionId, () => api('setLabels', { ...chat(sessionId), body: { labels } })),
     addNote: (sessionId: string, body: string) =>
       change(sessionId, () => api('addNote', { ...chat(sessionId), body: { body } })),
+    /**
+     * Answers a conversation whose visitor is gone by email (its details' `emailTo`): the answer
+     * shows in the conversation, marked with the address, once the server has queued the mail.
+     */
+    replyByEmail: (sessionId: string, text: string) =>
+      change(sessionId, () => api('emailReply', { ...chat(sessionId), body: { text } })),
     /** The assignee read the conversation: its unread count goes to 0 at once. */
     async seen(sessionId: string): Promise<Outcome> {
       const row = store.getSnapshot().inbox.rows.find((one) => one.sessionId === sessionId);

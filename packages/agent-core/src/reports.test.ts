@@ -15,6 +15,7 @@ const report: Report = {
   byChannel: [],
   byGroup: [],
   byAgent: [{ agentId: null, nick: null, ...figures }],
+  byLabel: [{ label: 'refund', ...figures }],
 };
 
 describe('the operators API', () => {

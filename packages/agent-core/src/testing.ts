@@ -289,7 +289,27 @@ export function createFakeAgentServer(
           messages: found.messages.map(strip),
           notes: found.notes,
           activity: found.activity,
+          emailTo: found.closed && found.chat.email ? found.chat.email : null,
         });
+      }
+      case 'emailReply': {
+        const found = chats.get(sessionId);
+        if (!found) return refuse(ErrorCode.notFound, 'unknown conversation');
+        if (!found.closed) return refuse(ErrorCode.conflict, 'the chat is still going: answer in it');
+        if (!found.chat.email) return refuse(ErrorCode.conflict, 'the visitor left no email address');
+        const message: AgentMessage = {
+          id: `m${++messageId}`,
+          userId: `visitor-${sessionId}`,
+          senderType: SenderType.agent,
+          senderName: agent.nick,
+          msgType: MsgType.text,
+          msgContent: String(body.text ?? ''),
+          msgTime: now(),
+          emailedTo: found.chat.email,
+        };
+        found.messages.push(message);
+        changed();
+        return ok({ to: found.chat.email, message });
       }
       case 'setStatus': {
         const found = chats.get(sessionId);
@@ -428,6 +448,12 @@ export function createFakeAgentServer(
         ...inboxFields(),
       });
       changed();
+    },
+    /** The visitor gave an email address (a form, the host site): an answer by email can reach them. */
+    visitorGivesEmail(sessionId: string, email: string): void {
+      const found = chats.get(sessionId);
+      if (!found) throw new Error(`no chat ${sessionId}`);
+      found.chat = { ...found.chat, email };
     },
     /** The visitor of an open chat writes. */
     visitorWrites(sessionId: string, text: string): AgentMessage {

@@ -97,6 +97,8 @@ export interface ConversationDetail {
   conversation: InboxRow;
   notes: readonly Note[];
   activity: readonly Activity[];
+  /** Where an answer by email would go (`inbox.replyByEmail`); null while none can be sent. */
+  emailTo: string | null;
 }
 
 /** The inbox: the list on screen, the labels in use, a search, and the opened conversations. */

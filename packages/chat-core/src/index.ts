@@ -38,6 +38,7 @@ export { visitorIdKey } from './start.js';
 export { EvaluateStatus, HistoryStatus, TIMEOUT_OFF } from './states.js';
 export { createStore, type Store } from './store.js';
 export { engineText, TEXTS, type TextName } from './strings.js';
+export { transcriptOffered } from './transcript.js';
 export { GROUP_STORAGE_KEY, WAIT_MESSAGE_ID } from './transfer.js';
 export {
   type ChatApi,

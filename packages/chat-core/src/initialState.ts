@@ -50,6 +50,7 @@ export function initialChatState(): ChatState {
     groupConfig: [],
     openLeaveMsgForm: false,
     visitorContact: {},
+    openTranscript: false,
     msgToTransferFlag: Setting.off,
     transferMsg: '',
     timeoutTimerSignal: false,

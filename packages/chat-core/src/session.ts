@@ -35,6 +35,7 @@ import { engineText } from './strings.js';
 import { createSystemQueue } from './systemQueue.js';
 import { createTimeouts } from './timeouts.js';
 import { watchTitle } from './title.js';
+import { requestTranscript, transcriptOffered } from './transcript.js';
 import { createTransfer, GROUP_STORAGE_KEY } from './transfer.js';
 import { type ChatApi, ChatApiError, createChatApi, createKyTransport } from './transport.js';
 import type {
@@ -107,6 +108,10 @@ export interface ChatSession {
   submitUserForm(values: FormValues): Promise<boolean>;
   setLeaveMessageOpen(open: boolean): void;
   leaveMessage(input: LeaveMessageInput): Promise<boolean>;
+  /** Opens the transcript's form, only while `transcriptOffered`; closes it. */
+  setTranscriptOpen(open: boolean): void;
+  /** Mails the ended chat's transcript to `email`; resolves true when the server queued it. */
+  requestTranscript(email: string): Promise<boolean>;
   /**
    * Adds the FAQ answer the visitor opened to the chat's record (addSessionMsg, as the robot), so
    * the agent sees what the visitor already read. Once per answer and chat; failures are logged.
@@ -281,6 +286,7 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
         chatClosed: false,
         evaluateStatus: EvaluateStatus.none,
         openEvaluate: false,
+        openTranscript: false,
         adminCard: null,
         transferMsg: '',
         historyMsgStatus: HistoryStatus.idle, // the closed chat is history now
@@ -342,6 +348,8 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
     ),
     setLeaveMessageOpen: (open) => core.set({ openLeaveMsgForm: open }),
     leaveMessage: form((input: LeaveMessageInput) => submitLeaveMessage({ ...core, ...conversation }, input)),
+    setTranscriptOpen: (open) => core.set({ openTranscript: open && transcriptOffered(core.get()) }),
+    requestTranscript: form((email: string) => requestTranscript({ ...core, ...conversation }, email)),
     requestRobotTips: command(createRobotTips(core)),
     recordFaqAnswer: command(async (node: Pick<TreeNode, 'title' | 'content'>) => {
       const { userId, chatClosed } = core.get();

@@ -21,6 +21,10 @@ export const TEXTS = {
     '{name} cannot be sent: the upload limit for today is reached. Please try again later.',
   ],
   transferFailed: ['notices.transferFailed', 'Transfer to human agent failed!'],
+  transcriptLimit: [
+    'notices.transcriptLimit',
+    'You can ask for {limit} transcripts a day. Please try again tomorrow.',
+  ],
   noAgentOnline: ['notices.noAgentOnline', 'No customer service online'],
   agentRefused: ['notices.agentRefused', 'Sorry, the agent refused your chat request'],
   openedElsewhere: ['notices.openedElsewhere', 'Your chat was opened in a new window!'],

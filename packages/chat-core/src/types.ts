@@ -180,6 +180,8 @@ export interface ChatState {
   openLeaveMsgForm: boolean;
   /** The visitor's name, phone and e-mail as far as given (never stored across page loads). */
   visitorContact: VisitorContact;
+  /** The form that mails the ended chat's transcript is open (transcript.ts). */
+  openTranscript: boolean;
   msgToTransferFlag: number;
   /** The visitor text that triggered the transfer ('' none yet). */
   transferMsg: string;

@@ -118,7 +118,10 @@ export interface LeaveMessageInput {
   content: string;
 }
 
-/** Sends a left message; on success the form closes, else 'Submit failed'. */
+/**
+ * Sends a left message; on success the form closes and its contact details are kept, else
+ * 'Submit failed'.
+ */
 export async function submitLeaveMessage(
   engine: Pick<Core, 'attempt' | 'get' | 'set'> & Pick<Conversation, 'notice'>,
   input: LeaveMessageInput,
@@ -128,6 +131,13 @@ export async function submitLeaveMessage(
     engine.notice(engineText('submitFailed'));
     return false;
   }
-  engine.set({ openLeaveMsgForm: false });
+  // What the visitor gave here is theirs for the forms that ask again (the transcript's address).
+  engine.set((state) => ({
+    openLeaveMsgForm: false,
+    visitorContact: {
+      ...state.visitorContact,
+      ...given({ name: input.name, phone: input.phone, email: input.email }),
+    },
+  }));
   return true;
 }

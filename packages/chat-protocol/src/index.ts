@@ -29,6 +29,7 @@ export {
   JSON_LIMITS,
   type JsonLimits,
   jsonLimitProblem,
+  TRANSCRIPTS_PER_DAY,
   uploadBase64Limits,
 } from './limits.js';
 export { type JsonCallName, requestSchemas } from './requests.js';

@@ -2,6 +2,9 @@
 // in proportion to its size, never to how deep it nests or how many values it packs. The page and
 // any other client keep inside the same numbers, so they never send what a server refuses.
 
+/** Transcripts one visitor may ask for in a day (`transcript`): the address is theirs to name. */
+export const TRANSCRIPTS_PER_DAY = 3;
+
 /** The shape limits of a JSON body. */
 export interface JsonLimits {
   /** Bytes of the body (UTF-8). */

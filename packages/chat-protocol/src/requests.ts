@@ -1,3 +1,4 @@
+import { transcriptRequestSchema } from './agent/email.js';
 import { messageFields } from './answers.js';
 import { FIELD_LIMITS } from './limits.js';
 import type { Schema } from './schema.js';
@@ -128,6 +129,7 @@ export const requestSchemas: Record<JsonCallName, Schema> = {
     email: text(FIELD_LIMITS.email),
     content: { type: 'string', minLength: 1, maxLength: FIELD_LIMITS.longText },
   }),
+  transcript: transcriptRequestSchema,
   robotAsk: object(['userId', 'msgContent'], {
     userId,
     msgContent: text(2000),

@@ -169,6 +169,11 @@ export interface ChatStartData {
    * Absent (the spec's answer) means there may be some: the first empty history page says there is none.
    */
   hasHistory?: boolean;
+  /**
+   * `true` when the server mails a chat's transcript on request (`transcript`): the page may offer
+   * it once a chat ends. Absent or `false`: it does not (no mail is set up, or another backend).
+   */
+  transcript?: boolean;
 }
 export interface TransferData {
   adminNick: string;
@@ -242,6 +247,8 @@ export interface CallResults {
   evaluate: true;
   submitUserForm: true;
   leaveMsg: true;
+  /** The transcript was queued to this address (`transcript`). */
+  transcript: { to: string };
   robotAsk: Message;
   robotTips: string[];
   upload: UploadData;

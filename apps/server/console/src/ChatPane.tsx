@@ -10,6 +10,7 @@ import type { Chat, WireMessage } from './api.js';
 import { ConversationActions, NoteBox } from './ConversationActions.js';
 import { type CannedReply, fillVariables, useCannedReplies } from './canned.js';
 import { useDesk, useDeskState } from './desk.js';
+import { EmailReplyDialog } from './EmailReplyDialog.js';
 import { displayName } from './InboxList.js';
 import { useI18n, useT } from './i18n/I18nProvider.js';
 import { ReplyBox } from './ReplyBox.js';
@@ -189,6 +190,9 @@ export function ChatPane({
   const mine = row ? row.assignee?.id === agentId : chat !== undefined;
   /** Reply to the visitor, or write a private note for the team. */
   const [mode, setMode] = useState<'reply' | 'note'>('reply');
+  /** The answer by email being written, once the visitor is gone. */
+  const [emailing, setEmailing] = useState(false);
+  const emailTo = detail?.emailTo ?? null;
   const writing = open ? mode : 'note';
   const rating = conversation.rating ?? row?.rating ?? null;
   const unread = row?.unread ?? 0;
@@ -258,6 +262,9 @@ export function ChatPane({
           </button>
         ) : null}
         {message && message.id === readId ? <p className="console-row__read">{t('chat.read')}</p> : null}
+        {message?.emailedTo ? (
+          <p className="console-row__read">{t('emailReply.emailed', { email: message.emailedTo })}</p>
+        ) : null}
       </div>
     );
   };
@@ -342,10 +349,31 @@ export function ChatPane({
           </button>
         </fieldset>
       ) : (
-        <p className="console-empty">
-          {row?.live && row.assignee?.id !== agentId ? t('inbox.notYours') : t('chat.ended')}
-        </p>
+        <div className="console-ended">
+          <p className="console-empty">
+            {row?.live && row.assignee?.id !== agentId ? t('inbox.notYours') : t('chat.ended')}
+          </p>
+          {emailTo ? (
+            // The visitor is gone but left an address: the answer can still reach them.
+            <button
+              className="console-button"
+              type="button"
+              aria-haspopup="dialog"
+              onClick={() => setEmailing(true)}
+            >
+              {t('emailReply.button')}
+            </button>
+          ) : null}
+        </div>
       )}
+      {emailing && emailTo ? (
+        <EmailReplyDialog
+          sessionId={sessionId}
+          to={emailTo}
+          visitorName={visitorName}
+          onClose={() => setEmailing(false)}
+        />
+      ) : null}
       {writing === 'reply' ? (
         <ReplyBox
           value={draft}

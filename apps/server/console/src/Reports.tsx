@@ -143,7 +143,8 @@ const EMPTY: ReportFigures = {
 
 /**
  * The reports of the agent's channels over a range of days in the browser's time zone: the totals,
- * conversations by day and by hour (each a chart with a table view), and the same numbers as CSV;
+ * conversations by day, by hour and by label (each a chart with a table view of every figure), and
+ * the same numbers as CSV;
  * below them, for an administrator, the webhooks.
  */
 export default function Reports({ onClose }: { onClose: () => void }) {
@@ -172,6 +173,10 @@ export default function Reports({ onClose }: { onClose: () => void }) {
   const byDay = useMemo(() => report?.byDay.map((row) => ({ key: row.day, figures: row })) ?? [], [report]);
   const byHour = useMemo(
     () => report?.byHour.map((row) => ({ key: String(row.hour), figures: row })) ?? [],
+    [report],
+  );
+  const byLabel = useMemo(
+    () => report?.byLabel.map((row) => ({ key: row.label, figures: row })) ?? [],
     [report],
   );
 
@@ -219,6 +224,16 @@ export default function Reports({ onClose }: { onClose: () => void }) {
             rows={byHour}
             format={format}
           />
+          {byLabel.length > 0 ? (
+            <ChartWithTable
+              title={t('reports.byLabel')}
+              keyLabel={t('inbox.label')}
+              rows={byLabel}
+              format={format}
+            />
+          ) : (
+            <p className="console-empty">{t('reports.noLabels')}</p>
+          )}
         </>
       ) : null}
       <Webhooks />

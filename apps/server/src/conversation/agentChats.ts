@@ -10,7 +10,7 @@ import {
   type SessionRow,
 } from './domain.js';
 import { emitVisitorEvent, VisitorEvent } from './events.js';
-import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './messages.js';
+import { MESSAGE_COLUMNS, type MessageRow, toAgentMessage, toWireMessage } from './messages.js';
 import {
   assign,
   channelGroups,
@@ -198,7 +198,7 @@ export async function agentMessages(store: ConversationStore, agent: Agent, sess
   return {
     sessionId: session.id,
     closed: session.closed_at !== null,
-    messages: rows.map((row) => ({ ...toWireMessage(row), read: row.read_at !== null })),
+    messages: rows.map(toAgentMessage),
     rating: rating ?? null,
   };
 }

@@ -117,9 +117,16 @@ export async function leaveMsg(
   if (!input.content.trim()) throw badRequest('content is required');
   const now = store.clock();
   await store.write(async (tx) => {
+    // The team sees it in the inbox as a conversation waiting for them (pending), not a live chat.
+    const sessionId = randomId();
     await tx.query(
-      `insert into leave_messages (visitor_id, channel_id, name, phone, email, content, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
+      `insert into sessions (id, poll_id, visitor_id, channel_id, status, created_at, closed_at, left_message)
+       values ($1, $2, $3, $4, $5, $6, $6, true)`,
+      [sessionId, randomId(), input.userId, input.channelId, ChatStatus.none, now],
+    );
+    await tx.query(
+      `insert into leave_messages (visitor_id, channel_id, name, phone, email, content, created_at, session_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
         input.userId,
         input.channelId,
@@ -128,14 +135,8 @@ export async function leaveMsg(
         input.email ?? null,
         input.content,
         now,
+        sessionId,
       ],
-    );
-    // The team sees it in the inbox as a conversation waiting for them (pending), not a live chat.
-    const sessionId = randomId();
-    await tx.query(
-      `insert into sessions (id, poll_id, visitor_id, channel_id, status, created_at, closed_at, left_message)
-       values ($1, $2, $3, $4, $5, $6, $6, true)`,
-      [sessionId, randomId(), input.userId, input.channelId, ChatStatus.none, now],
     );
     await tx.query(
       `update visitors set name = coalesce(name, $2), email = coalesce(email, $3), phone = coalesce(phone, $4)

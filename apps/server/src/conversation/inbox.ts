@@ -2,7 +2,7 @@ import { type ConversationStatus, type InboxQuery, type InboxRow, PRIORITIES } f
 import type { Queryable } from '../db/types.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Agent } from './domain.js';
-import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './messages.js';
+import { MESSAGE_COLUMNS, type MessageRow, toAgentMessage } from './messages.js';
 import { inReach } from './routing.js';
 import type { ConversationStore } from './store.js';
 import { Where } from './where.js';
@@ -194,8 +194,35 @@ export async function reachable(
   return row;
 }
 
-/** One conversation read in full: its row, messages, private notes and history. */
-export async function conversation(store: ConversationStore, agent: Agent, sessionId: string) {
+/** An address mail can go to (the contract's check on a transcript's `email`). */
+const MAILABLE = /^[^\s@]+@[^\s@]+$/;
+
+/**
+ * Where an answer by email to a conversation goes: the address left with its message (a left
+ * message's conversation), else the one the visitor gave (a form, the host site); null for none.
+ */
+export async function replyAddress(db: Queryable, sessionId: string): Promise<string | null> {
+  const [found] = await db.query<{ left: string | null; given: string | null }>(
+    `select l.email as left, v.email as given from sessions s join visitors v on v.id = s.visitor_id
+     left join leave_messages l on l.session_id = s.id where s.id = $1`,
+    [sessionId],
+  );
+  const address = [found?.left, found?.given]
+    .map((one) => one?.trim())
+    .find((one) => one && MAILABLE.test(one));
+  return address ?? null;
+}
+
+/**
+ * One conversation read in full: its row, messages, private notes and history, and where an answer
+ * by email would go once the visitor is gone (when this server sends mail).
+ */
+export async function conversation(
+  store: ConversationStore,
+  agent: Agent,
+  sessionId: string,
+  options: { mail: boolean } = { mail: false },
+) {
   await reachable(store, agent, sessionId);
   const [row] = await store.db.query<RowData>(`select ${ROW_SELECT} from ${ROW_FROM} where s.id = $1`, [
     sessionId,
@@ -204,11 +231,13 @@ export async function conversation(store: ConversationStore, agent: Agent, sessi
     `select ${MESSAGE_COLUMNS} from messages where session_id = $1 and not deleted order by msg_time, id`,
     [sessionId],
   );
+  const record = await toRow(store, row as RowData);
   return {
-    conversation: await toRow(store, row as RowData),
-    messages: messages.map((one) => ({ ...toWireMessage(one), read: one.read_at !== null })),
+    conversation: record,
+    messages: messages.map(toAgentMessage),
     notes: await notes(store, sessionId),
     activity: await activity(store, sessionId),
+    emailTo: options.mail && !record.live ? await replyAddress(store.db, sessionId) : null,
   };
 }
 

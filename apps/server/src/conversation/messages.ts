@@ -1,4 +1,4 @@
-import { SenderType, type WireMessage } from '@parley/chat-protocol';
+import { type AgentMessage, SenderType, type WireMessage } from '@parley/chat-protocol';
 
 export type { WireMessage };
 
@@ -51,5 +51,16 @@ export function toWireMessage(row: MessageRow): WireMessage {
   if (typeof row.extra?.senderAvatar === 'string') message.senderAvatar = row.extra.senderAvatar;
   // The visitor's messages say when an agent read them (the page's "Seen").
   if (row.read_at !== null && row.sender_type === SenderType.visitor) message.readAt = row.read_at;
+  return message;
+}
+
+/**
+ * A stored message as the agent API sends it: whether the visitor read it, and where an answer
+ * sent by email went.
+ */
+export function toAgentMessage(row: MessageRow): AgentMessage {
+  const message: AgentMessage = { ...toWireMessage(row), read: row.read_at !== null };
+  const emailedTo = row.extra?.emailedTo;
+  if (typeof emailedTo === 'string') message.emailedTo = emailedTo;
   return message;
 }

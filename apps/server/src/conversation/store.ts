@@ -138,10 +138,11 @@ export class ConversationStore {
   async insertMessage(
     tx: Queryable,
     session: Pick<SessionRow, 'id' | 'visitor_id'>,
-    message: IncomingMessage & { senderType: SenderType; senderAvatar?: string },
+    message: IncomingMessage & { senderType: SenderType; senderAvatar?: string; emailedTo?: string },
     at = this.clock(),
   ): Promise<MessageRow | undefined> {
     const extra: Record<string, unknown> = {};
+    if (message.emailedTo) extra.emailedTo = message.emailedTo;
     if (message.card) extra.card = message.card;
     if (message.senderAvatar) extra.senderAvatar = message.senderAvatar;
     if (typeof message.specialMsgFlag === 'number') extra.specialMsgFlag = message.specialMsgFlag;

@@ -6,7 +6,7 @@ export interface MailOptions {
   smtpUrl?: string;
   /** The sender, e.g. `Acme support <support@acme.example>`. */
   from: string;
-  /** Demo mode without SMTP: mails are printed to the log instead of sent. */
+  /** Demo mode without SMTP: mails are printed to the log instead of sent, and listed at /dev/mailbox. */
   print: boolean;
   /** How often an instance looks for mails to send, in ms. */
   intervalMs: number;
@@ -24,7 +24,7 @@ const MAX_ATTEMPTS = 5;
 
 interface Queued {
   id: string | number;
-  kind: 'left_notice' | 'left_reply' | 'transcript';
+  kind: 'left_notice' | 'left_reply' | 'reply' | 'transcript';
   to_address: string | null;
   subject: string | null;
   body: string | null;
@@ -102,13 +102,25 @@ export class Mailer {
   }
 
   private async send(mail: Queued, now: number): Promise<void> {
+    let message: { to: string; subject: string; text: string } | undefined;
     const finish = (status: 'sent' | 'failed' | 'skipped' | 'pending', error: string | null = null) =>
       this.db.query(
         `update mail_outbox set status = $2, last_error = $3, claimed_until = 0, sent_at = $4,
-           next_attempt_at = $5 where id = $1`,
-        [mail.id, status, error, status === 'sent' ? now : null, now + 60_000 * 2 ** (mail.attempts - 1)],
+           next_attempt_at = $5, to_address = coalesce(to_address, $6), subject = coalesce(subject, $7),
+           body = coalesce(body, $8)
+         where id = $1`,
+        [
+          mail.id,
+          status,
+          error,
+          status === 'sent' ? now : null,
+          now + 60_000 * 2 ** (mail.attempts - 1),
+          // A notice is written when it is sent: the row keeps what went out.
+          status === 'sent' ? (message?.to ?? null) : null,
+          status === 'sent' ? (message?.subject ?? null) : null,
+          status === 'sent' ? (message?.text ?? null) : null,
+        ],
       );
-    let message: { to: string; subject: string; text: string } | undefined;
     if (mail.kind === 'left_notice') {
       if (now - Number(mail.created_at) > NOTICE_FRESH_MS)
         return void (await finish('skipped', 'older than a day'));
@@ -157,7 +169,7 @@ export class Mailer {
         '',
         left.content,
         '',
-        'Answer it from the console (Left messages).',
+        "Answer it from the console's inbox, where it waits as a conversation.",
       ].join('\n'),
     };
   }

@@ -1,5 +1,13 @@
-import { ErrorCode, SenderType, TRANSCRIPTS_PER_DAY } from '@parley/chat-protocol';
+import {
+  type AgentMessage,
+  ErrorCode,
+  MsgType,
+  SenderType,
+  TRANSCRIPTS_PER_DAY,
+} from '@parley/chat-protocol';
 import type { Agent } from '../conversation/domain.js';
+import { reachable, replyAddress } from '../conversation/inbox.js';
+import { type MessageRow, toAgentMessage } from '../conversation/messages.js';
 import type { ConversationStore } from '../conversation/store.js';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.js';
 
@@ -84,7 +92,77 @@ export async function queueTranscript(
   return { to };
 }
 
-/** Queues an agent's answer to a left message, to the address the visitor left with it. */
+/** The calls that would queue a mail, on a server that sends none. */
+export const mailNotSetUp = () =>
+  new ApiError(ErrorCode.unavailable, 'email is not set up on this server (SMTP_URL)');
+
+/** The mail of an agent's answer: the answer, who wrote it, and what the visitor wrote, quoted. */
+function answerMail(agent: Agent, title: string, text: string, visitorWrote: string | undefined) {
+  const quoted = visitorWrote
+    ?.split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+  return {
+    subject: `Re: your message to ${title}`,
+    body: `${text}\n\n${agent.nick}, ${title}${quoted ? `\n\nYou wrote:\n${quoted}` : ''}`,
+  };
+}
+
+/**
+ * Answers a conversation whose visitor is gone (a left message's, an ended chat's) by email: the
+ * answer is kept in the conversation as the agent's message (`emailedTo`), and the mail, quoting
+ * what the visitor last wrote, is queued in the same transaction. Any agent who can read the
+ * conversation may answer it: nobody is in the chat any more.
+ */
+export async function queueEmailReply(
+  store: ConversationStore,
+  agent: Agent,
+  sessionId: string,
+  text: string,
+): Promise<{ to: string; message: AgentMessage }> {
+  const session = await reachable(store, agent, sessionId);
+  if (session.closed_at === null)
+    throw new ApiError(ErrorCode.conflict, 'the chat is still going: answer in it');
+  if (!text.trim()) throw badRequest('text is blank');
+  const to = await replyAddress(store.db, sessionId);
+  if (!to) throw new ApiError(ErrorCode.conflict, 'the visitor left no email address to answer');
+  const channel = await store.channel(session.channel_id);
+  const title = String(channel.info.titleDesc ?? channel.id);
+  const [last] = await store.db.query<{ msg_content: string }>(
+    `select msg_content from messages where session_id = $1 and sender_type = $2 and not deleted
+     order by msg_time desc, id desc limit 1`,
+    [sessionId, SenderType.visitor],
+  );
+  const mail = answerMail(agent, title, text, last?.msg_content);
+  const now = store.clock();
+  const row = await store.write(async (tx) => {
+    const stored = await store.insertMessage(
+      tx,
+      session,
+      {
+        msgType: MsgType.text,
+        msgContent: text,
+        senderType: SenderType.agent,
+        senderName: agent.nick,
+        emailedTo: to,
+      },
+      now,
+    );
+    await tx.query(
+      `insert into mail_outbox (kind, to_address, subject, body, ref, channel_id, created_at)
+       values ('reply', $1, $2, $3, $4, $5, $6)`,
+      [to, mail.subject, mail.body, sessionId, session.channel_id, now],
+    );
+    return stored as MessageRow;
+  });
+  return { to, message: toAgentMessage(row) };
+}
+
+/**
+ * Queues an agent's answer to a left message, to the address the visitor left with it: through
+ * its inbox conversation (where the answer is kept), or, for a message left before the inbox
+ * opened one, as a mail only.
+ */
 export async function queueLeftReply(
   store: ConversationStore,
   agent: Agent,
@@ -95,29 +173,21 @@ export async function queueLeftReply(
     channel_id: string;
     email: string | null;
     content: string;
-    name: string | null;
-  }>('select channel_id, email, content, name from leave_messages where id = $1', [Number(leftMessageId)]);
+    session_id: string | null;
+  }>('select channel_id, email, content, session_id from leave_messages where id = $1', [
+    Number(leftMessageId),
+  ]);
   if (!left) throw notFound('no such left message');
   if (!agent.channels.includes(left.channel_id)) throw forbidden('this left message is not on your channels');
   if (!left.email) throw new ApiError(ErrorCode.conflict, 'the visitor left no email address to answer');
+  if (left.session_id) return { to: (await queueEmailReply(store, agent, left.session_id, text)).to };
   if (!text.trim()) throw badRequest('text is blank');
   const channel = await store.channel(left.channel_id);
-  const title = String(channel.info.titleDesc ?? channel.id);
-  const quoted = left.content
-    .split('\n')
-    .map((line) => `> ${line}`)
-    .join('\n');
+  const mail = answerMail(agent, String(channel.info.titleDesc ?? channel.id), text, left.content);
   await store.db.query(
     `insert into mail_outbox (kind, to_address, subject, body, ref, channel_id, created_at)
-     values ('left_reply', $1, $2, $3, $4, $5, $6)`,
-    [
-      left.email,
-      `Re: your message to ${title}`,
-      `${text}\n\n${agent.nick}, ${title}\n\nYou wrote:\n${quoted}`,
-      leftMessageId,
-      left.channel_id,
-      store.clock(),
-    ],
+     values ('reply', $1, $2, $3, $4, $5, $6)`,
+    [left.email, mail.subject, mail.body, leftMessageId, left.channel_id, store.clock()],
   );
   return { to: left.email };
 }

@@ -23,5 +23,6 @@ export function reportCsv(report: Report): string {
   for (const row of report.byChannel) lines.push(['channel', cell(row.channelId), '', ...figures(row)]);
   for (const row of report.byGroup) lines.push(['group', cell(row.groupId), '', ...figures(row)]);
   for (const row of report.byAgent) lines.push(['agent', cell(row.agentId), cell(row.nick), ...figures(row)]);
+  for (const row of report.byLabel) lines.push(['label', cell(row.label), '', ...figures(row)]);
   return stringify(lines, { record_delimiter: '\r\n' });
 }

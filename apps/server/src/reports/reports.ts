@@ -55,21 +55,18 @@ const FIGURES = `
   (count(*) filter (where handover))::int as handovers,
   (count(*) filter (where missed))::int as missed`;
 
-/** Left messages in the range: missed chats that never became a conversation. */
+/** Left messages in the range: missed chats that never became a chat (`id`: the inbox's conversation). */
 const LEFT = `
-  select to_timestamp(l.created_at / 1000.0) at time zone $3 as local_at, l.channel_id
+  select to_timestamp(l.created_at / 1000.0) at time zone $3 as local_at, l.channel_id, l.session_id as id
   from leave_messages l
   where l.created_at >= $1 and l.created_at < $2 and ($4::text[] is null or l.channel_id = any($4))`;
 
 /**
- * The slices a report has: each is a SQL expression over `facts` (and, where it applies, over the
- * left messages) that names the slice a row falls in.
- *
- * Extension point (labels): when the inbox's `session_labels (session_id, label)` table is there,
- * a `byLabel` slice joins it, e.g. `from facts f join session_labels l on l.session_id = f.id
- * group by l.label` (a conversation with two labels counts in both; left messages have none).
+ * The slices a report has: each names the slice a row falls in with a SQL expression over `f`,
+ * a row of `facts` (`conversation`) or of the left messages (`left`), and may join a table first.
  */
-const SLICES = {
+type Slice = 'byDay' | 'byHour' | 'byChannel' | 'byGroup' | 'byAgent' | 'byLabel';
+const SLICES: Record<Slice, { conversation: string; left: string; join?: string }> = {
   byDay: { conversation: `to_char(local_at, 'YYYY-MM-DD')`, left: `to_char(local_at, 'YYYY-MM-DD')` },
   byHour: {
     conversation: `extract(hour from local_at)::int::text`,
@@ -78,8 +75,14 @@ const SLICES = {
   byChannel: { conversation: 'channel_id', left: 'channel_id' },
   byGroup: { conversation: 'group_id', left: 'null::text' },
   byAgent: { conversation: 'admin_id', left: 'null::text' },
-} as const;
-type Slice = keyof typeof SLICES;
+  // A conversation with two labels counts under both, one without under none; a left message
+  // counts under the labels its inbox conversation was given.
+  byLabel: {
+    conversation: 'labels.label',
+    left: 'labels.label',
+    join: 'join session_labels labels on labels.session_id = f.id',
+  },
+};
 
 interface FigureRow {
   key: string | null;
@@ -164,13 +167,14 @@ export async function buildReport(db: Queryable, query: ReportQuery, channels?: 
   // materialised once) and grouped by each slice in turn.
   const names = ['totals', ...Object.keys(SLICES)] as (Slice | 'totals')[];
   const expressionOf = (name: Slice | 'totals') =>
-    name === 'totals' ? { conversation: 'null::text', left: 'null::text' } : SLICES[name];
+    name === 'totals' ? { conversation: 'null::text', left: 'null::text', join: '' } : SLICES[name];
   const [figureRows, leftRows] = await Promise.all([
     db.query<FigureRow & { slice: string }>(
       `${FACTS} ${names
         .map(
           (name) =>
-            `select '${name}' as slice, ${expressionOf(name).conversation} as key, ${FIGURES} from facts group by 2`,
+            `select '${name}' as slice, ${expressionOf(name).conversation} as key, ${FIGURES}
+             from facts f ${expressionOf(name).join ?? ''} group by 2`,
         )
         .join(' union all ')}`,
       params,
@@ -179,7 +183,8 @@ export async function buildReport(db: Queryable, query: ReportQuery, channels?: 
       `with left_messages as (${LEFT}) ${names
         .map(
           (name) =>
-            `select '${name}' as slice, ${expressionOf(name).left} as key, count(*)::int as count from left_messages group by 2`,
+            `select '${name}' as slice, ${expressionOf(name).left} as key, count(*)::int as count
+             from left_messages f ${expressionOf(name).join ?? ''} group by 2`,
         )
         .join(' union all ')}`,
       params,
@@ -191,13 +196,14 @@ export async function buildReport(db: Queryable, query: ReportQuery, channels?: 
     const keys = [...new Set([...rows.keys(), ...leftBy.keys()])];
     return { keys, of: (key: string | null) => figuresOf(rows.get(key), leftBy.get(key) ?? 0) };
   };
-  const [totals, byDay, byHour, byChannel, byGroup, byAgent] = [
+  const [totals, byDay, byHour, byChannel, byGroup, byAgent, byLabel] = [
     slice('totals'),
     slice('byDay'),
     slice('byHour'),
     slice('byChannel'),
     slice('byGroup'),
     slice('byAgent'),
+    slice('byLabel'),
   ];
   const agentIds = byAgent.keys.filter((key): key is string => key !== null);
   const nicks = new Map(
@@ -226,5 +232,9 @@ export async function buildReport(db: Queryable, query: ReportQuery, channels?: 
       nick: agentId === null ? null : (nicks.get(agentId) ?? null),
       ...byAgent.of(agentId),
     })),
+    byLabel: byLabel.keys
+      .filter((key): key is string => key !== null)
+      .sort(byKey)
+      .map((label) => ({ label, ...byLabel.of(label) })),
   };
 }

@@ -29,6 +29,7 @@ import * as visitorProfile from '../conversation/visitorProfile.js';
 import type { Db } from '../db/db.js';
 import { ApiError, forbidden, ok, unauthorized } from '../errors.js';
 import { randomId } from '../ids.js';
+import { mailNotSetUp, queueEmailReply } from '../mail/queue.js';
 import { verifyPassword } from '../passwords.js';
 
 export const AGENT_COOKIE = 'parley_agent';
@@ -285,7 +286,7 @@ export function registerAgentRoutes(
   // The inbox (conversation/inbox.ts, conversation/search.ts).
   agentCall('inbox', (agent, request) => inbox.inbox(conversations, agent, request.query));
   agentCall('conversation', (agent, request) =>
-    inbox.conversation(conversations, agent, request.params.sessionId),
+    inbox.conversation(conversations, agent, request.params.sessionId, { mail: app.mailer !== undefined }),
   );
   agentCall('search', (agent, request) => search(conversations, agent, request.query));
   agentCall('labels', (agent) => inboxChanges.labels(conversations, agent));
@@ -302,6 +303,11 @@ export function registerAgentRoutes(
     inboxChanges.addNote(conversations, agent, request.params.sessionId, request.body.body),
   );
   agentCall('seen', (agent, request) => inboxChanges.seen(conversations, agent, request.params.sessionId));
+  agentCall('emailReply', async (agent, request) => {
+    // The mailer is decorated by the mail plugin (routes/mail.ts), registered after these routes.
+    if (!app.mailer) throw mailNotSetUp();
+    return queueEmailReply(conversations, agent, request.params.sessionId, request.body.text);
+  });
   agentCall('today', (agent, request) => agentDay(conversations, agent, Number(request.query.since)));
 
   // The administration (admin/agents.ts, admin/channels.ts): administrators only, each change

@@ -6,16 +6,14 @@ import {
   leftReplyParamsSchema,
   leftReplyRequestSchema,
   mailQueuedSchema,
-  TRANSCRIPT_PATH,
-  type TranscriptRequest,
-  transcriptRequestSchema,
 } from '@parley/chat-protocol';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { ApiError, ok } from '../errors.js';
+import { ok } from '../errors.js';
 import { DEFAULT_MAIL_OPTIONS, Mailer, type MailOptions } from '../mail/mailer.js';
-import { queueLeftReply, queueTranscript } from '../mail/queue.js';
+import { mailNotSetUp, queueLeftReply } from '../mail/queue.js';
 import { type AgentAuth, requireAgent } from './agent.js';
+import { registerDevMailbox } from './devMailbox.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,12 +22,10 @@ declare module 'fastify' {
   }
 }
 
-const notConfigured = () =>
-  new ApiError(ErrorCode.unavailable, 'email is not set up on this server (SMTP_URL)');
-
 /**
  * Email: the mail outbox's sender (every instance runs one when SMTP is configured, or prints in
- * demo mode), the visitor's transcript request and an agent's answer to a left message.
+ * demo mode, which also has the demo mailbox) and an agent's answer to a left message. The
+ * visitor's transcript is a visitor call (routes/visitor.ts), the answer by email an agent call.
  */
 export const mailRoutes = fastifyPlugin(
   async (app: FastifyInstance, options: Partial<MailOptions> & { auth: AgentAuth; clock: () => number }) => {
@@ -41,18 +37,8 @@ export const mailRoutes = fastifyPlugin(
       app.addHook('onReady', async () => mailer.start());
       app.addHook('preClose', async () => mailer.stop());
     }
-
-    app.post<{ Body: TranscriptRequest }>(
-      TRANSCRIPT_PATH,
-      {
-        preHandler: app.limiters.perVisitor,
-        schema: { body: transcriptRequestSchema, response: { [ErrorCode.ok]: envelope(mailQueuedSchema) } },
-      },
-      async (request) => {
-        if (!app.mailer) throw notConfigured();
-        return ok(await queueTranscript(app.conversations, request.body.userId, request.body.email));
-      },
-    );
+    // Demo mode without SMTP: what would have been sent, for an administrator to read.
+    if (mail.print && !mail.smtpUrl) registerDevMailbox(app, auth);
 
     app.post<{ Body: LeftReplyRequest; Params: { leftMessageId: string } }>(
       LEFT_REPLY_PATH,
@@ -65,7 +51,7 @@ export const mailRoutes = fastifyPlugin(
       },
       async (request) => {
         const agent = await requireAgent(auth, request);
-        if (!app.mailer) throw notConfigured();
+        if (!app.mailer) throw mailNotSetUp();
         return ok(
           await queueLeftReply(app.conversations, agent, request.params.leftMessageId, request.body.text),
         );

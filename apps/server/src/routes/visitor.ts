@@ -11,6 +11,7 @@ import * as visitorEvents from '../conversation/visitorEvents.js';
 import * as visitorMessages from '../conversation/visitorMessages.js';
 
 import { badRequest, ok } from '../errors.js';
+import { mailNotSetUp, queueTranscript } from '../mail/queue.js';
 
 type Body = Record<string, unknown>;
 /** A call's handler; `signal` aborts when the client goes away or the server closes (held polls). */
@@ -43,6 +44,8 @@ export function registerVisitorRoutes(
     channelInfo: (body) => sessions.channelInfo(conversations, body.id as string),
     chatStart: async (body) => ({
       uploadLimit,
+      // The mailer is decorated by the mail plugin (routes/mail.ts), registered after these routes.
+      transcript: app.mailer !== undefined,
       ...(await sessions.chatStart(conversations, {
         channelId: body.channelId as string,
         userId: text(body.userId),
@@ -115,6 +118,10 @@ export function registerVisitorRoutes(
         email: text(body.email),
         content: body.content as string,
       }),
+    transcript: (body) => {
+      if (!app.mailer) throw mailNotSetUp();
+      return queueTranscript(conversations, body.userId as string, text(body.email));
+    },
     robotAsk: (body) =>
       visitorMessages.robotAsk(
         conversations,

@@ -37,6 +37,7 @@ export class Harness {
       status: number;
       userFormMode: number;
       serverTime: number;
+      transcript?: boolean;
     };
   }
 

@@ -73,7 +73,11 @@ function usePrefetchOverlaysWhenIdle() {
 function LazyOverlays({ placement }: { placement: 'inline' | 'dialogs' }) {
   const overlays = useAtomValue(overlaysAtom);
   const open =
-    overlays.openUserForm || overlays.openGroupForm || overlays.openLeaveMsgForm || overlays.openEvaluate;
+    overlays.openUserForm ||
+    overlays.openGroupForm ||
+    overlays.openLeaveMsgForm ||
+    overlays.openEvaluate ||
+    overlays.openTranscript;
   if (!open) return null;
   return (
     <Suspense fallback={null}>
@@ -189,11 +193,12 @@ function Suggestions() {
   const conversation = useAtomValue(conversationAtom);
   const items = useMemo<QuickReplyItem[]>(() => {
     if (tips.length > 0) return tips.map((tip) => ({ name: tip, code: 'tip' }));
-    const { chatStatus, chatClosed, evaluateMode, evaluateStatus } = conversation;
+    const { chatStatus, chatClosed, evaluateMode, evaluateStatus, transcript } = conversation;
     if (chatClosed) {
       const actions: QuickReplyItem[] = [{ name: t('chat.newChat'), code: 'new-chat', isHighlight: true }];
       if (evaluateMode === Setting.on && evaluateStatus !== EvaluateStatus.submitted)
         actions.push({ name: t('chat.rateService'), code: 'rate' });
+      if (transcript) actions.push({ name: t('chat.emailTranscript'), code: 'transcript' });
       return actions;
     }
     const actions: QuickReplyItem[] = [];
@@ -237,6 +242,9 @@ function Suggestions() {
             return;
           case 'new-chat':
             void session.start();
+            return;
+          case 'transcript':
+            session.setTranscriptOpen(true);
             return;
         }
       }}

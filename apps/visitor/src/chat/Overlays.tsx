@@ -5,12 +5,13 @@ import { useSession } from '../state/useBindSession.js';
 import { EvaluationDialog } from './forms/EvaluationDialog.js';
 import { GroupPicker } from './forms/GroupPicker.js';
 import { LeaveMessageForm } from './forms/LeaveMessageForm.js';
+import { TranscriptDialog } from './forms/TranscriptDialog.js';
 import { UserForm } from './forms/UserForm.js';
 
 /**
  * The forms the engine opens. `inline` is the conversation area's part (the user form when the
  * channel shows it inline); `dialogs` are the modal ones: user form, group picker, evaluation,
- * leave message, one at a time.
+ * the ended chat's transcript, leave message, one at a time.
  */
 export function Overlays({ placement }: { placement: 'inline' | 'dialogs' }) {
   const session = useSession();
@@ -24,6 +25,8 @@ export function Overlays({ placement }: { placement: 'inline' | 'dialogs' }) {
     openLeaveMsgForm,
     openEvaluate,
     evaluateInfo,
+    openTranscript,
+    transcriptEmail,
   } = overlays;
   const userForm = openUserForm && userFormConfig && (
     <UserForm config={userFormConfig} onSubmit={(values) => session.submitUserForm(values)} />
@@ -47,6 +50,15 @@ export function Overlays({ placement }: { placement: 'inline' | 'dialogs' }) {
         stars={evaluateInfo.starList}
         onSubmit={(values) => session.submitEvaluation(values)}
         onClose={() => session.closeEvaluation()}
+      />
+    );
+  }
+  if (openTranscript) {
+    return (
+      <TranscriptDialog
+        email={transcriptEmail}
+        onSubmit={(email) => session.requestTranscript(email)}
+        onClose={() => session.setTranscriptOpen(false)}
       />
     );
   }

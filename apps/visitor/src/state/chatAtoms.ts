@@ -1,4 +1,10 @@
-import { type ChatSession, type ChatState, initialChatState, Setting } from '@parley/chat-core';
+import {
+  type ChatSession,
+  type ChatState,
+  initialChatState,
+  Setting,
+  transcriptOffered,
+} from '@parley/chat-core';
 import { atom, createStore } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 
@@ -69,6 +75,7 @@ export const conversationAtom = slice(
     evaluateStatus: state.evaluateStatus,
     robotName: state.channelInfo?.robotName ?? '',
     userId: state.userId,
+    transcript: transcriptOffered(state),
   }),
   shallowEqual,
 );
@@ -81,6 +88,8 @@ export const overlaysAtom = slice(
     openLeaveMsgForm: state.openLeaveMsgForm,
     openEvaluate: state.openEvaluate,
     evaluateInfo: state.evaluateInfo,
+    openTranscript: state.openTranscript,
+    transcriptEmail: state.visitorContact.email ?? '',
   }),
   shallowEqual,
 );

@@ -8,8 +8,8 @@ export const TRANSCRIPT_PATH = '/api/chat/visitor/transcript';
 /** `POST` by an agent: answer a left message by email (`:leftMessageId` from `leftMessages`). */
 export const LEFT_REPLY_PATH = '/api/agent/leave-messages/:leftMessageId/reply';
 
-/** Transcripts one visitor may ask for in a day: the address is theirs to name. */
-export const TRANSCRIPTS_PER_DAY = 3;
+/** The longest answer by email, in characters. */
+export const EMAIL_REPLY_MAX = 5000;
 
 export interface TranscriptRequest {
   userId: string;
@@ -38,7 +38,7 @@ export const transcriptRequestSchema: Schema<TranscriptRequest> = object<Transcr
   ['userId'],
 );
 export const leftReplyRequestSchema: Schema<LeftReplyRequest> = object<LeftReplyRequest>(
-  { text: { type: 'string', minLength: 1, maxLength: 5000 } },
+  { text: { type: 'string', minLength: 1, maxLength: EMAIL_REPLY_MAX } },
   ['text'],
 );
 export const leftReplyParamsSchema: Schema<{ leftMessageId: string }> = object(

@@ -98,6 +98,12 @@ export interface Conversation {
   messages: AgentMessage[];
   notes: Note[];
   activity: Activity[];
+  /**
+   * Where an answer by email (`emailReply`) would go: the address left with the message, else the
+   * one the visitor gave; null while the chat is live, when they gave none, or when the server
+   * sends no mail.
+   */
+  emailTo: string | null;
 }
 
 export interface InboxQuery {
@@ -149,6 +155,15 @@ export interface InboxCalls {
   setPriority: { params: { sessionId: string }; body: { priority: Priority }; answer: null };
   setLabels: { params: { sessionId: string }; body: { labels: string[] }; answer: { labels: string[] } };
   addNote: { params: { sessionId: string }; body: { body: string }; answer: Note };
+  /**
+   * Answers a conversation whose visitor is gone (a left message, an ended chat) by email, to its
+   * `emailTo`: the answer is kept in the conversation as the agent's message, `emailedTo` set.
+   */
+  emailReply: {
+    params: { sessionId: string };
+    body: { text: string };
+    answer: { to: string; message: AgentMessage };
+  };
   seen: { params: { sessionId: string }; answer: null };
   /** The agent's own day since `since` (the start of their day, ms): the console's home. */
   today: { query: { since: string }; answer: AgentDay };

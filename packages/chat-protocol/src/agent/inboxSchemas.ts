@@ -94,8 +94,14 @@ export const inboxAnswerSchemas: { [N in keyof InboxCalls]: Schema<InboxCalls[N]
     'next',
   ]),
   conversation: object(
-    { conversation: row, messages: list(agentMessage), notes: list(noteSchema), activity: list(activity) },
-    ['conversation', 'messages', 'notes', 'activity'],
+    {
+      conversation: row,
+      messages: list(agentMessage),
+      notes: list(noteSchema),
+      activity: list(activity),
+      emailTo: nullableText,
+    },
+    ['conversation', 'messages', 'notes', 'activity', 'emailTo'],
   ),
   search: object(
     {
@@ -119,6 +125,7 @@ export const inboxAnswerSchemas: { [N in keyof InboxCalls]: Schema<InboxCalls[N]
   setPriority: done,
   setLabels: object({ labels: strings }, ['labels']),
   addNote: noteSchema,
+  emailReply: object({ to: text, message: agentMessage }, ['to', 'message']),
   seen: done,
   today: object(
     {

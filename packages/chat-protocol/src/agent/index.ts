@@ -15,6 +15,7 @@ export {
 } from './admin.js';
 
 export {
+  EMAIL_REPLY_MAX,
   LEFT_REPLY_PATH,
   type LeftReplyRequest,
   leftReplyParamsSchema,
@@ -22,7 +23,6 @@ export {
   type MailQueued,
   mailQueuedSchema,
   TRANSCRIPT_PATH,
-  TRANSCRIPTS_PER_DAY,
   type TranscriptRequest,
   transcriptRequestSchema,
 } from './email.js';

@@ -35,7 +35,7 @@ export const reportQuerySchema: Schema<ReportQuery> = object<ReportQuery>(
 
 /**
  * The figures of one slice of conversations (all of them, a day, an hour of the day, a channel, a
- * department, an agent). Times are in ms, averages rounded to the ms; an average is null when
+ * department, an agent, a label). Times are in ms, averages rounded to the ms; an average is null when
  * nothing was measured. A conversation counts in the day and hour it started.
  */
 export interface ReportFigures {
@@ -75,6 +75,11 @@ export interface Report {
   byGroup: (ReportFigures & { groupId: string | null })[];
   /** By the agent who had the chat last; `agentId` null: no agent (missed, robot only). */
   byAgent: (ReportFigures & { agentId: string | null; nick: string | null })[];
+  /**
+   * By the inbox's labels, in label order: a conversation counts under each of its labels (and
+   * under none without one); a left message under the labels its conversation was given.
+   */
+  byLabel: (ReportFigures & { label: string })[];
 }
 
 const count = integer({ minimum: 0 });
@@ -113,6 +118,7 @@ export const reportSchema: Schema<Report> = object<Report>(
     byChannel: rows({ channelId: string() }),
     byGroup: rows({ groupId: nullableText }),
     byAgent: rows({ agentId: nullableText, nick: nullableText }),
+    byLabel: rows({ label: string() }),
   },
-  ['from', 'to', 'timeZone', 'totals', 'byDay', 'byHour', 'byChannel', 'byGroup', 'byAgent'],
+  ['from', 'to', 'timeZone', 'totals', 'byDay', 'byHour', 'byChannel', 'byGroup', 'byAgent', 'byLabel'],
 );

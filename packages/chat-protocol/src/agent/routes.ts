@@ -1,6 +1,7 @@
 import { list, object, oneOf } from '../build.js';
 import type { Schema } from '../schema.js';
 import { addAgentSchema, agentFieldsSchema, channelSettingsSchema, resetPasswordSchema } from './admin.js';
+import { EMAIL_REPLY_MAX } from './email.js';
 import {
   CONVERSATION_STATUSES,
   INBOX_VIEWS,
@@ -169,6 +170,9 @@ export const agentRoutes: { [N in AgentCallName]: AgentRoute<N> } = {
     body: object({ labels: list(text(LABEL_MAX, 1), { maxItems: LABELS_PER_CONVERSATION }) }, ['labels']),
   }),
   addNote: route('addNote', 'POST', `${CHAT}/notes`, { body: object({ body: text(NOTE_MAX, 1) }, ['body']) }),
+  emailReply: route('emailReply', 'POST', `${CHAT}/email-reply`, {
+    body: object({ text: text(EMAIL_REPLY_MAX, 1) }, ['text']),
+  }),
   seen: route('seen', 'POST', `${CHAT}/seen`),
   today: route('today', 'GET', '/api/agent/today', { query: object({ since: digits(15) }, ['since']) }),
   adminAgents: route('adminAgents', 'GET', `${ADMIN}/agents`),

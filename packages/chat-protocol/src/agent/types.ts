@@ -22,8 +22,11 @@ export interface Agent {
   role: 'agent' | 'admin';
 }
 
-/** A message as the agent API sends it: the wire message, plus whether the visitor read it. */
-export type AgentMessage = WireMessage & { read?: boolean };
+/**
+ * A message as the agent API sends it: the wire message, plus whether the visitor read it, and for
+ * an agent's answer sent by email after the visitor left (`emailReply`), the address it went to.
+ */
+export type AgentMessage = WireMessage & { read?: boolean; emailedTo?: string };
 
 /** A visitor waiting in a queue the agent can take from. */
 export interface QueueEntry {
