@@ -38,8 +38,21 @@ test('the visitor page on a phone', async ({ browser, request }) => {
   await box.fill('Great, thank you!');
   await box.press('Enter');
   await expect(conversation(page).getByText('Great, thank you!')).toBeVisible();
+  // The agent reads it: "Seen" under the visitor's message.
+  await agent.seen(chat.sessionId);
+  await expect(conversation(page).getByText('Seen')).toBeVisible();
   await page.waitForTimeout(500);
   await page.screenshot({ path: `${OUT}/visitor-phone.png` });
+  await context.close();
+});
+
+test('the first screen on a phone', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 667 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await page.goto('/chat/index?channelId=human');
+  await expect(page.getByRole('region', { name: 'Hi there! How can we help?' })).toBeVisible();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${OUT}/first-screen.png` });
   await context.close();
 });
 

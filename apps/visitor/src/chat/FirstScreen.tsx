@@ -146,7 +146,6 @@ export function FirstScreen({ onWrite }: { onWrite: () => void }) {
       className="visitor-first-screen"
       title={t('team.greeting')}
       avatars={whoAnswers(channel, robotName)}
-      text={channel.title || undefined}
       expectation={expected?.text}
       status={expected?.status}
     >

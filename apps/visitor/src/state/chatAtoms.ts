@@ -97,7 +97,6 @@ export const overlaysAtom = slice(
 /** Who answers on this channel, for the first screen and the header (the channel's settings). */
 export const channelAtom = slice(
   (state) => ({
-    title: state.channelInfo?.titleDesc ?? '',
     team: state.channelInfo?.team,
     robotAvatar: state.channelInfo?.robotAvatar,
     robotName: state.channelInfo?.robotName ?? '',
