@@ -1,5 +1,6 @@
+import { ErrorCode } from '@parley/chat-protocol';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { api, type Chat, type EarlierChat, type VisitorProfile } from './api.js';
+import { ApiError, api, type Chat, type EarlierChat, type VisitorProfile } from './api.js';
 import { EarlierChatDialog } from './EarlierChatDialog.js';
 import { useI18n } from './i18n/I18nProvider.js';
 import { useReport } from './report.js';
@@ -79,6 +80,8 @@ export function VisitorPanel({
   const itemId = useId();
   const [shown, setShown] = useState<{ sessionId: string; visitor: VisitorProfile } | null>(null);
   const [reading, setReading] = useState<EarlierChat | null>(null);
+  /** The conversation is one the agent reads but does not have (a left message, a colleague's). */
+  const [notTheirs, setNotTheirs] = useState<string | null>(null);
   // The pre-chat form can change these while the chat is open: the panel reads the visitor again.
   const told = [chat?.visitorName, chat?.email, chat?.phone].join('\n');
 
@@ -87,7 +90,12 @@ export function VisitorPanel({
     let current = true;
     api.visitor(sessionId).then(
       (visitor) => current && setShown({ sessionId, visitor }),
-      (error: unknown) => current && report(error),
+      (error: unknown) => {
+        if (!current) return;
+        // Only the agent who has the chat reads its visitor: for any other, the panel stays away.
+        if (error instanceof ApiError && error.code === ErrorCode.forbidden) setNotTheirs(sessionId);
+        else report(error);
+      },
     );
     return () => {
       current = false;
@@ -95,6 +103,7 @@ export function VisitorPanel({
   }, [sessionId, told, report]);
 
   const visitor = shown?.sessionId === sessionId ? shown.visitor : null;
+  if (notTheirs === sessionId) return null;
   const clock = visitor?.timeZone ? localTime(now, visitor.timeZone, locale) : null;
   const language = visitor?.language ? languageName(visitor.language, locale) : null;
 
