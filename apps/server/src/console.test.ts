@@ -187,11 +187,17 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
     expect((await visitor('transferAgent', { userId: started.userId })).status).toBe(3);
     await page.getByRole('button', { name: 'Join' }).click();
     await page.getByRole('main').getByText('Is anyone there?', { exact: true }).waitFor();
-    expect(
-      (await visitor('getEventMsg', { ...started, cursor: '0' })).msgList.map(
-        (e: { event_type: number }) => e.event_type,
-      ),
-    ).toEqual([1200]);
+    // The join, then the visitor's message read on screen (the page's "Seen").
+    await expect
+      .poll(async () =>
+        (await visitor('getEventMsg', { ...started, cursor: '0' })).msgList.map(
+          (e: { event_type: number; clientMsgId?: string }) => [e.event_type, e.clientMsgId],
+        ),
+      )
+      .toEqual([
+        [1200, undefined],
+        [1303, 'w-1'],
+      ]);
 
     // the visitor's typing and next message show within about a second
     await visitor('typing', { userId: started.userId, msgContent: 'one more thi' });
