@@ -64,7 +64,13 @@ beforeAll(async () => {
 afterAll(() => model.stop());
 
 describe.each(testDatabases())('the language-model robot on $name', (database) => {
-  const server = serverFor(database, seed, { metricsToken: 'metrics', env: { TEST_MODEL_KEY: 'sk-test' } });
+  /** How far the server's clock runs ahead of the real one (it only ever grows). */
+  let ahead = 0;
+  const server = serverFor(database, seed, {
+    metricsToken: 'metrics',
+    env: { TEST_MODEL_KEY: 'sk-test' },
+    clock: () => Date.now() + ahead,
+  });
 
   let asked = 0;
   /** What the page does in robot mode: the visitor's message, then robotAsk for it. */
@@ -85,6 +91,19 @@ describe.each(testDatabases())('the language-model robot on $name', (database) =
     ((await server().visitor('getSessionMsg', visitor)).data as Data[]).filter(
       (message) => message.senderType === SenderType.robot,
     );
+
+  /** The visitor's held poll, until `done` says what it gathered is enough; the events in order. */
+  async function pollUntil(visitor: { userId: string; pollId: string }, done: (events: Data[]) => boolean) {
+    const events: Data[] = [];
+    let cursor = '0';
+    while (!done(events)) {
+      const answerNow = (await server().visitor('getEventMsg', { ...visitor, cursor, wait: 5000 }))
+        .data as Data;
+      events.push(...answerNow.msgList);
+      cursor = answerNow.cursor;
+    }
+    return events;
+  }
 
   const metrics = async () =>
     (await server().app.inject({ url: '/metrics', headers: { authorization: 'Bearer metrics' } })).body;
@@ -335,5 +354,58 @@ describe.each(testDatabases())('the language-model robot on $name', (database) =
     model.next(answer('Returns take 30 days [1].'));
     await ask(visitor, 'How do I get a refund?');
     expect(model.requests.at(-1)).toMatchObject({ max_tokens: 600, authorization: 'Bearer sk-test' });
+  });
+  it('given a reasoning model, should keep its thinking and its seconds with the answer, so a reload shows them as they were', async () => {
+    const visitor = await server().start('shop');
+    const thought = gate();
+    const said = gate();
+    model.next({
+      steps: [
+        say.reasoning('The visitor wants to send a shirt back: source [1].'),
+        say.until(thought.promise),
+        say.text('Open your order and choose "Return" [1].'),
+        say.until(said.promise),
+        say.finish(),
+      ],
+    });
+    const { msgId } = await ask(visitor, 'How do I return a shirt?', true);
+    await pollUntil(visitor, (events) => events.some((event) => event.thinkingDelta));
+    // A page that reloads while the model thinks gets the thinking so far with the text so far.
+    const again = await server().visitor('robotAsk', { ...visitor, msgContent: 'x', msgId, stream: true });
+    expect(again.data).toMatchObject({
+      msgType: MsgType.robotAnswer,
+      msgContent: '',
+      replyTo: msgId,
+      thinking: { text: 'The visitor wants to send a shirt back: source [1].' },
+    });
+    expect(again.data.thinking.seconds).toBeUndefined();
+
+    // The model thinks for half a minute (and the moments this test takes), then answers: the
+    // parts say how long it thought, and the recorded answer keeps the same count.
+    ahead += 30_000;
+    thought.open();
+    const parts = await pollUntil(visitor, (seen) => seen.some((event) => event.delta));
+    const seconds = parts.find((event) => event.delta)?.thinkingSeconds;
+    expect(seconds).toBeGreaterThanOrEqual(30);
+    expect(seconds).toBeLessThan(40);
+    said.open();
+    const events = await pollUntil(visitor, (seen) =>
+      seen.some((event) => event.event_type === VisitorEvent.robotAnswer),
+    );
+    const thinking = { text: 'The visitor wants to send a shirt back: source [1].', seconds };
+    const final = events.find((event) => event.event_type === VisitorEvent.robotAnswer) as Data;
+    expect(final).toMatchObject({ replyTo: msgId, thinking });
+    // Reloaded: the recorded answer with its thinking, as the page showed it.
+    expect(await robotMessages(visitor)).toEqual([
+      expect.objectContaining({ id: final.msgId, replyTo: msgId, thinking }),
+    ]);
+  });
+
+  it('given an answer without thinking, should record no thinking, and the question it answers', async () => {
+    const visitor = await server().start('shop');
+    model.next(answer('Shipping is free from 50 EUR [1].'));
+    const { msgId, reply } = await ask(visitor, 'What does shipping cost?');
+    expect(reply.replyTo).toBe(msgId);
+    expect(reply.thinking).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { MsgType, VisitorEvent } from '@parley/chat-protocol';
 import { describe, expect, it } from 'vitest';
+import { createMemoryStorage } from './environment.js';
 import { placeAt } from './robotStream.js';
 import { advance, FakeServer, installFakeClock, NOW, started } from './test/fakeServer.js';
 import type { ChatMessage } from './types.js';
@@ -157,5 +158,74 @@ describe("the robot's growing answer", () => {
     server.queueEvents(finalAnswer('Hello!'), part(0, 'Hel'));
     await advance(5000);
     expect(robotRows(state().messages)).toMatchObject([{ id: 'r-final', msgContent: 'Hello!' }]);
+  });
+  it("given the server's count of the thinking, should show it, and keep the recorded answer's thinking once final", async () => {
+    const server = streamingServer();
+    const { session, state } = await started({ server });
+    await session.sendText('How do I return a shirt?');
+    server.queueEvents(part(0, '', [0, 'Returns: source 1.']));
+    await advance(5000);
+    // The server says the thinking took 3 s (its parts came late here, 5 s after).
+    server.queueEvents({ ...part(0, 'Open your order.'), thinkingAt: 18, thinkingSeconds: 3 });
+    await advance(5000);
+    expect(state().messages[1]?.thinking).toMatchObject({ text: 'Returns: source 1.', seconds: 3 });
+    server.queueEvents({
+      ...finalAnswer('Open your order.'),
+      thinking: { text: 'Returns: source 1.', seconds: 3 },
+    });
+    await advance(5000);
+    expect(robotRows(state().messages)).toMatchObject([
+      { id: 'r-final', thinking: { text: 'Returns: source 1.', seconds: 3 } },
+    ]);
+  });
+
+  it('given a page reloaded while the model thinks, should show the thinking so far and continue it', async () => {
+    const server = new FakeServer().reply('robotAsk', (body: { msgId: string }) => ({
+      id: `answer-${body.msgId}`,
+      senderType: 3,
+      msgType: MsgType.robotAnswer,
+      msgContent: '',
+      msgTime: NOW,
+      thinking: { text: 'The visitor asks ' },
+    }));
+    const { state } = await started({ server });
+    server.queueEvents(part(0, '', [17, 'about returns.']));
+    await advance(5000);
+    expect(server.count('robotAsk')).toBe(1);
+    server.queueEvents(part(0, '', [17, 'about returns.']), part(0, 'Open your order.'));
+    await advance(5000);
+    expect(state().messages[0]).toMatchObject({
+      id: placeholderId,
+      msgContent: 'Open your order.',
+      thinking: { text: 'The visitor asks about returns.' },
+    });
+    // Parts went on from the thinking so far: robotAsk was asked once.
+    expect(server.count('robotAsk')).toBe(1);
+  });
+
+  it('given a reloaded page whose record has the final answer, should not bring its placeholder back', async () => {
+    const storage = createMemoryStorage();
+    storage.setItem('chat-t1-uid', 'u1');
+    const server = streamingServer().reply('getSessionMsg', [
+      { id: question, userId: 'u1', senderType: 1, msgType: 1, msgContent: 'Hi', msgTime: NOW },
+      {
+        id: 'r-final',
+        userId: 'u1',
+        senderType: 3,
+        msgType: 1,
+        msgContent: 'Hello!',
+        msgTime: NOW + 1,
+        replyTo: question,
+        thinking: { text: 'A greeting.', seconds: 2 },
+      },
+    ]);
+    const { state } = await started({ storage, server });
+    // A part read before the answer was final, answered after the reload.
+    server.queueEvents(part(0, 'Hel'));
+    await advance(5000);
+    expect(robotRows(state().messages)).toMatchObject([
+      { id: 'r-final', msgContent: 'Hello!', thinking: { text: 'A greeting.', seconds: 2 } },
+    ]);
+    expect(server.count('robotAsk')).toBe(0);
   });
 });

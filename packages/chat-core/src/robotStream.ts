@@ -58,7 +58,7 @@ export function createRobotStream(engine: RobotStreamDeps) {
   function thinkingDone(message: ChatMessage): ChatMessage['thinking'] {
     const { thinking } = message;
     if (!thinking || thinking.seconds !== undefined) return thinking;
-    return { ...thinking, seconds: secondsSince(thinking.startedAt, engine.now()) };
+    return { ...thinking, seconds: secondsSince(thinking.startedAt ?? engine.now(), engine.now()) };
   }
 
   /** Asks for the text so far (robotAsk again, same msgId): once at a time per answer. */
@@ -101,7 +101,9 @@ export function createRobotStream(engine: RobotStreamDeps) {
     const patch: Partial<ChatMessage> = { msgContent: text, growing: true, status: 'sent' };
     if (thinkingText) {
       patch.thinking = { startedAt: engine.now(), ...message.thinking, text: thinkingText };
-      if (text) patch.thinking = thinkingDone({ ...message, thinking: patch.thinking });
+      // The server's count, once it sends one, is the one the recorded answer keeps.
+      if (event.thinkingSeconds !== undefined) patch.thinking.seconds = event.thinkingSeconds;
+      else if (text) patch.thinking = thinkingDone({ ...message, thinking: patch.thinking });
     }
     update(message.id, patch);
   }
@@ -109,12 +111,9 @@ export function createRobotStream(engine: RobotStreamDeps) {
   /** The final answer (event 1302, or robotAsk's whole answer): in the placeholder's place. */
   function final(replyTo: string, answer: Message): void {
     const shownPlaceholder = find(answerId(replyTo));
-    const finished: ChatMessage = {
-      ...answer,
-      replyTo,
-      status: 'sent',
-      ...(shownPlaceholder?.thinking && { thinking: thinkingDone(shownPlaceholder) }),
-    };
+    // The recorded answer's thinking (as a reload shows it), else what this page saw of it.
+    const thinking = answer.thinking ?? (shownPlaceholder?.thinking && thinkingDone(shownPlaceholder));
+    const finished: ChatMessage = { ...answer, replyTo, status: 'sent', ...(thinking && { thinking }) };
     if (find(answer.id)) {
       if (shownPlaceholder)
         engine.set((state) => ({ messages: removeMessage(state.messages, shownPlaceholder.id) }));
@@ -137,9 +136,14 @@ export function createRobotStream(engine: RobotStreamDeps) {
     }
     const shown = find(answerId(replyTo));
     if (!shown) return;
-    if (reply.msgContent.length > shown.msgContent.length) {
-      update(shown.id, { msgContent: reply.msgContent, growing: true, status: 'sent' });
+    const patch: Partial<ChatMessage> = {};
+    if (reply.msgContent.length > shown.msgContent.length) patch.msgContent = reply.msgContent;
+    // The thinking so far (a page that reloaded mid-answer has none): later parts continue it.
+    const thought = reply.thinking?.text ?? '';
+    if (thought.length > (shown.thinking?.text.length ?? 0)) {
+      patch.thinking = { startedAt: engine.now(), ...shown.thinking, ...reply.thinking, text: thought };
     }
+    if (Object.keys(patch).length > 0) update(shown.id, { ...patch, growing: true, status: 'sent' });
   }
 
   return {

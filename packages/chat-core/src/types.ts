@@ -65,10 +65,11 @@ export interface ChatMessage extends Message {
   /** A robot answer still being generated: `msgContent` is the text so far (robotStream.ts). */
   growing?: boolean;
   /**
-   * A reasoning model's thinking before its answer: the text so far, when it started (engine
-   * clock), and once the answer began, how many seconds it took.
+   * A reasoning model's thinking before its answer: the text so far, when this page saw it start
+   * (engine clock; absent for a recorded answer), and once the answer began, how many seconds it
+   * took (the server's count when it sends one).
    */
-  thinking?: { text: string; startedAt: number; seconds?: number };
+  thinking?: { text: string; startedAt?: number; seconds?: number };
 }
 
 /**

@@ -44,6 +44,10 @@ export const messageFields = {
   senderAvatar: text,
   /** Extension: when the other side read the message, epoch ms. */
   readAt: count,
+  /** A robot answer: the visitor message it answers. */
+  replyTo: text,
+  /** A reasoning model's thinking: its text, and its seconds once over. */
+  thinking: optional(object({ text: string(), seconds: optional(number({ minimum: 0 })) }, ['text'])),
 } satisfies Record<string, Schema>;
 
 export const message = object<Message>({ ...messageFields, id }, ['id', 'senderType', 'msgTime']);
@@ -61,8 +65,6 @@ export const eventMsg = object<EventMsg>(
     /** Base64 of UTF-8 text; wins over msgContent. */
     msgContentEnc: text,
     waitIndex: count,
-    /** Events 1301 and 1302: the visitor message (`msgId` of robotAsk) the robot answers. */
-    replyTo: text,
     /** Event 1301: where `delta` goes in the answer, in UTF-16 code units. */
     at: count,
     delta: text,
@@ -71,6 +73,8 @@ export const eventMsg = object<EventMsg>(
     thinkingDelta: text,
     /** Event 1303: the page's id of the last visitor message an agent read. */
     clientMsgId: text,
+    /** Event 1301, once the answer's text began: the seconds the thinking took. */
+    thinkingSeconds: count,
   },
   ['event_type'],
 );

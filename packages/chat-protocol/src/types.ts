@@ -32,6 +32,19 @@ export interface Message {
   senderAvatar?: string;
   /** Extension: when the other side read it (epoch ms): an agent for the visitor's messages. */
   readAt?: number;
+  /** A robot answer (extension): the id of the visitor message it answers (the `msgId` of robotAsk). */
+  replyTo?: string;
+  /** A robot answer from a reasoning model (extension): its thinking, shown apart from the answer. */
+  thinking?: MessageThinking;
+}
+
+/**
+ * A reasoning model's thinking before its answer: the text, and once the answer itself began, how
+ * many whole seconds the thinking took (absent while it goes on).
+ */
+export interface MessageThinking {
+  text: string;
+  seconds?: number;
 }
 
 /** What a card message shows: the code a page registered a component under, and its props. */
@@ -204,6 +217,8 @@ export interface EventMsg extends Partial<Omit<Message, 'id'>> {
   thinkingDelta?: string;
   /** Event 1303 (agentRead): the `clientMsgId` the page sent the last message read under. */
   clientMsgId?: string;
+  /** Event 1301, once the answer's text began: how many whole seconds the thinking took. */
+  thinkingSeconds?: number;
 }
 export interface EventPoll {
   msgList: EventMsg[];

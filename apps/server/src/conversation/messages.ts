@@ -1,6 +1,12 @@
-import { type AgentMessage, SenderType, type WireMessage } from '@parley/chat-protocol';
+import { type AgentMessage, type MessageThinking, SenderType, type WireMessage } from '@parley/chat-protocol';
 
 export type { WireMessage };
+
+/** What only a robot answer carries: the visitor message it answers, a reasoning model's thinking. */
+export interface RobotAnswerFields {
+  replyTo: string;
+  thinking?: MessageThinking;
+}
 
 export interface MessageRow {
   id: string;
@@ -51,6 +57,10 @@ export function toWireMessage(row: MessageRow): WireMessage {
   if (typeof row.extra?.senderAvatar === 'string') message.senderAvatar = row.extra.senderAvatar;
   // The visitor's messages say when an agent read them (the page's "Seen").
   if (row.read_at !== null && row.sender_type === SenderType.visitor) message.readAt = row.read_at;
+  // Written by the robot only (store.insertMessage's `answer`).
+  if (typeof row.extra?.replyTo === 'string') message.replyTo = row.extra.replyTo;
+  const thinking = row.extra?.thinking as MessageThinking | undefined;
+  if (thinking && typeof thinking.text === 'string') message.thinking = thinking;
   return message;
 }
 

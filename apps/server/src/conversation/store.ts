@@ -10,7 +10,7 @@ import {
   type SessionRow,
 } from './domain.js';
 import { type PollCache, Touched } from './events.js';
-import { MESSAGE_COLUMNS, type MessageRow } from './messages.js';
+import { MESSAGE_COLUMNS, type MessageRow, type RobotAnswerFields } from './messages.js';
 
 const CHANNELS_NOTIFY = 'parley_channels';
 
@@ -140,11 +140,15 @@ export class ConversationStore {
     session: Pick<SessionRow, 'id' | 'visitor_id'>,
     message: IncomingMessage & { senderType: SenderType; senderAvatar?: string; emailedTo?: string },
     at = this.clock(),
+    /** A robot answer's own fields, which no page, agent or integration sends. */
+    answer?: RobotAnswerFields,
   ): Promise<MessageRow | undefined> {
     const extra: Record<string, unknown> = {};
     if (message.emailedTo) extra.emailedTo = message.emailedTo;
     if (message.card) extra.card = message.card;
     if (message.senderAvatar) extra.senderAvatar = message.senderAvatar;
+    if (answer?.replyTo) extra.replyTo = answer.replyTo;
+    if (answer?.thinking) extra.thinking = answer.thinking;
     if (typeof message.specialMsgFlag === 'number') extra.specialMsgFlag = message.specialMsgFlag;
     if (typeof message.clientType === 'number') extra.clientType = message.clientType;
     const [row] = await tx.query<MessageRow>(

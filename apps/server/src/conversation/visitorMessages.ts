@@ -194,14 +194,20 @@ export async function robotAsk(
   const knowledge = channel.robot ?? { answers: [], fallback: 'Sorry, I cannot answer that yet.' };
   const { answer, matched, card } = answerQuestion(knowledge, text);
   const row = await store.write(async (tx) =>
-    store.insertMessage(tx, session, {
-      senderType: SenderType.robot,
-      senderName: String(channel.info.robotName ?? 'Robot'),
-      msgType: card ? MsgType.card : MsgType.text,
-      msgContent: answer,
-      card,
-      clientMsgId: `robot-answer:${msgId}`,
-    }),
+    store.insertMessage(
+      tx,
+      session,
+      {
+        senderType: SenderType.robot,
+        senderName: String(channel.info.robotName ?? 'Robot'),
+        msgType: card ? MsgType.card : MsgType.text,
+        msgContent: answer,
+        card,
+        clientMsgId: `robot-answer:${msgId}`,
+      },
+      undefined,
+      msgId ? { replyTo: msgId } : undefined,
+    ),
   );
   const message = row
     ? toWireMessage(row)

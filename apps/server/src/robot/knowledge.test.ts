@@ -7,7 +7,7 @@ import type { Db } from '../db/types.js';
 import { applySeed } from '../seed.js';
 import { testDatabases } from '../test/databases.js';
 import { markdownSections, searchKnowledge } from './knowledge.js';
-import { sourcesLine } from './llmRobot.js';
+import { sourcesLine } from './prompt.js';
 
 const guide = `# Returns guide
 

@@ -21,8 +21,8 @@ afterEach(() => {
 });
 
 /** A robot-first chat on a server that streams: robotAsk answers at once with the placeholder. */
-function open() {
-  const server = new FakeServer()
+function open(server = new FakeServer(), storage = createMemoryStorage()) {
+  server
     .reply('channelInfo', { ...CHANNEL, robotName: 'Robo' })
     .reply('robotAsk', (body: { msgId: string }) => ({
       id: `answer-${body.msgId}`,
@@ -36,7 +36,7 @@ function open() {
     transport: server,
     search: '?channelId=7',
     referrer: '',
-    storage: createMemoryStorage(),
+    storage,
     timers: quickTimers,
     logger: { info() {}, warn() {}, error() {} },
   });
@@ -97,5 +97,36 @@ describe("the robot's growing answer", () => {
     expect(screen.container.querySelector('.visitor-answer')?.hasAttribute('aria-busy')).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: /Deep thinking done/ }));
     await expect.element(screen.getByText('The visitor wants to return a shirt.')).toBeVisible();
+  });
+  it('given a reload after an answer with thinking, should show its thinking collapsed as "done, N s", as it was', async () => {
+    const storage = createMemoryStorage();
+    storage.setItem(`chat-${CHANNEL.tenantId}-uid`, START.userId);
+    const server = new FakeServer().reply('getSessionMsg', [
+      { id: 'q1', userId: START.userId, senderType: 1, msgType: 1, msgContent: 'Refund?', msgTime: 1 },
+      {
+        id: 'r1',
+        userId: START.userId,
+        senderType: 3,
+        senderName: 'Robo',
+        msgType: 1,
+        msgContent: 'Open **your order**.',
+        msgTime: 2,
+        replyTo: 'q1',
+        thinking: { text: 'The visitor wants a refund.', seconds: 7 },
+      },
+    ]);
+    const { session } = open(server, storage);
+    const screen = await render(
+      <WithStrings>
+        <JotaiProvider>
+          <ChatScreen session={session} />
+        </JotaiProvider>
+      </WithStrings>,
+    );
+    const toggle = screen.getByRole('button', { name: 'Deep thinking done (7 seconds)' });
+    await expect.element(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect.element(screen.getByText('your order')).toBeVisible();
+    await userEvent.click(toggle);
+    await expect.element(screen.getByText('The visitor wants a refund.')).toBeVisible();
   });
 });
