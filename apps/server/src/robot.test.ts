@@ -52,6 +52,8 @@ const seed: Seed = {
       channels: ['staffed'],
       online: true,
     },
+    // A colleague of another channel: the staffed channel's conversations are not within her reach.
+    { id: 'bo', username: 'bo', password: 'pw-bo-robot', nick: 'Bo', capacity: 5, channels: ['frugal'] },
   ],
 };
 
@@ -407,5 +409,82 @@ describe.each(testDatabases())('the language-model robot on $name', (database) =
     const { msgId, reply } = await ask(visitor, 'What does shipping cost?');
     expect(reply.replyTo).toBe(msgId);
     expect(reply.thinking).toBeUndefined();
+  });
+
+  it("given an agent watching the conversation, should show the robot's answer growing in the console's poll and the final message in its place once", async () => {
+    const visitor = await server().start('staffed');
+    const ana = await server().login('ana', 'pw-ana-robot');
+    const bo = await server().login('bo', 'pw-bo-robot');
+    const start = (await ana.poll()).data.cursor as string;
+    const boStart = (await bo.poll()).data.cursor as string;
+    const halfway = gate();
+    model.next({
+      steps: [
+        say.reasoning('Returns: source [1].'),
+        say.text('Open your order '),
+        say.until(halfway.promise),
+        say.text('and choose "Return" [1].'),
+        say.finish(),
+      ],
+    });
+    const { msgId } = await ask(visitor, 'How do I return a shirt?', true);
+
+    // The console's held poll, watching the conversation on screen: parts placed by offset.
+    let cursor = start;
+    let text = '';
+    let thinking = '';
+    let final: Data | undefined;
+    const pollConsole = async () => {
+      const answerNow = (await ana.poll(cursor, 5000, visitor.sessionId)).data as Data;
+      for (const event of answerNow.events as Data[]) {
+        if (event.type === 'robotDelta') {
+          expect(event).toMatchObject({ sessionId: visitor.sessionId, replyTo: msgId });
+          expect(event.at).toBeLessThanOrEqual(text.length);
+          text = text.slice(0, event.at) + event.delta;
+          thinking = thinking.slice(0, event.thinkingAt) + event.thinkingDelta;
+        }
+        if (event.type === 'robotAnswer') final = event;
+      }
+      cursor = answerNow.cursor;
+    };
+    while (text !== 'Open your order ') await pollConsole();
+    expect(thinking).toBe('Returns: source [1].');
+
+    // Opened mid-answer: the conversation ends with the answer so far.
+    const conversation = async () =>
+      (await ana.call('GET', `/api/agent/conversations/${visitor.sessionId}`)).data.messages as Data[];
+    expect((await conversation()).at(-1)).toEqual(
+      expect.objectContaining({
+        id: `answer-${msgId}`,
+        senderType: SenderType.robot,
+        msgType: MsgType.robotAnswer,
+        msgContent: 'Open your order ',
+        replyTo: msgId,
+        thinking: { text: 'Returns: source [1].' },
+      }),
+    );
+    // Not watching, or watching a conversation beyond one's reach: no parts.
+    const robotEvents = (events: Data[]) => events.filter((event) => event.type.startsWith('robot'));
+    expect(robotEvents((await ana.poll(start)).data.events)).toEqual([]);
+    const beyond = await bo.poll(boStart, 0, visitor.sessionId);
+    expect(beyond.status).toBe(200);
+    expect(robotEvents(beyond.data.events)).toEqual([]);
+
+    halfway.open();
+    while (!final) await pollConsole();
+    const recorded = 'Open your order and choose "Return" [1].\n\nSources: [1] How do I return an item?';
+    expect(final).toMatchObject({
+      sessionId: visitor.sessionId,
+      replyTo: msgId,
+      message: {
+        senderType: SenderType.robot,
+        msgContent: recorded,
+        replyTo: msgId,
+        thinking: { text: 'Returns: source [1].', seconds: expect.any(Number) },
+      },
+    });
+    // Opened again: the final message, once, and no placeholder.
+    const robotLines = (await conversation()).filter((message) => message.senderType === SenderType.robot);
+    expect(robotLines).toEqual([expect.objectContaining({ id: final.message.id, msgContent: recorded })]);
   });
 });

@@ -1,10 +1,4 @@
-import {
-  type Agent,
-  type AgentPollAnswer,
-  type DeskEvent,
-  ErrorCode,
-  type TransferTarget,
-} from '@parley/chat-protocol';
+import { type Agent, type AgentPollAnswer, ErrorCode, type TransferTarget } from '@parley/chat-protocol';
 import {
   defaultCreateId,
   defaultLogger,
@@ -17,7 +11,8 @@ import { createInbox, initialInbox } from './inbox.js';
 import { AlertWatcher, decide } from './notifications.js';
 import { createOutbox } from './outbox.js';
 import { createPoller } from './polling.js';
-import { applyEvents, fromServer } from './records.js';
+import { createRecordLoads } from './recordLoads.js';
+import { applyEvents } from './records.js';
 import { createStore } from './store.js';
 import { type AgentApi, createAgentApi } from './transport.js';
 import type { DeskAlert, DeskMessage, DeskOptions, DeskSnapshot, Outcome } from './types.js';
@@ -72,10 +67,9 @@ export function createAgentDesk(options: DeskOptions) {
   });
   const watcher = new AlertWatcher();
   const loading = new Map<string, Promise<Outcome>>();
-  /** Events of chats whose record is on its way: applied to it when it comes (it may predate them). */
-  const arrivedWhileLoading = new Map<string, DeskEvent[]>();
-  /** Chats whose record came from the server (a record may hold only replies on their way). */
-  const loaded = new Set<string>();
+  /** Chats loaded again because their record missed a part of the robot's answer. */
+  const catchingUp = new Set<string>();
+  const loads = createRecordLoads(store);
   let restored = false;
   let offVisibility: (() => void) | undefined;
 
@@ -118,15 +112,23 @@ export function createAgentDesk(options: DeskOptions) {
 
   function apply(answer: AgentPollAnswer) {
     const first = store.getSnapshot().agent === null;
+    /** Chats whose record lacks a part of the robot's answer (it came before they were loaded). */
+    const incomplete = new Set<string>();
     // An answer that repeats what the desk shows keeps its values: no new snapshot for an empty poll.
     store.set((state) => ({
       status: 'live',
       agent: same(state.agent, answer.agent),
       queue: same(state.queue, answer.queue),
       chats: same(state.chats, answer.chats),
-      records: applyEvents(state.records, answer.events),
+      records: applyEvents(state.records, answer.events, (sessionId) => incomplete.add(sessionId)),
     }));
-    for (const event of answer.events) arrivedWhileLoading.get(event.sessionId)?.push(event);
+    loads.arrived(answer.events);
+    // The conversation loaded again has the robot's answer so far; later parts continue it.
+    for (const sessionId of incomplete) {
+      if (inbox.watching() !== sessionId || catchingUp.has(sessionId)) continue;
+      catchingUp.add(sessionId);
+      void inbox.inspect(sessionId).finally(() => catchingUp.delete(sessionId));
+    }
     inbox.observe(answer);
     if (first && !restored) {
       restored = true;
@@ -159,6 +161,7 @@ export function createAgentDesk(options: DeskOptions) {
     apply,
     signedOut: () => stopAll('signedOut'),
     connected: (connected) => store.set({ connected }),
+    watching: () => inbox.watching(),
   });
 
   function stopAll(status: DeskSnapshot['status']) {
@@ -185,7 +188,7 @@ export function createAgentDesk(options: DeskOptions) {
 
   function forget(sessionId: string) {
     outbox.forget(sessionId);
-    loaded.delete(sessionId);
+    loads.forget(sessionId);
     store.set((state) => {
       const { [sessionId]: _record, ...records } = state.records;
       const { [sessionId]: _draft, ...drafts } = state.drafts;
@@ -198,15 +201,8 @@ export function createAgentDesk(options: DeskOptions) {
     api,
     store,
     command,
-    setRecord(sessionId, messages, closed, rating) {
-      loaded.add(sessionId);
-      store.set((state) => ({
-        records: {
-          ...state.records,
-          [sessionId]: fromServer({ sessionId, messages, closed, rating }, state.records[sessionId]),
-        },
-      }));
-    },
+    focusChanged: () => poller.rewatch(),
+    loadingRecord: loads.start,
   });
 
   const chat = (sessionId: string) => ({ params: { sessionId } });
@@ -217,22 +213,14 @@ export function createAgentDesk(options: DeskOptions) {
   function open(sessionId: string, reload = false): Promise<Outcome> {
     const running = loading.get(sessionId);
     if (running) return running;
-    if (!reload && loaded.has(sessionId)) return Promise.resolve({ ok: true, data: null });
-    const arrived: DeskEvent[] = [];
-    arrivedWhileLoading.set(sessionId, arrived);
+    if (!reload && loads.isLoaded(sessionId)) return Promise.resolve({ ok: true, data: null });
+    const record = loads.start(sessionId);
     const load = command(async () => {
-      const record = await api('messages', chat(sessionId));
-      loaded.add(sessionId);
-      store.set((state) => ({
-        records: applyEvents(
-          { ...state.records, [sessionId]: fromServer(record, state.records[sessionId]) },
-          arrived,
-        ),
-      }));
+      record.set(await api('messages', chat(sessionId)));
       return null;
     }, false).finally(() => {
       loading.delete(sessionId);
-      arrivedWhileLoading.delete(sessionId);
+      record.done();
     });
     loading.set(sessionId, load);
     return load;

@@ -1,6 +1,6 @@
 import type {
-  AgentMessage,
   AgentPollAnswer,
+  ChatRecord,
   ConversationStatus,
   InboxQuery,
   Priority,
@@ -31,13 +31,16 @@ interface InboxOptions {
   store: Store<DeskSnapshot>;
   /** Runs a call as a desk command (an outcome, never a rejection). */
   command<T>(work: () => Promise<T>, refresh?: boolean): Promise<Outcome<T>>;
-  /** Puts a conversation's messages in the desk's records, keeping replies on their way. */
-  setRecord(sessionId: string, messages: AgentMessage[], closed: boolean, rating: AgentRecordRating): void;
+  /**
+   * Starts loading a conversation's messages: `set` puts them in the desk's records (keeping replies
+   * on their way, and the poll's events that came meanwhile); `done` when the load ends either way.
+   */
+  loadingRecord(sessionId: string): { set(record: ChatRecord): void; done(): void };
+  /** The conversation on screen changed (the poll watches it). */
+  focusChanged?(): void;
 }
 
-type AgentRecordRating = DeskSnapshot['records'][string]['rating'];
-
-export function createInbox({ api, store, command, setRecord }: InboxOptions) {
+export function createInbox({ api, store, command, loadingRecord, focusChanged }: InboxOptions) {
   let version: string | undefined;
   let listing: Promise<Outcome> | undefined;
   let again = false;
@@ -79,12 +82,20 @@ export function createInbox({ api, store, command, setRecord }: InboxOptions) {
     return listing;
   }
 
-  async function inspect(sessionId: string): Promise<Outcome> {
+  /** Follows `sessionId` (null: none): the poll watches the conversation on screen. */
+  function focus(sessionId: string | null) {
+    if (focused === sessionId) return;
     focused = sessionId;
+    focusChanged?.();
+  }
+
+  async function inspect(sessionId: string): Promise<Outcome> {
+    focus(sessionId);
+    const record = loadingRecord(sessionId);
     return command(async () => {
       const answer = await api('conversation', { params: { sessionId } });
       const { conversation, notes, activity, messages, emailTo } = answer;
-      setRecord(sessionId, messages, !conversation.live, conversation.rating);
+      record.set({ sessionId, messages, closed: !conversation.live, rating: conversation.rating });
       const detail: ConversationDetail = { conversation, notes, activity, emailTo };
       patch((inbox) => ({
         details: { ...inbox.details, [sessionId]: detail },
@@ -92,7 +103,7 @@ export function createInbox({ api, store, command, setRecord }: InboxOptions) {
         rows: inbox.rows.map((row) => (row.sessionId === sessionId ? conversation : row)),
       }));
       return null;
-    }, false);
+    }, false).finally(record.done);
   }
 
   /** A change to a conversation: on success, its details and the list load again. */
@@ -124,7 +135,11 @@ export function createInbox({ api, store, command, setRecord }: InboxOptions) {
     },
     /** Stops following a conversation (none on screen). */
     blur(): void {
-      focused = null;
+      focus(null);
+    },
+    /** The conversation on screen: its robot answer grows through the poll. */
+    watching(): string | undefined {
+      return focused ?? undefined;
     },
     labels: () =>
       command(async () => {

@@ -16,6 +16,7 @@ import {
   SenderType,
 } from '@parley/chat-protocol';
 import { defaultTimers } from './environment.js';
+import { createFakeRobot, WATCHED, type WithoutId } from './fakeRobot.js';
 import type { AgentTransport, Timers } from './types.js';
 
 // A fake agent server in memory, for tests of the desk and of a console: the agent API's answers
@@ -26,6 +27,8 @@ export type Fault = 'network' | 'lost' | { code: number; message?: string };
 
 interface FakeChat {
   chat: AgentChat;
+  /** The agent's own chat; else a conversation the robot serves, within the agent's reach. */
+  mine: boolean;
   messages: AgentMessage[];
   rating: Rating | null;
   closed: boolean;
@@ -35,9 +38,13 @@ interface FakeChat {
   activity: Activity[];
 }
 
-const inboxFields = () => ({ status: 'open' as const, labels: [], notes: [], activity: [] });
-
-type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+const inboxFields = () => ({
+  status: 'open' as const,
+  labels: [],
+  notes: [],
+  activity: [],
+  mine: true,
+});
 
 type Answer = { code: number; data: unknown; message: string };
 const ok = (data: unknown): Answer => ({ code: ErrorCode.ok, data, message: 'ok' });
@@ -127,7 +134,7 @@ export function createFakeAgentServer(
       status: one.status,
       priority: 'none',
       live: !one.closed,
-      assignee: { id: agent.id, nick: agent.nick },
+      assignee: one.mine ? { id: agent.id, nick: agent.nick } : null,
       lastMessage: last
         ? {
             text: last.msgContent,
@@ -147,15 +154,20 @@ export function createFakeAgentServer(
       leftMessage: false,
     };
   };
-  const pollAnswer = (cursor: string | undefined, extra: { wait?: number } = {}) => {
+  const pollAnswer = (cursor: string | undefined, watch?: string, extra: { wait?: number } = {}) => {
     const after = cursor === undefined ? eventId : Number(cursor);
-    const news = cursor === undefined ? [] : events.filter((event) => Number(event.id) > after);
+    const news =
+      cursor === undefined
+        ? []
+        : events.filter(
+            (event) => Number(event.id) > after && (!WATCHED.has(event.type) || event.sessionId === watch),
+          );
     return {
       agent,
       cursor: String(news.at(-1)?.id ?? (cursor === undefined ? eventId : after)),
       view: view(),
       queue,
-      chats: [...chats.values()].filter((one) => !one.closed).map((one) => one.chat),
+      chats: [...chats.values()].filter((one) => one.mine && !one.closed).map((one) => one.chat),
       events: news,
       inboxVersion: `i${version}`,
       ...extra,
@@ -164,13 +176,24 @@ export function createFakeAgentServer(
   const own = (sessionId: string) => {
     const found = chats.get(sessionId);
     if (!found) throw refuse(ErrorCode.notFound, 'unknown chat');
+    if (!found.mine) throw refuse(ErrorCode.forbidden, 'this chat is not yours');
     if (found.closed) throw refuse(ErrorCode.conflict, 'this chat has ended');
     return found;
   };
+  const robot = createFakeRobot({
+    messagesOf(sessionId) {
+      const found = chats.get(sessionId);
+      if (!found || found.mine) throw new Error(`the robot serves no conversation ${sessionId}`);
+      return found.messages;
+    },
+    emit: (event) => emit(event),
+    now,
+    nextMessageId: () => `m${++messageId}`,
+  });
 
-  async function poll(query: Record<string, string>): Promise<Answer> {
-    const { cursor, wait, seen } = query;
-    const answer = pollAnswer(cursor);
+  async function poll(query: Record<string, string>, signal?: AbortSignal): Promise<Answer> {
+    const { cursor, wait, seen, watch } = query;
+    const answer = pollAnswer(cursor, watch);
     if (
       cursor === undefined ||
       wait === undefined ||
@@ -178,16 +201,23 @@ export function createFakeAgentServer(
       (seen && seen !== answer.view)
     )
       return ok(answer);
-    await new Promise<void>((resolve) => {
+    await new Promise<void>((resolve, reject) => {
       const wake = () => {
         waiting.delete(wake);
         timers.clearTimeout(handle);
+        signal?.removeEventListener('abort', aborted);
         resolve();
       };
+      // The client gave the poll up: it is no longer held.
+      const aborted = () => {
+        wake();
+        reject(new DOMException('The poll was aborted', 'AbortError'));
+      };
       const handle = timers.setTimeout(wake, Number(wait));
+      signal?.addEventListener('abort', aborted, { once: true });
       waiting.add(wake);
     });
-    return ok(pollAnswer(cursor, { wait: Number(wait) }));
+    return ok(pollAnswer(cursor, watch, { wait: Number(wait) }));
   }
 
   function work(
@@ -286,7 +316,7 @@ export function createFakeAgentServer(
         if (!found) return refuse(ErrorCode.notFound, 'unknown conversation');
         return ok({
           conversation: rowOf(found),
-          messages: found.messages.map(strip),
+          messages: [...found.messages.map(strip), ...robot.placeholders(sessionId)],
           notes: found.notes,
           activity: found.activity,
           emailTo: found.closed && found.chat.email ? found.chat.email : null,
@@ -377,9 +407,8 @@ export function createFakeAgentServer(
   }
 
   const strip = ({ clientMsgId: _, ...message }: AgentMessage & { clientMsgId?: string }) => message;
-
   const transport: AgentTransport = {
-    async request(method, path, body) {
+    async request(method, path, body, signal) {
       const route = routeOf(method, path);
       if (!route) return refuse(ErrorCode.notFound, `no such route: ${method} ${path}`);
       calls.push({ ...route, body });
@@ -390,7 +419,7 @@ export function createFakeAgentServer(
       try {
         answer =
           route.name === 'poll'
-            ? await poll(route.query)
+            ? await poll(route.query, signal)
             : work(route.name, route.params, (body ?? {}) as Record<string, unknown>, route.query);
       } catch (refusal) {
         answer = refusal as Answer;
@@ -506,6 +535,37 @@ export function createFakeAgentServer(
     messagesOf(sessionId: string): AgentMessage[] {
       return (chats.get(sessionId)?.messages ?? []).map(strip);
     },
+    /** A conversation of the agent's channel that the robot serves (no agent has it). */
+    robotServes(sessionId: string, visitorName = ''): void {
+      chats.set(sessionId, {
+        chat: {
+          sessionId,
+          visitorId: `visitor-${sessionId}`,
+          channelId: agent.channels[0] ?? 'shop',
+          groupId: null,
+          since: null,
+          visitorName,
+          email: '',
+          phone: '',
+          verified: false,
+          verifiedPid: null,
+          visitorTyping: null,
+        },
+        messages: [],
+        rating: null,
+        closed: false,
+        ...inboxFields(),
+        mine: false,
+      });
+      changed();
+    },
+    /**
+     * The robot writes more of its answer to the visitor message `replyTo`: a part for the polls that
+     * watch the conversation, or with `unseen` none (a part a console missed: its cursor passed it).
+     */
+    robotWrites: robot.writes,
+    /** The robot's final answer to `replyTo`: recorded, in the place of what was written so far. */
+    robotAnswers: robot.answers,
     /** How many polls are being held right now. */
     get held(): number {
       return waiting.size;

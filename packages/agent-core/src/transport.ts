@@ -31,7 +31,8 @@ export class AgentApiError extends Error {
 }
 
 /** What a call takes, each part only when the call has it. */
-export type AgentCallParts<N extends AgentCallName> = ParamsPart<N> & BodyPart<N> & { query?: AgentQuery<N> };
+export type AgentCallParts<N extends AgentCallName> = ParamsPart<N> &
+  BodyPart<N> & { query?: AgentQuery<N>; signal?: AbortSignal };
 type ParamsPart<N extends AgentCallName> =
   AgentParams<N> extends Record<string, never> ? { params?: undefined } : { params: AgentParams<N> };
 /** A call without a JSON body may take a multipart one (a file); a body of optional fields may be left out. */
@@ -64,7 +65,9 @@ export function createAgentApi(transport: AgentTransport): AgentApi {
     try {
       // A POST or PUT always carries a JSON body (the server refuses an empty one declared JSON).
       const body = parts.body ?? (route.method === 'POST' || route.method === 'PUT' ? {} : undefined);
-      answer = await transport.request(route.method, path, body);
+      answer = await (parts.signal
+        ? transport.request(route.method, path, body, parts.signal)
+        : transport.request(route.method, path, body));
     } catch (error) {
       throw new AgentApiError(name, 'network', `${name}: ${(error as Error)?.message ?? String(error)}`);
     }
@@ -93,7 +96,7 @@ export function createFetchTransport(
 ): AgentTransport {
   const base = options.baseUrl ?? '';
   return {
-    async request(method, path, body) {
+    async request(method, path, body, signal) {
       const run = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
       const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
       const headers: Record<string, string> =
@@ -104,6 +107,7 @@ export function createFetchTransport(
         cache: 'no-store' as const,
         headers,
         body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+        ...(signal && { signal }),
       };
       const response = await run(`${base}${path}`, init);
       // An error page that is not JSON is still an answer: its status is the code.

@@ -44,7 +44,8 @@ export interface Signal {
  * envelope), whatever the status. It throws only when no answer came (network, abort).
  */
 export interface AgentTransport {
-  request(method: HttpMethod, path: string, body?: unknown): Promise<unknown>;
+  /** `signal` aborts the request (the held poll, when the conversation on screen changes). */
+  request(method: HttpMethod, path: string, body?: unknown, signal?: AbortSignal): Promise<unknown>;
 }
 
 /** A message in a chat as the desk shows it: the server's, or one of the agent's still on its way. */

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { agentRoutes } from './agent/routes.js';
+import { agentAnswerSchemas } from './agent/schemas.js';
+import { deskEventTypes } from './agent/types.js';
 import { answerSchemas } from './answers.js';
 import {
   AgentEvent,
@@ -81,5 +83,24 @@ describe('docs/contract.md', () => {
       (route.body?.required ?? []).join(', '),
     ]);
     expect(documented).toEqual(expected);
+  });
+  it('should list every desk event type, and only fields a desk event has', () => {
+    const rows = table('### Desk events');
+    expect(rows.map(([type]) => type)).toEqual([...deskEventTypes]);
+    const events = agentAnswerSchemas.poll.properties?.events;
+    const fields = Object.keys(events?.items?.properties ?? {});
+    for (const [type, carries = ''] of rows) {
+      // The fields named before the colon, e.g. "replyTo, message: the robot's ...".
+      const named = carries.includes(':') ? (carries.split(':')[0] ?? '').split(', ') : [];
+      for (const field of named) expect(fields, `${type} carries ${field}`).toContain(field);
+    }
+  });
+
+  it("should list the poll's query parameters", () => {
+    const poll = table('### Agent calls').find(([call]) => call === 'poll');
+    const documented = [...(poll?.[4] ?? '').matchAll(/query (.*)/g)].flatMap((match) =>
+      (match[1] ?? '').split(', ').map((name) => name.split(' ')[0]),
+    );
+    expect(documented).toEqual(Object.keys(agentRoutes.poll.query?.properties ?? {}));
   });
 });

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { AgentEvent, agentEventNames, type DeskEvent } from '@parley/chat-protocol';
+import { AgentEvent, agentEventNames, type DeskEvent, VisitorEvent } from '@parley/chat-protocol';
 import type { Agent } from './domain.js';
 import { Audience, holdUntilNew } from './events.js';
+import { inReach } from './routing.js';
 import type { ConversationStore } from './store.js';
 
 // What the console sees: the queue the agent can take from, its chats and what changed (the
@@ -29,11 +30,13 @@ export function holdAgentPoll(
   signal?: AbortSignal,
   /** The `view` of the answer the console last applied: a change since then is answered at once. */
   seen?: string,
+  /** The conversation on the console's screen: its robot answer's parts come as events. */
+  watch?: string,
 ) {
   // Without a cursor the console is starting: it gets its view at once.
   return holdUntilNew(cursor === undefined ? 0 : wait, signal, {
     generation: () => store.cache.desk(agent.id),
-    read: () => agentPoll(store, agent, cursor),
+    read: () => agentPoll(store, agent, cursor, watch),
     isNew: (answer) => {
       seen ??= answer.view;
       return answer.events.length > 0 || answer.view !== seen;
@@ -42,8 +45,66 @@ export function holdAgentPoll(
   });
 }
 
-/** The queue this agent can take from, its own open chats and what changed since `cursor`. */
-export async function agentPoll(store: ConversationStore, agent: Agent, cursor?: number) {
+/** At most this many events in one answer; the next poll asks for the rest. */
+const EVENTS_PER_ANSWER = 200;
+
+interface EventRow {
+  id: number;
+  session_id: string;
+  event_type: number;
+  payload: Record<string, unknown>;
+  created_at: number;
+}
+
+/**
+ * The robot's answer as it grows in the conversation the console watches, within the agent's reach:
+ * the visitor's own events 1301 and 1302 of that conversation (no second copy is written), under
+ * the console's cursor. Ids of one visitor's events grow in commit order, as the agent's own do.
+ */
+async function watchedEvents(store: ConversationStore, agent: Agent, sessionId: string, cursor: number) {
+  const [session] = await store.db.query<{ visitor_id: string; channel_id: string; group_id: string | null }>(
+    'select visitor_id, channel_id, group_id from sessions where id = $1',
+    [sessionId],
+  );
+  if (!session || !inReach(agent, session.channel_id, session.group_id)) return [];
+  return store.db.query<EventRow>(
+    `select id, session_id, event_type, payload, created_at from events
+     where audience = $1 and visitor_id = $2 and id > $3 and session_id = $4 and event_type in ($5, $6)
+     order by id limit ${EVENTS_PER_ANSWER}`,
+    [
+      Audience.visitor,
+      session.visitor_id,
+      cursor,
+      sessionId,
+      VisitorEvent.robotDelta,
+      VisitorEvent.robotAnswer,
+    ],
+  );
+}
+
+/** An event row as the console reads it: the agent's own by its name, the robot's as `robotDelta`/`robotAnswer`. */
+function toDeskEvent(row: EventRow): DeskEvent {
+  const base = { id: String(row.id), sessionId: row.session_id, time: row.created_at };
+  if (row.event_type === VisitorEvent.robotAnswer) {
+    // The visitor's 1302 carries the message's fields with `msgId` its id.
+    const { msgId, replyTo, ...message } = row.payload as Record<string, unknown>;
+    return {
+      ...base,
+      type: 'robotAnswer',
+      replyTo: String(replyTo),
+      message: { ...message, id: msgId, replyTo },
+    } as DeskEvent;
+  }
+  const type = row.event_type === VisitorEvent.robotDelta ? 'robotDelta' : agentEventNames[row.event_type];
+  // The database holds only what emitAgentEvent (and the robot) wrote: each type with its payload.
+  return { ...base, type: type ?? String(row.event_type), ...row.payload } as DeskEvent;
+}
+
+/**
+ * The queue this agent can take from, its own open chats and what changed since `cursor`; with
+ * `watch`, also the robot's answer growing in that conversation.
+ */
+export async function agentPoll(store: ConversationStore, agent: Agent, cursor?: number, watch?: string) {
   const now = store.clock();
   const queue = await store.db.query<{
     session_id: string;
@@ -86,20 +147,18 @@ export async function agentPoll(store: ConversationStore, agent: Agent, cursor?:
      where s.admin_id = $1 and s.closed_at is null order by s.taken_at`,
     [agent.id],
   );
-  const events = await store.db.query<{
-    id: number;
-    session_id: string;
-    event_type: number;
-    payload: Record<string, unknown>;
-    created_at: number;
-  }>(
+  const own = await store.db.query<EventRow>(
     `select e.id, e.session_id, e.event_type, e.payload, e.created_at from events e
      join sessions s on s.id = e.session_id
      where e.audience = $3 and e.id > $2
        and (s.admin_id = $1 or (e.event_type = $4 and jsonb_exists(e.payload->'note'->'mentions', $1)))
-     order by e.id limit 200`,
+     order by e.id limit ${EVENTS_PER_ANSWER}`,
     [agent.id, cursor ?? Number.MAX_SAFE_INTEGER, Audience.agent, AgentEvent.note],
   );
+  const watched = watch && cursor !== undefined ? await watchedEvents(store, agent, watch, cursor) : [];
+  const events = watched.length
+    ? [...own, ...watched].sort((a, b) => Number(a.id) - Number(b.id)).slice(0, EVENTS_PER_ANSWER)
+    : own;
   // The inbox's rows of this agent's reach move when this does (a message, a status, a label, ...).
   // (A hint: one index probe per channel, departments aside.)
   const [inbox] = await store.db.query<{ version: number | string | null }>(
@@ -144,17 +203,7 @@ export async function agentPoll(store: ConversationStore, agent: Agent, cursor?:
           ? row.visitor_typing
           : null,
     })),
-    events: events.map(
-      (row) =>
-        // The database holds only what emitAgentEvent wrote: each type with its payload.
-        ({
-          id: String(row.id),
-          sessionId: row.session_id,
-          type: agentEventNames[row.event_type] ?? String(row.event_type),
-          time: row.created_at,
-          ...row.payload,
-        }) as DeskEvent,
-    ),
+    events: events.map(toDeskEvent),
   };
   // What this agent sees of the queue and its chats, in a few characters: the console sends it
   // back, so a change it has not seen is answered at once, even if it happened between two polls.

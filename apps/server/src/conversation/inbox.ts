@@ -1,6 +1,7 @@
 import { type ConversationStatus, type InboxQuery, type InboxRow, PRIORITIES } from '@parley/chat-protocol';
 import type { Queryable } from '../db/types.js';
 import { forbidden, notFound } from '../errors.js';
+import { answersInProgress } from '../robot/drafts.js';
 import type { Agent } from './domain.js';
 import { MESSAGE_COLUMNS, type MessageRow, toAgentMessage } from './messages.js';
 import { inReach } from './routing.js';
@@ -223,7 +224,7 @@ export async function conversation(
   sessionId: string,
   options: { mail: boolean } = { mail: false },
 ) {
-  await reachable(store, agent, sessionId);
+  const session = await reachable(store, agent, sessionId);
   const [row] = await store.db.query<RowData>(`select ${ROW_SELECT} from ${ROW_FROM} where s.id = $1`, [
     sessionId,
   ]);
@@ -234,7 +235,11 @@ export async function conversation(
   const record = await toRow(store, row as RowData);
   return {
     conversation: record,
-    messages: messages.map(toAgentMessage),
+    messages: [
+      ...messages.map(toAgentMessage),
+      // The robot's answer being written (it grows through the poll's events: see `watch`).
+      ...(await answersInProgress(store, session)),
+    ],
     notes: await notes(store, sessionId),
     activity: await activity(store, sessionId),
     emailTo: options.mail && !record.live ? await replyAddress(store.db, sessionId) : null,

@@ -44,3 +44,28 @@ export function draftMessage(
     ...(draft.thinking && { thinking: { text: draft.thinking } }),
   };
 }
+
+/**
+ * The robot's answers being written in a conversation, as placeholders (see draftMessage), oldest
+ * first: the end of what a console loads, so an agent who opens it mid-answer sees the text so far.
+ * A draft nobody has written for a while belongs to a process that stopped: it is not shown.
+ */
+export async function answersInProgress(
+  store: ConversationStore,
+  session: { id: string; visitor_id: string; channel_id: string },
+): Promise<WireMessage[]> {
+  const rows = await store.db.query<{ reply_to: string; text: string; thinking: string; started_at: number }>(
+    `select reply_to, text, thinking, started_at from robot_answers
+     where session_id = $1 and state = 'streaming' and updated_at > $2 order by started_at`,
+    [session.id, store.clock() - STALE_DRAFT_MS],
+  );
+  if (rows.length === 0) return [];
+  const channel = await store.channel(session.channel_id);
+  return rows.map((row) =>
+    draftMessage(session.visitor_id, channel, row.reply_to, {
+      text: row.text,
+      thinking: row.thinking,
+      at: Number(row.started_at),
+    }),
+  );
+}

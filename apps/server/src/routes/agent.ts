@@ -207,7 +207,7 @@ export function registerAgentRoutes(
   app.addHook('preClose', async () => closing.abort());
   register('poll', async (request, reply) => {
     const agent = await requireAgent(auth, request);
-    const { cursor, wait, seen } = request.query;
+    const { cursor, wait, seen, watch } = request.query;
     // Held (wait): answered as soon as this agent's view changes; the console asks again at once.
     const gone = new AbortController();
     const abort = () => gone.abort();
@@ -222,6 +222,7 @@ export function registerAgentRoutes(
           wait === undefined ? 0 : Number(wait),
           gone.signal,
           seen,
+          watch,
         ),
       );
     } finally {

@@ -76,10 +76,11 @@ export class AgentClient {
   online(online = true) {
     return this.call('POST', '/api/agent/status', { online });
   }
-  poll(cursor?: string, wait?: number) {
+  poll(cursor?: string, wait?: number, watch?: string) {
     const query = new URLSearchParams({
       ...(cursor !== undefined && { cursor }),
       ...(wait !== undefined && { wait: String(wait) }),
+      ...(watch !== undefined && { watch }),
     }).toString();
     return this.call('GET', `/api/agent/poll${query ? `?${query}` : ''}`);
   }

@@ -71,6 +71,7 @@ export {
 } from './routes.js';
 export { agentAnswerSchemas } from './schemas.js';
 export type * from './types.js';
+export { deskEventTypes } from './types.js';
 export {
   WEBHOOK_EVENT_ID_HEADER,
   WEBHOOK_EVENT_TYPE_HEADER,

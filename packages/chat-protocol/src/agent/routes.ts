@@ -88,6 +88,8 @@ export const agentRoutes: { [N in AgentCallName]: AgentRoute<N> } = {
       wait: digits(5),
       /** The `view` of the last answer the client applied. */
       seen: { type: 'string', pattern: '^[\\w-]{1,64}$' },
+      /** The conversation on screen: its robot answer comes as it grows (robotDelta, robotAnswer). */
+      watch: id,
     }),
   }),
   leftMessages: route('leftMessages', 'GET', '/api/agent/leave-messages'),

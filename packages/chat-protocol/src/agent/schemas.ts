@@ -107,6 +107,12 @@ const deskEvent = object<DeskEvent>(
     msgIds: optional(list(id)),
     fields: optional({ type: 'object', additionalProperties: true }),
     note: optional(noteSchema),
+    replyTo: optional(text),
+    at: optional(integer({ minimum: 0 })),
+    delta: optional(text),
+    thinkingAt: optional(integer({ minimum: 0 })),
+    thinkingDelta: optional(text),
+    thinkingSeconds: optional(number({ minimum: 0 })),
   },
   ['id', 'sessionId', 'type'],
 );

@@ -67,8 +67,22 @@ export interface Rating {
   content?: string | null;
 }
 
-/** The name of each agent event in a poll answer (`AgentEvent` has their numbers). */
-export type DeskEventType = 'message' | 'rating' | 'read' | 'visitorClosed' | 'form' | 'note';
+/**
+ * The name of each event in a poll answer. The first six are the agent's own (`AgentEvent` has
+ * their numbers); `robotDelta` and `robotAnswer` are the robot's answer growing in the conversation
+ * the poll watches (`watch`): the visitor's events 1301 and 1302 of that conversation.
+ */
+export const deskEventTypes = [
+  'message',
+  'rating',
+  'read',
+  'visitorClosed',
+  'form',
+  'note',
+  'robotDelta',
+  'robotAnswer',
+] as const;
+export type DeskEventType = (typeof deskEventTypes)[number];
 
 interface DeskEventBase {
   /** The event's place in the agent's stream, a decimal string. */
@@ -86,7 +100,23 @@ export type DeskEvent = DeskEventBase &
     | { type: 'visitorClosed' }
     | { type: 'form'; fields: Record<string, string> }
     | { type: 'note'; note: Note }
+    | ({ type: 'robotDelta' } & RobotDelta)
+    | { type: 'robotAnswer'; replyTo: string; message: AgentMessage }
   );
+
+/**
+ * More of the robot's answer to the visitor message `replyTo` while it is generated: `delta` goes
+ * at `at` in the text so far, `thinkingDelta` at `thinkingAt` in the thinking (UTF-16 code units).
+ */
+export interface RobotDelta {
+  replyTo: string;
+  at: number;
+  delta: string;
+  thinkingAt: number;
+  thinkingDelta: string;
+  /** Once the answer's text began: the seconds the thinking took. */
+  thinkingSeconds?: number;
+}
 
 /** What the poll answers: who the agent is, the queue, its chats and the events after the cursor. */
 export interface AgentPollAnswer {
@@ -214,7 +244,8 @@ export interface AgentCalls extends InboxCalls, AdminCalls {
   /** Who is logged in on this browser, if anyone: answered 200 either way (no 401 before login). */
   session: { answer: { agent: Agent | null } };
   status: { body: { online?: boolean; away?: boolean }; answer: Agent };
-  poll: { query: { cursor?: string; wait?: string; seen?: string }; answer: AgentPollAnswer };
+  /** `watch`: the conversation on screen, whose robot answer the events show as it grows. */
+  poll: { query: { cursor?: string; wait?: string; seen?: string; watch?: string }; answer: AgentPollAnswer };
   leftMessages: { answer: LeftMessage[] };
   join: {
     params: ChatParams;
