@@ -1,9 +1,12 @@
 import type { ConversationDetail, Outcome } from '@parley/agent-core';
 import { MsgType, type Note, type Rating, SenderType } from '@parley/chat-protocol';
+import { Bubble } from '@parley/chat-ui/Bubble';
 import { FileCard } from '@parley/chat-ui/FileCard';
 import { Image } from '@parley/chat-ui/Image';
 import { Message, type MessageInput, type MessageModel } from '@parley/chat-ui/Message';
 import { MessageList } from '@parley/chat-ui/MessageList';
+import { LazyRichText } from '@parley/chat-ui/RichText';
+import { Thinking } from '@parley/chat-ui/Thinking';
 import { Typing } from '@parley/chat-ui/Typing';
 import { useEffect, useRef, useState } from 'react';
 import type { Chat, WireMessage } from './api.js';
@@ -23,10 +26,17 @@ const TYPING_MS = 2000;
 /** Until the channel's canned replies have loaded, the reply box is a plain text box. */
 const NO_REPLIES: readonly CannedReply[] = [];
 
+/** A robot's text (an answer, Markdown) or its answer still being written (msgType answermsg). */
+const isRobotText = (message: WireMessage) =>
+  message.senderType === SenderType.robot &&
+  !message.fileUrl &&
+  (message.msgType === MsgType.text || message.msgType === MsgType.robotAnswer);
+
 /**
  * A stored message as a row of the kit's list: the agent on the right, notices centred. The agent's
  * welcome travels as a system message carrying the agent's name (the spec's `sysMsg`): it is the
- * agent speaking, so it sits with the agent's messages.
+ * agent speaking, so it sits with the agent's messages. The robot's answers are Markdown, with a
+ * reasoning model's thinking, and grow while the robot writes them.
  */
 export function toMessage(
   message: WireMessage,
@@ -52,6 +62,18 @@ export function toMessage(
         ? 'pop'
         : 'left';
   const name = message.senderType === SenderType.visitor ? visitorName : message.senderName;
+  if (isRobotText(message)) {
+    return {
+      _id: message.id,
+      type: 'custom',
+      content: message,
+      position,
+      user: name ? { name } : undefined,
+      createdAt: message.msgTime,
+      // Announced once, when it is complete (the kit's list), not at every part.
+      streaming: message.msgType === MsgType.robotAnswer,
+    };
+  }
   return {
     _id: message.id,
     type: message.fileUrl
@@ -138,11 +160,41 @@ function RatingSummary({ rating }: { rating: Rating }) {
   );
 }
 
-/** Called for every message: only file messages (custom) are drawn here. */
+/**
+ * The robot's answer: its thinking first, collapsed ("Thinking…", then "done, N s"), then the
+ * answer as Markdown, growing while the robot writes it (dots until its first words).
+ */
+function RobotAnswer({ message }: { message: WireMessage }) {
+  const growing = message.msgType === MsgType.robotAnswer;
+  const { thinking } = message;
+  return (
+    <Bubble position="left">
+      <div className="console-answer">
+        {thinking ? (
+          <Thinking
+            done={thinking.seconds !== undefined || !growing || Boolean(message.msgContent)}
+            elapsedSeconds={thinking.seconds}
+            defaultOpen={false}
+          >
+            {thinking.text}
+          </Thinking>
+        ) : null}
+        {message.msgContent ? (
+          <LazyRichText content={message.msgContent} streaming={growing} />
+        ) : growing && !thinking ? (
+          <Typing />
+        ) : null}
+      </div>
+    </Bubble>
+  );
+}
+
+/** Called for every message: robot answers, notes and files (custom) are drawn here. */
 export function renderContent(model: MessageModel) {
   if (model.type !== 'custom') return undefined;
   if (model._id.startsWith(NOTE_PREFIX)) return <PrivateNote note={model.content as Note} />;
   const message = model.content as WireMessage;
+  if (isRobotText(message)) return <RobotAnswer message={message} />;
   return message.msgType === MsgType.image && message.fileUrl ? (
     <Image src={message.fileUrl} alt={message.fileName ?? message.msgContent} />
   ) : (
