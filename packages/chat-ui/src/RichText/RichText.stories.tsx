@@ -43,10 +43,51 @@ export const Hostile: Story = {
   },
 };
 
-/** A table (GitHub-flavoured tables need remark-gfm, not bundled: they show as text). */
+/**
+ * A GitHub-flavoured table, as model answers write them: a real table with column headers, in a
+ * region named "Table" that scrolls sideways when it is wider than the bubble, and takes the
+ * keyboard focus so it can be scrolled without a mouse.
+ */
 export const Table: Story = {
   args: {
-    content: '| Size | Chest |\n| --- | --- |\n| S | 88 cm |\n| M | 96 cm |',
+    content:
+      'Our sizes:\n\n| Size | Chest | Waist | Hips | Inseam | Price |\n| :-- | :-: | :-: | :-: | :-: | --: |\n| S | 88 cm | 74 cm | 92 cm | 80 cm | 39 EUR |\n| M | 96 cm | 82 cm | 100 cm | 81 cm | 39 EUR |\n| L | 104 cm | 90 cm | 108 cm | 82 cm | 42 EUR |',
+  },
+  play: async ({ canvasElement }) => {
+    const region = canvasElement.querySelector('section[aria-label="Table"]');
+    await expect(region?.getAttribute('tabindex')).toBe('0');
+    await expect(canvasElement.querySelectorAll('thead th')).toHaveLength(6);
+    await expect(canvasElement.querySelectorAll('tbody tr')).toHaveLength(3);
+  },
+};
+
+/** Strikethrough and a task list: the boxes are read-only, each named "Task". */
+export const StrikethroughAndTasks: Story = {
+  args: {
+    content: 'Now ~~49 EUR~~ **39 EUR**.\n\n- [x] Order placed\n- [x] Paid\n- [ ] Shipped',
+  },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('del')?.textContent).toBe('49 EUR');
+    const boxes = [...canvasElement.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
+    await expect(boxes.map((box) => box.checked)).toEqual([true, true, false]);
+    for (const box of boxes) await expect(box.disabled).toBe(true);
+  },
+};
+
+/**
+ * A table caught mid-stream: its rows show as they come, and a second table whose delimiter row
+ * has not come yet waits rather than flashing as a line of pipes.
+ */
+export const StreamingTable: Story = {
+  args: {
+    streaming: true,
+    content:
+      'Our sizes:\n\n| Size | Chest |\n| --- | --- |\n| S | 88 cm |\n| M | 9\n\nAnd for kids:\n\n| Age | Height |',
+  },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelectorAll('table')).toHaveLength(1);
+    await expect(canvasElement.querySelectorAll('tbody tr')).toHaveLength(2);
+    await expect(canvasElement.textContent).not.toContain('|');
   },
 };
 

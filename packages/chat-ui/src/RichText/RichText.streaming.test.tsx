@@ -137,12 +137,50 @@ describe('RichText streaming', () => {
     await streamed.rerender(<RichText streaming content={answer} />);
     expect(richText(streamed).innerHTML).toBe(expected);
     const heading = streamed.container.querySelector('h1');
-    const table = streamed.container.querySelectorAll('p')[2];
+    const table = streamed.container.querySelector('table');
+    expect(table).not.toBeNull();
     await streamed.rerender(<RichText content={answer} />);
     expect(richText(streamed).innerHTML).toBe(expected);
     // The elements stay: nothing is replaced when the stream ends.
     expect(streamed.container.querySelector('h1')).toBe(heading);
-    expect(streamed.container.querySelectorAll('p')[2]).toBe(table);
+    expect(streamed.container.querySelector('table')).toBe(table);
+  });
+
+  it('given a table streamed a character at a time, should never show a line of pipes, and grow it row by row', async () => {
+    const text =
+      'Our sizes:\n\n| Size | Chest | Price |\n| :-- | :-: | --: |\n| S | 88 cm | 39 EUR |\n| M | 96 cm | 42 EUR |\n\nAnything ~~else~~?';
+    const screen = await render(<RichText streaming content="" />);
+    let rows = 0;
+    for (let end = 1; end <= text.length; end += 1) {
+      await screen.rerender(<RichText streaming content={text.slice(0, end)} />);
+      // Pipes show only as a table's borders: never as text outside a table.
+      const outside = [...richText(screen).querySelectorAll('p, li')].map((one) => one.textContent);
+      expect(outside.join(' '), `cut at ${end}`).not.toContain('|');
+      const now = screen.container.querySelectorAll('tbody tr').length;
+      expect(now, `cut at ${end}`).toBeGreaterThanOrEqual(rows);
+      rows = now;
+    }
+    expect(rows).toBe(2);
+    expect(screen.container.querySelector('del')?.textContent).toBe('else');
+    const table = screen.container.querySelector('table');
+    const whole = await render(<RichText content={text} />);
+    await screen.rerender(<RichText content={text} />);
+    expect(richText(screen).innerHTML).toBe(richText(whole).innerHTML);
+    expect(screen.container.querySelector('table')).toBe(table);
+  });
+
+  it('given a completed table and more text after it, should keep the table as it is (its nodes untouched)', async () => {
+    const head = '| Size | Chest |\n| --- | --- |\n| S | 88 cm |\n\nThen ';
+    const screen = await render(<RichText streaming content={head} />);
+    const table = screen.container.querySelector('table') as HTMLTableElement;
+    const mutations: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => mutations.push(...records));
+    observer.observe(table, { subtree: true, childList: true, characterData: true, attributes: true });
+    for (const more of ['pack', 'pack it', 'pack it **well', 'pack it **well**.'])
+      await screen.rerender(<RichText streaming content={head + more} />);
+    observer.disconnect();
+    expect(screen.container.querySelector('table')).toBe(table);
+    expect(mutations).toEqual([]);
   });
 
   it('given an answer past 2 000 emphasis and bracket characters, should show plain text as the whole would', async () => {

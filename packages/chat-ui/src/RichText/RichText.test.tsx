@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { isSafeUrl } from '../internal/safeUrl.js';
 import { LazyRichText } from './LazyRichText.js';
@@ -152,6 +153,69 @@ describe('RichText', () => {
       <RichText allowImages content="![a](javascript:alert(1)) ![b](data:image/png;base64,AAAA)" />,
     );
     assertSafe(screen.container);
+  });
+});
+
+describe('RichText, given GitHub-flavoured Markdown', () => {
+  const sizes =
+    '| Size | Chest | Waist | Hips | Inseam | Price |\n| :-- | :-: | :-: | :-: | :-: | --: |\n| S | 88 cm | 74 cm | 92 cm | 80 cm | 39 EUR |';
+
+  it('given a table, should draw a real table with its column headers, in a region named "Table"', async () => {
+    const screen = await render(<RichText content={sizes} />);
+    const region = screen.getByRole('region', { name: 'Table' });
+    await expect.element(region).toBeVisible();
+    await expect.element(screen.getByRole('columnheader', { name: 'Price' })).toBeVisible();
+    const headers = [...screen.container.querySelectorAll('thead th')];
+    expect(headers.map((header) => header.textContent)).toEqual([
+      'Size',
+      'Chest',
+      'Waist',
+      'Hips',
+      'Inseam',
+      'Price',
+    ]);
+    expect(screen.container.querySelectorAll('tbody td')).toHaveLength(6);
+    // The columns' alignment, as written.
+    expect(getComputedStyle(headers[5] as Element).textAlign).toBe('right');
+    expect(getComputedStyle(headers[1] as Element).textAlign).toBe('center');
+  });
+
+  it('given a table wider than its place, should scroll it sideways in its region, by keyboard too', async () => {
+    const screen = await render(
+      <div style={{ inlineSize: '160px' }}>
+        <RichText content={sizes} />
+      </div>,
+    );
+    const region = screen.getByRole('region', { name: 'Table' }).element() as HTMLElement;
+    // The table overflows its region, not the message.
+    expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
+    expect(region.clientWidth).toBeLessThanOrEqual(160);
+    await userEvent.tab();
+    expect(document.activeElement).toBe(region);
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+    await expect.poll(() => region.scrollLeft).toBeGreaterThan(0);
+  });
+
+  it('given ~~strikethrough~~, should strike it through (a single tilde stays a tilde)', async () => {
+    const screen = await render(<RichText content="Now ~~49 EUR~~ 39 EUR, ~about~ a tenth off" />);
+    expect(screen.container.querySelector('del')?.textContent).toBe('49 EUR');
+    expect(screen.container.querySelectorAll('del')).toHaveLength(1);
+    expect(screen.container.textContent).toContain('~about~');
+  });
+
+  it('given a task list, should show read-only boxes named "Task", checked as written', async () => {
+    const screen = await render(<RichText content={'- [x] Paid\n- [ ] Shipped'} />);
+    const boxes = screen.getByRole('checkbox', { name: 'Task' }).all();
+    expect(boxes).toHaveLength(2);
+    await expect.element(boxes[0] as ReturnType<typeof screen.getByRole>).toBeChecked();
+    await expect.element(boxes[1] as ReturnType<typeof screen.getByRole>).not.toBeChecked();
+    for (const box of boxes) await expect.element(box).toBeDisabled();
+    expect(screen.container.textContent?.replace(/\s+/g, ' ').trim()).toBe('Paid Shipped');
+  });
+
+  it('given what remark-gfm would add beyond tables, strikethrough and tasks, should leave it as text', async () => {
+    const screen = await render(<RichText content={'A note[^1].\n\n[^1]: The footnote.'} />);
+    expect(screen.container.querySelector('section[data-footnotes], sup')).toBeNull();
   });
 });
 

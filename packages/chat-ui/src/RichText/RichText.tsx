@@ -5,6 +5,7 @@ import { cn } from '../internal/cn.js';
 import { linkify } from '../internal/linkify.js';
 import { isHttpUrl, isSafeUrl } from '../internal/safeUrl.js';
 import { type LocaleValue, useLocale } from '../LocaleProvider/LocaleProvider.js';
+import { remarkGfmParts } from './gfm.js';
 import { healMarkdown } from './healMarkdown.js';
 import { type MarkdownBlocks, splitMarkdownBlocks } from './markdownBlocks.js';
 
@@ -67,6 +68,32 @@ function rehypeLinkify() {
   return (tree: HastParent) => walk(tree);
 }
 
+/**
+ * A table's cells as the kit draws them: a header cell of the head row names its column
+ * (`scope="col"`), and a column's alignment (`:--:`) is a `data-align` the stylesheet reads, not the
+ * inline style the JSX runtime would make of `align` (no style attribute ever comes from content).
+ */
+function rehypeTableCells() {
+  const walk = (parent: HastParent, inHead: boolean) => {
+    for (const child of parent.children) {
+      if (child.type !== 'element') continue;
+      const element = child as HastElement;
+      if (element.tagName === 'th' || element.tagName === 'td') {
+        const { align, ...properties } = element.properties;
+        // The alignment last: a streamed column gets it once its delimiter cell has come, and the
+        // attributes then stand in the same order as in the whole text's table.
+        element.properties = {
+          ...properties,
+          ...(element.tagName === 'th' && inHead && { scope: 'col' }),
+          ...(typeof align === 'string' && { dataAlign: align }),
+        };
+      }
+      walk(element, inHead || element.tagName === 'thead');
+    }
+  };
+  return (tree: HastParent) => walk(tree, false);
+}
+
 /** Longer content shows as plain text: parsing markdown takes more than linear time on some input. */
 const MAX_LENGTH = 20_000;
 /** More emphasis and bracket characters than this show as plain text (matching them is quadratic). */
@@ -123,14 +150,19 @@ const schema = {
   protocols: { href: ['http', 'https', 'mailto', 'tel'], src: ['http', 'https'] },
 };
 
-const remarkPlugins = [remarkFlattenDeep];
+const remarkPlugins = [remarkGfmParts, remarkFlattenDeep];
 const rehypePlugins: NonNullable<Parameters<typeof Markdown>[0]['rehypePlugins']> = [
   rehypeLinkify,
   [rehypeSanitize, schema],
+  rehypeTableCells,
 ];
 const urlTransform = (url: string) => (isSafeUrl(url) ? url : '');
 
-/** How links and images render: links checked and opened in a new tab, images only when allowed. */
+/**
+ * How links, images, tables and task lists render: links checked and opened in a new tab, images
+ * only when allowed, a table in a labelled region that scrolls sideways (and takes the keyboard
+ * focus, so it can be scrolled without a mouse), a task's box read-only with its name.
+ */
 function markdownComponents(
   t: LocaleValue['t'],
   allowImages: boolean,
@@ -166,6 +198,23 @@ function markdownComponents(
         <span>{t('richText.image', { alt: alt || '' })}</span>
       );
     },
+    table: ({ node: _node, children, ...props }: ComponentPropsWithoutRef<'table'> & { node?: unknown }) => (
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take the focus to be scrolled by keyboard
+      <section className="parley-rich-text__table" aria-label={t('richText.table')} tabIndex={0}>
+        <table {...props}>{children}</table>
+      </section>
+    ),
+    input: ({ type, checked }: ComponentPropsWithoutRef<'input'> & { node?: unknown }) =>
+      type === 'checkbox' ? (
+        <input
+          className="parley-rich-text__task"
+          type="checkbox"
+          checked={Boolean(checked)}
+          disabled
+          readOnly
+          aria-label={t('richText.task')}
+        />
+      ) : null,
   };
 }
 
@@ -247,7 +296,8 @@ function useStreamingBlocks(content: string, streaming: boolean) {
 }
 
 /**
- * Markdown in a message: emphasis, lists, code, quotes, tables and links. Safe with hostile
+ * Markdown in a message: emphasis, lists, code, quotes, links, and GitHub's tables, ~~strikethrough~~
+ * and task lists (`- [x] done`). Safe with hostile
  * input: raw HTML is never parsed (no rehype-raw): its tags are dropped and their text stays, so
  * no script, handler or style can come from it. The output goes through rehype-sanitize, links are limited to http(s)/mailto/tel and open
  * in a new tab with `rel="noopener noreferrer"`, bare URLs become links, and remote images load

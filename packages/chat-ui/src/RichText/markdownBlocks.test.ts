@@ -109,4 +109,10 @@ describe('splitMarkdownBlocks', () => {
     expect(after.complete).toBe(before.complete);
     expect(after.rest).toBe('Body\nte');
   });
+  it("given a table right under a paragraph's line, should cut them apart as the renderer reads them", () => {
+    // GFM's table interrupts the paragraph: two blocks, and the rows after it (no blank line) are its own.
+    const blocks = splitMarkdownBlocks('Sizes:\n| a | b |\n| - | - |\n| 1 | 2 |\nmore\n\nNext\n');
+    expect(blocks.complete).toEqual(['Sizes:\n', '| a | b |\n| - | - |\n| 1 | 2 |\nmore\n\n']);
+    expect(blocks.rest).toBe('Next\n');
+  });
 });

@@ -1,4 +1,5 @@
 import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown, gfmSyntax } from './gfm.js';
 
 /**
  * Markdown cut into its top-level blocks (paragraphs, headings, lists, code, quotes, tables...):
@@ -27,7 +28,8 @@ const EMPTY: MarkdownBlocks = { source: '', complete: [], completeLength: 0, res
  * only when a line is completed.
  *
  * The parser is the one `RichText` already renders with (`mdast-util-from-markdown`, under
- * react-markdown), so the blocks are cut where the renderer would cut them, for no extra bytes.
+ * react-markdown, with the same GFM extensions), so the blocks are cut where the renderer would
+ * cut them, for no extra bytes.
  *
  * @example
  * let blocks = splitMarkdownBlocks('# Title\n\nFirst para');
@@ -45,7 +47,7 @@ export function splitMarkdownBlocks(source: string, previous: MarkdownBlocks = E
   // is complete.
   if (appended && !source.includes('\n', previous.source.length)) return { ...kept, source, rest };
   const lines = rest.slice(0, rest.lastIndexOf('\n') + 1);
-  const starts = fromMarkdown(lines)
+  const starts = fromMarkdown(lines, { extensions: gfmSyntax, mdastExtensions: gfmFromMarkdown })
     .children.map((node) => node.position?.start.offset)
     .filter((offset): offset is number => offset !== undefined);
   if (starts.length < 2) return { ...kept, source, rest };

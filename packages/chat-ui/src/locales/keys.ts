@@ -48,6 +48,8 @@ export const messageKeys = [
   'pullToRefresh.loading',
   'pullToRefresh.button',
   'richText.image',
+  'richText.table',
+  'richText.task',
   'quickReplies.label',
   'quickReplies.new',
   'quickReplies.previous',

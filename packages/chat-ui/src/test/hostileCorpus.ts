@@ -206,6 +206,36 @@ const markdown: Array<[string, string]> = [
   ['HTML inside emphasis', `**<img src=x onerror=${TRAP}>**`],
   ['HTML inside a blockquote', `> <iframe src="javascript:${TRAP}"></iframe>`],
   ['HTML inside a table', `| a |\n|---|\n| <img src=x onerror=${TRAP}> |`],
+  [
+    'HTML in a table header',
+    `| <svg onload=${TRAP}> | <a href="javascript:${TRAP}">b</a> |\n| --- | --- |\n| 1 | 2 |`,
+  ],
+  [
+    'javascript: link in a table cell',
+    `| a | b |\n| :-- | --: |\n| [x](javascript:${TRAP}) | ![y](javascript:${TRAP}) |`,
+  ],
+  ['autolink in a table cell', `| a |\n| :-: |\n| <javascript:${TRAP}> |`],
+  [
+    'escaped pipe breaking out of a cell',
+    `| a \\| <iframe src="javascript:${TRAP}"> |\n| --- |\n| b \\|\\| c |`,
+  ],
+  [
+    'table alignment with a style breakout',
+    `| a |\n| :-" style="background:url(javascript:${TRAP}) |\n| b |`,
+  ],
+  [
+    'table under a paragraph line',
+    `Sizes:\n| [a](javascript:${TRAP}) |\n| - |\n| <img src=x onerror=${TRAP}> |`,
+  ],
+  ['strikethrough around a javascript: link', `~~[x](javascript:${TRAP})~~ ~~<img src=x onerror=${TRAP}>~~`],
+  [
+    'task list with HTML and a javascript: link',
+    `- [x] <img src=x onerror=${TRAP}>\n- [ ] [y](javascript:${TRAP})`,
+  ],
+  [
+    'task list box as raw HTML',
+    `- [ ] <input type="checkbox" onclick="${TRAP}" autofocus onfocus="${TRAP}">`,
+  ],
   ['HTML inside a list', `- <svg onload=${TRAP}>\n- <a href="javascript:${TRAP}">b</a>`],
   ['HTML around markdown', `<a href="javascript:${TRAP}">[docs](https://example.com)</a>`],
   ['script in inline code', `\`<script>${TRAP}</script>\``],
@@ -269,6 +299,13 @@ const oversized: Array<[string, string]> = [
   ['2 000 combining marks', `e${'\u0301'.repeat(2_000)}`],
   ['20 000 emoji', '\u{1F600}'.repeat(20_000)],
   ['100 000 less-than signs', '<'.repeat(100_000)],
+  [
+    'a table of 2 000 columns',
+    `${'| a '.repeat(2_000)}|\n${'| - '.repeat(2_000)}|\n${'| x '.repeat(2_000)}|`,
+  ],
+  ['a table of 3 000 rows', `| a | b |\n| - | - |\n${'| x | y |\n'.repeat(3_000)}`],
+  ['5 000 pipes', '|'.repeat(5_000)],
+  ['5 000 tildes', '~'.repeat(5_000)],
 ];
 
 const groups: Array<[HostileCategory, Array<[string, string]>]> = [
