@@ -89,7 +89,7 @@ try {
   console.table(rows);
   console.log(
     'At 50 tokens/s a token has 20 ms. "final render" is the render when streaming turns false. ' +
-      'JS gz is the whole bench page (React included). Streamdown renders GFM tables, RichText shows them as text.',
+      'JS gz is the whole bench page (React included). RichText and Streamdown render the GFM table; bare react-markdown shows it as text.',
   );
 } finally {
   await browser.close();
