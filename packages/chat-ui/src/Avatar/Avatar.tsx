@@ -52,7 +52,7 @@ export interface AvatarProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'chil
    * icon instead of initials, in its own colour (`--parley-color-avatar-bot`). Default false.
    */
   bot?: boolean;
-  /** The diameter: CSS pixels or any CSS length. Default `--parley-avatar-size` (2.25rem). */
+  /** The diameter: CSS pixels or any CSS length. Without it, `--parley-avatar-size` (2.25rem). */
   size?: number | string;
   /**
    * Hidden from screen readers, for an avatar beside its name written out (a message's author, a
@@ -118,7 +118,7 @@ export interface AvatarGroupProps extends Omit<HTMLAttributes<HTMLSpanElement>, 
   avatars: readonly MessageUser[];
   /** How many avatars show before the rest are counted in a "+N" circle. Default 3. */
   max?: number;
-  /** Each avatar's diameter: CSS pixels or any CSS length. Default `--parley-avatar-size` (2.25rem). */
+  /** Each avatar's diameter: CSS pixels or any CSS length. Without it, `--parley-avatar-size` (2.25rem). */
   size?: number | string;
 }
 

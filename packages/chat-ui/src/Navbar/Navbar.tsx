@@ -56,7 +56,7 @@ export interface NavbarProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> 
   subtitle?: ReactNode;
   /**
    * Where the title (and subtitle) sit: `center`, or `start`, beside `leading` with the slots at
-   * each end taking only their room, as a messenger's header does. Default `start` with a
+   * each end taking only their room, as a messenger's header does. Without it, `start` with a
    * `subtitle`, `center` without.
    */
   titleAlign?: 'center' | 'start';

@@ -12,7 +12,10 @@ import { type MarkdownBlocks, splitMarkdownBlocks } from './markdownBlocks.js';
 export interface RichTextProps extends Omit<HTMLAttributes<HTMLDivElement>, 'content' | 'children'> {
   /** Markdown. HTML tags in it are dropped (their text stays), never interpreted. */
   content: string;
-  /** Load remote (http/https) images. Default false: images show as a link with their alt text. */
+  /**
+   * Load remote (http/https) images. Off, images show as a link with their alt text.
+   * @default false
+   */
   allowImages?: boolean;
   /** Decide per image URL whether to load it; takes precedence over `allowImages`. */
   imageUrlAllowed?: (url: string) => boolean;
@@ -20,7 +23,8 @@ export interface RichTextProps extends Omit<HTMLAttributes<HTMLDivElement>, 'con
    * The content is still arriving (a streamed answer): each completed Markdown block is rendered
    * once and kept, only the last one is re-read as text is appended, and syntax cut off mid-way
    * (`**bold`, `[link](https://exa`) shows as it will once finished. The element is `aria-busy`
-   * meanwhile. When it turns false the text shows exactly as it would have without it. Default false.
+   * meanwhile. When it turns false the text shows exactly as it would have without it.
+   * @default false
    */
   streaming?: boolean;
 }
