@@ -2,9 +2,8 @@ import { existsSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
-import type { Json } from './test/child.js';
 import { chromiumPath, startConsole } from './test/consoleBrowser.js';
-import { LIVE_REGION_RECORDER, liveChanges, SOON } from './test/consolePage.js';
+import { LIVE_REGION_RECORDER, liveChanges, logIn, SOON, visitorCall } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 
 // What a screen reader hears from the console (WCAG 4.1.3): a visitor joining the queue is said
@@ -34,14 +33,7 @@ describe.skipIf(!existsSync(chromiumPath))('the console read by a screen reader'
   let browser: Browser;
   let page: Page;
 
-  const visitor = async (call: string, body: object) => {
-    const response = await fetch(`${base}/api/chat/visitor/${call}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return ((await response.json()) as { data: Json }).data;
-  };
+  const visitor = (call: string, body: object) => visitorCall(base, call, body);
   /** A visitor named `name` who asks for an agent and waits in the queue. */
   const queue = async (name: string) => {
     const chat = await visitor('chatStart', { channelId: 'line', userName: name });
@@ -56,10 +48,7 @@ describe.skipIf(!existsSync(chromiumPath))('the console read by a screen reader'
     ({ base, browser } = started);
     page = await browser.newPage({ locale: 'en-US' });
     await page.addInitScript(LIVE_REGION_RECORDER);
-    await page.goto(`${base}/agent/`);
-    await page.getByLabel('Username').fill('quinn');
-    await page.getByLabel('Password').fill('pw-quinn');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logIn(page, base, 'quinn');
     await page.getByText('Quinn: Online').waitFor();
   }, 120_000);
   afterAll(() => started?.stop());

@@ -2,9 +2,8 @@ import { existsSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Seed } from './seed.js';
-import type { Json } from './test/child.js';
 import { chromiumPath, startConsole } from './test/consoleBrowser.js';
-import { axeViolations, isFocused, SOON } from './test/consolePage.js';
+import { axeViolations, isFocused, logIn, SOON, visitorCall } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 import { startSmtp } from './test/smtp.js';
 
@@ -37,14 +36,7 @@ describe.skipIf(!existsSync(chromiumPath))('the answer by email in Chromium', ()
 
   /** A visitor who leaves a message (nobody is online). */
   const leave = async (body: Record<string, string>) => {
-    const visitor = async (call: string, payload: object) => {
-      const response = await fetch(`${base}/api/chat/visitor/${call}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      return ((await response.json()) as { data: Json }).data;
-    };
+    const visitor = (call: string, payload: object) => visitorCall(base, call, payload);
     const chat = await visitor('chatStart', { channelId: 'shop' });
     await visitor('leaveMsg', { userId: chat.userId, channelId: 'shop', ...body });
   };
@@ -65,10 +57,7 @@ describe.skipIf(!existsSync(chromiumPath))('the answer by email in Chromium', ()
     await leave({ name: 'Nora', email: 'nora@example.com', content: 'Do you ship to Norway?' });
     await leave({ name: 'Piet', phone: '13800138000', content: 'Call me about my order' });
     page = await browser.newPage({ locale: 'en-US' });
-    await page.goto(`${base}/agent/`);
-    await page.getByLabel('Username').fill('nia');
-    await page.getByLabel('Password').fill('pw-nia');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logIn(page, base, 'nia');
     await page.getByText('Nia: Offline').waitFor();
   }, 120_000);
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
 import type { Json } from './test/child.js';
 import { chromiumPath, startConsole } from './test/consoleBrowser.js';
-import { axeViolations, isFocused, SOON } from './test/consolePage.js';
+import { axeViolations, isFocused, logIn, SOON, visitorCall } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 
 // The console's inbox in Chromium: a shift worked from the keyboard, search, notes and labels.
@@ -33,14 +33,7 @@ describe.skipIf(!existsSync(chromiumPath))('the inbox in Chromium', () => {
   let browser: Browser;
   let page: Page;
 
-  const visitor = async (call: string, body: object) => {
-    const response = await fetch(`${base}/api/chat/visitor/${call}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return ((await response.json()) as { data: Json }).data;
-  };
+  const visitor = (call: string, body: object) => visitorCall(base, call, body);
   /** A visitor who asks for Ivy and writes `text`. */
   const chatWithIvy = async (name: string, text: string) => {
     const chat = await visitor('chatStart', { channelId: 'shop', userName: name });
@@ -61,10 +54,7 @@ describe.skipIf(!existsSync(chromiumPath))('the inbox in Chromium', () => {
     started = await startConsole(await database.open(), seed);
     ({ base, browser } = started);
     page = await browser.newPage({ locale: 'en-US' });
-    await page.goto(`${base}/agent/`);
-    await page.getByLabel('Username').fill('ivy');
-    await page.getByLabel('Password').fill('pw-ivy');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logIn(page, base, 'ivy');
     await page.getByText('Ivy: Online').waitFor();
     // A team reply with variables, as an admin keeps them.
     const added = await page.evaluate(async () => {

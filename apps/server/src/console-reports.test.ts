@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Seed } from './seed.js';
 import { chromiumPath, startConsole } from './test/consoleBrowser.js';
-import { axeViolations } from './test/consolePage.js';
+import { axeViolations, logIn } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 import { Harness } from './test/harness.js';
 import { Receiver } from './test/receiver.js';
@@ -94,10 +94,7 @@ describe.runIf(existsSync(chromiumPath))('the console reports', () => {
   it('given a range, should show conversations by day in the table view, and the same numbers in the CSV', async () => {
     const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-US' });
     const page = await context.newPage();
-    await page.goto(`${base}/agent/`);
-    await page.getByLabel('Username').fill('lea');
-    await page.getByLabel('Password').fill('pw-lea');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logIn(page, base, 'lea');
     await page.getByRole('button', { name: 'Reports' }).click();
     await page.getByRole('heading', { name: /^Reports/ }).waitFor();
 
@@ -163,10 +160,7 @@ describe.runIf(existsSync(chromiumPath))('the console reports', () => {
     );
     const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-US' });
     const page = await context.newPage();
-    await page.goto(`${base}/agent/`);
-    await page.getByLabel('Username').fill('lea');
-    await page.getByLabel('Password').fill('pw-lea');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logIn(page, base, 'lea');
     await page.getByRole('button', { name: 'Reports' }).click();
     await page.getByRole('heading', { name: 'Webhooks: events sent to your tools' }).waitFor();
     const notice = page.getByRole('status').filter({ hasText: 'was turned off after failing' });

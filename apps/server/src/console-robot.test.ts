@@ -2,9 +2,8 @@ import { existsSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
-import type { Json } from './test/child.js';
 import { chromiumPath, startConsole } from './test/consoleBrowser.js';
-import { axeViolations, SOON } from './test/consolePage.js';
+import { axeViolations, logIn, SOON, visitorCall } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 import { gate, ScriptedModel, say } from './test/scriptedModel.js';
 
@@ -55,14 +54,7 @@ describe.skipIf(!existsSync(chromiumPath))("the robot's answer in the console, i
   let browser: Browser;
   let page: Page;
 
-  const visitor = async (call: string, body: object) => {
-    const response = await fetch(`${base}/api/chat/visitor/${call}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return ((await response.json()) as { data: Json }).data;
-  };
+  const visitor = (call: string, body: object) => visitorCall(base, call, body);
 
   beforeAll(async () => {
     if (!database) throw new Error('no database');
@@ -71,10 +63,7 @@ describe.skipIf(!existsSync(chromiumPath))("the robot's answer in the console, i
     started = await startConsole(await database.open(), seed);
     ({ base, browser } = started);
     page = await browser.newPage({ locale: 'en-US' });
-    await page.goto(`${base}/agent/`);
-    await page.getByLabel('Username').fill('ivy');
-    await page.getByLabel('Password').fill('pw-ivy');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logIn(page, base, 'ivy');
     await page.getByText('Ivy: Online').waitFor();
   }, 120_000);
   afterAll(async () => {

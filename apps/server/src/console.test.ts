@@ -13,9 +13,11 @@ import {
   CHIME_NOTES,
   claimsSettled,
   isFocused,
+  logIn,
   type Shown,
   SOON,
   setVisibility,
+  visitorCall,
 } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 
@@ -118,14 +120,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
   let browser: Browser;
   let page: Page;
 
-  const visitor = async (call: string, body: object) => {
-    const response = await fetch(`${base}/api/chat/visitor/${call}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return ((await response.json()) as { data: Json }).data;
-  };
+  const visitor = (call: string, body: object) => visitorCall(base, call, body);
 
   /**
    * Resolves once the console holds a poll (live delivery). The poll carries the view the console
@@ -134,12 +129,10 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
   const holding = async (agent: Page) => {
     await agent.waitForRequest((request) => /\/api\/agent\/poll\?.*wait=/.test(request.url()));
   };
-  const logIn = async (agent: Page, username: string, password: string, nick: string) => {
+  /** Logs an agent in and waits until their console holds its first poll. */
+  const logInHeld = async (agent: Page, username: string, password: string, nick: string) => {
     const held = holding(agent);
-    await agent.goto(`${base}/agent/`);
-    await agent.getByLabel('Username').fill(username);
-    await agent.getByLabel('Password').fill(password);
-    await agent.getByRole('button', { name: 'Log in' }).click();
+    await logIn(agent, base, username, password);
     await agent.getByText(new RegExp(`^${nick}: (Online|Offline)$`)).waitFor();
     await held;
   };
@@ -176,10 +169,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
   it('should let an agent log in, join a waiting visitor, talk, and close the chat', async () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
-    await page.goto(`${base}/agent/`);
-    await page.getByLabel('Username').fill('dana');
-    await page.getByLabel('Password').fill('pw-dana');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logIn(page, base, 'dana');
     await expect.poll(() => page.getByText('Dana: Online').count()).toBe(1);
 
     const started = await visitor('chatStart', { channelId: 'desk', userName: 'Walt' });
@@ -225,7 +215,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
     const context = await browser.newContext({ locale: 'en-US' });
     const agent = await context.newPage();
     try {
-      await logIn(agent, 'dana', 'pw-dana', 'Dana');
+      await logInHeld(agent, 'dana', 'pw-dana', 'Dana');
       const started = await visitor('chatStart', { channelId: 'desk', userName: 'Rita' });
       expect((await visitor('transferAgent', { userId: started.userId })).status).toBe(3);
       await agent
@@ -267,7 +257,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
   it("should show the agent's welcome as the agent's, say Read once under the latest message read, and show Delete on hover or focus only", async () => {
     const context = await browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
-    await logIn(page, 'dana', 'pw-dana', 'Dana');
+    await logInHeld(page, 'dana', 'pw-dana', 'Dana');
     const rita = await visitor('chatStart', { channelId: 'desk', userName: 'Rita' });
     await visitor('sendMsg', { userId: rita.userId, msgContent: 'Hello, anyone?', clientMsgId: 'r-1' });
     await visitor('transferAgent', { userId: rita.userId });
@@ -537,7 +527,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
       const first = await context.newPage();
       const errors: string[] = [];
       first.on('pageerror', (error) => errors.push(String(error)));
-      await logIn(first, 'nina', 'pw-nina', 'Nina');
+      await logInHeld(first, 'nina', 'pw-nina', 'Nina');
       // permission is asked from the header, never on load
       const requests = () =>
         first.evaluate(
@@ -658,7 +648,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
       const tess = await context.newPage();
       const errors: string[] = [];
       tess.on('pageerror', (error) => errors.push(String(error)));
-      await logIn(tess, 'tess', 'pw-tess', 'Tess');
+      await logInHeld(tess, 'tess', 'pw-tess', 'Tess');
       const cleo = await visitor('chatStart', { channelId: 'team', userName: 'Cleo' });
       expect((await visitor('transferAgent', { userId: cleo.userId })).status).toBe(3);
       await tess.getByRole('button', { name: 'Join' }).click();
@@ -779,7 +769,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
           ]),
         ),
       );
-      await logIn(other, 'tess', 'pw-tess', 'Tess');
+      await logInHeld(other, 'tess', 'pw-tess', 'Tess');
       const otherPanel = other.getByRole('dialog', { name: 'Canned replies' });
       const names = () => otherPanel.getByRole('listitem').locator('strong').allInnerTexts();
       for (const round of ['imported', 'after a reload']) {
@@ -810,8 +800,8 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
       const theo = await theoContext.newPage();
       const errors: string[] = [];
       for (const page of [tess, theo]) page.on('pageerror', (error) => errors.push(String(error)));
-      await logIn(tess, 'tess', 'pw-tess', 'Tess');
-      await logIn(theo, 'theo', 'pw-theo', 'Theo');
+      await logInHeld(tess, 'tess', 'pw-tess', 'Tess');
+      await logInHeld(theo, 'theo', 'pw-theo', 'Theo');
       await theo.getByRole('button', { name: 'Turn on notifications' }).click();
 
       const hugo = await visitor('chatStart', { channelId: 'team', userName: 'Hugo' });
@@ -916,7 +906,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
       await agent.goto(`${base}/agent/`);
       await agent.getByLabel('Username').waitFor();
       expect(await axeViolations(agent), 'login').toEqual([]);
-      await logIn(agent, 'gia', 'pw-gia', 'Gia');
+      await logInHeld(agent, 'gia', 'pw-gia', 'Gia');
       const mia = await visitor('chatStart', {
         channelId: 'depts',
         userName: 'Mia',
@@ -970,7 +960,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
     const context = await browser.newContext({ locale: 'en-US' });
     try {
       const gia = await context.newPage();
-      await logIn(gia, 'gia', 'pw-gia', 'Gia');
+      await logInHeld(gia, 'gia', 'pw-gia', 'Gia');
       const kai = await visitor('chatStart', { channelId: 'depts', userName: 'Kai' });
       expect((await visitor('transferAgent', { userId: kai.userId, groupId: 'front' })).status).toBe(3);
       await gia
@@ -1006,7 +996,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
       const pamContext = await browser.newContext({ locale: 'en-US' });
       try {
         const pam = await pamContext.newPage();
-        await logIn(pam, 'pam', 'pw-pam', 'Pam');
+        await logInHeld(pam, 'pam', 'pw-pam', 'Pam');
         await pam.getByRole('navigation').getByRole('button', { name: /Kai/ }).click();
         await pam.getByRole('button', { name: 'Close chat' }).click();
         await pam.getByText('This chat has ended.').waitFor();
@@ -1024,7 +1014,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
       const gia = await context.newPage();
       const errors: string[] = [];
       gia.on('pageerror', (error) => errors.push(String(error)));
-      await logIn(gia, 'gia', 'pw-gia', 'Gia');
+      await logInHeld(gia, 'gia', 'pw-gia', 'Gia');
       const lou = await visitor('chatStart', { channelId: 'depts', userName: 'Lou' });
       expect((await visitor('transferAgent', { userId: lou.userId, groupId: 'front' })).status).toBe(3);
       await gia

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
 import { CLAIM_WINDOW_MS } from '../../console/src/claimWindow.js';
+import type { Json } from './child.js';
 
 // What the console's browser tests share beside the server (consoleBrowser.ts): stand-ins for the
 // browser's notifications and sound, and ways to read and drive a console page.
@@ -178,3 +179,21 @@ export const LIVE_REGION_RECORDER = `(() => {
 /** What LIVE_REGION_RECORDER heard on the page so far. */
 export const liveChanges = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as { __liveChanges: LiveChange[] }).__liveChanges);
+
+/** Calls the visitor API of the server at `base` over HTTP, as a visitor's page does: the answer's `data`. */
+export async function visitorCall(base: string, call: string, body: object): Promise<Json> {
+  const response = await fetch(`${base}/api/chat/visitor/${call}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return ((await response.json()) as { data: Json }).data;
+}
+
+/** Opens the console of the server at `base` and logs `username` in (the tests' password `pw-<username>`). */
+export async function logIn(page: Page, base: string, username: string, password = `pw-${username}`) {
+  await page.goto(`${base}/agent/`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
