@@ -37,7 +37,14 @@ export function afterFirstScreen(session: ChatSession | null): Promise<void> {
       resolve();
     });
   });
-  return started.then(
+  // Once the ready screen has been painted (two frames: its commit, then its paint), and the page
+  // is idle: never in the same moment as the first screen.
+  const painted = () =>
+    new Promise<void>((resolve) => {
+      if (typeof requestAnimationFrame !== 'function') return resolve();
+      requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+    });
+  return started.then(painted).then(
     () =>
       new Promise((resolve) => {
         if (typeof requestIdleCallback === 'function')
