@@ -37,14 +37,21 @@ export function afterFirstScreen(session: ChatSession | null): Promise<void> {
       resolve();
     });
   });
-  // Once the ready screen has been painted (two frames: its commit, then its paint), and the page
-  // is idle: never in the same moment as the first screen.
-  const painted = () =>
+  // Once the visitor can type (the composer is on screen and enabled; at most 3 s after the chat is
+  // up, for a chat that ended), a frame later, and when the page is idle: never in the same moment
+  // as the first screen.
+  const typeable = () =>
     new Promise<void>((resolve) => {
-      if (typeof requestAnimationFrame !== 'function') return resolve();
-      requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      if (typeof requestAnimationFrame !== 'function' || typeof document === 'undefined') return resolve();
+      const until = Date.now() + 3000;
+      const check = () => {
+        const box = document.querySelector('textarea');
+        if ((box && !box.disabled) || Date.now() > until) requestAnimationFrame(() => resolve());
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
     });
-  return started.then(painted).then(
+  return started.then(typeable).then(
     () =>
       new Promise((resolve) => {
         if (typeof requestIdleCallback === 'function')
