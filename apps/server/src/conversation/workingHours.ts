@@ -17,26 +17,18 @@ const minutesOf = (hhmm: string): number => {
   return Number(hours) * 60 + Number(minutes);
 };
 
-/** Whether a channel with these hours is open at `now`; no hours configured means always open. */
-export function isWorkingTime(hours: WorkingHours | undefined, now: number): boolean {
-  if (!hours) return true;
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: hours.timeZone ?? 'UTC',
+/** The weekday, hour and minute of a moment in a time zone (24-hour clock, English names). */
+function localFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: timeZone ?? 'UTC',
     weekday: 'short',
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-  }).formatToParts(new Date(now));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(part('weekday'));
-  const minute = Number(part('hour')) * 60 + Number(part('minute'));
-  return hours.windows.some(
-    (window) =>
-      window.days.includes(day) && minute >= minutesOf(window.from) && minute < minutesOf(window.to),
-  );
+  });
 }
 
-/** The local weekday (0 = Sunday) and minute of the day of `at` in a time zone. */
+/** The local weekday (0 = Sunday) and minute of the day of `at`, read with `localFormat`. */
 function localClock(format: Intl.DateTimeFormat, at: number): { day: number; minute: number } {
   const parts = format.formatToParts(new Date(at));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
@@ -44,6 +36,16 @@ function localClock(format: Intl.DateTimeFormat, at: number): { day: number; min
     day: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(part('weekday')),
     minute: Number(part('hour')) * 60 + Number(part('minute')),
   };
+}
+
+/** Whether a channel with these hours is open at `now`; no hours configured means always open. */
+export function isWorkingTime(hours: WorkingHours | undefined, now: number): boolean {
+  if (!hours) return true;
+  const { day, minute } = localClock(localFormat(hours.timeZone), now);
+  return hours.windows.some(
+    (window) =>
+      window.days.includes(day) && minute >= minutesOf(window.from) && minute < minutesOf(window.to),
+  );
 }
 
 /**
@@ -56,13 +58,7 @@ function localClock(format: Intl.DateTimeFormat, at: number): { day: number; min
  */
 export function nextOpening(hours: WorkingHours | undefined, now: number): number | undefined {
   if (!hours || hours.windows.length === 0 || isWorkingTime(hours, now)) return undefined;
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone: hours.timeZone ?? 'UTC',
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
+  const format = localFormat(hours.timeZone);
   const start = Math.floor(now / 60_000) * 60_000;
   const here = localClock(format, start);
   let best: number | undefined;
