@@ -61,6 +61,15 @@ export interface AvatarProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'chil
   decorative?: boolean;
 }
 
+/** `style` with `--parley-avatar-size` set from `size` (CSS pixels or any CSS length), if given. */
+function sizedStyle(
+  size: number | string | undefined,
+  style: CSSProperties | undefined,
+): CSSProperties | undefined {
+  if (size === undefined) return style;
+  return { '--parley-avatar-size': typeof size === 'number' ? `${size}px` : size, ...style } as CSSProperties;
+}
+
 /**
  * A round avatar: the image when there is one that loads, otherwise the initials of the name on a
  * colour picked from the name (white on a deep colour in light mode, dark on a light one in dark
@@ -81,10 +90,7 @@ export const Avatar = /* @__PURE__ */ forwardRef<HTMLSpanElement, AvatarProps>(f
   const initials = bot ? '' : initialsOf(name);
   const variant = image ? 'image' : bot ? 'bot' : initials ? 'initials' : 'icon';
   const label = name.trim() && !decorative ? t('message.avatar', { name: name.trim() }) : undefined;
-  const sized =
-    size === undefined
-      ? style
-      : { '--parley-avatar-size': typeof size === 'number' ? `${size}px` : size, ...style };
+  const sized = sizedStyle(size, style);
   return (
     <span
       ref={ref}
@@ -95,7 +101,7 @@ export const Avatar = /* @__PURE__ */ forwardRef<HTMLSpanElement, AvatarProps>(f
       data-slot="avatar"
       {...rest}
       className={cn('parley-avatar', className)}
-      style={sized as CSSProperties | undefined}
+      style={sized}
       data-variant={variant}
       data-color={variant === 'initials' ? avatarColor(name) : undefined}
     >
@@ -140,10 +146,7 @@ export const AvatarGroup = /* @__PURE__ */ forwardRef<HTMLSpanElement, AvatarGro
   const names = avatars.map((user) => user.name?.trim()).filter((name): name is string => Boolean(name));
   const label =
     names.length > 0 ? new Intl.ListFormat(locale, { type: 'conjunction' }).format(names) : undefined;
-  const sized =
-    size === undefined
-      ? style
-      : { '--parley-avatar-size': typeof size === 'number' ? `${size}px` : size, ...style };
+  const sized = sizedStyle(size, style);
   return (
     <span
       ref={ref}
@@ -153,7 +156,7 @@ export const AvatarGroup = /* @__PURE__ */ forwardRef<HTMLSpanElement, AvatarGro
       data-slot="avatar-group"
       {...rest}
       className={cn('parley-avatar-group', className)}
-      style={sized as CSSProperties | undefined}
+      style={sized}
     >
       {shown.map((user, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: people may share a name; the order is the identity
