@@ -3,6 +3,7 @@ import { decodeBase64Text } from './base64.js';
 import type { Conversation, Core } from './context.js';
 import { markRead, removeMessage } from './messages.js';
 import type { RobotStream } from './robotStream.js';
+import { readyState } from './states.js';
 import type { StatusTransitions } from './status.js';
 import { engineText } from './strings.js';
 import { showQueueMessage } from './transfer.js';
@@ -61,7 +62,7 @@ export function announceEnd(
   engine: Pick<EventDeps, 'get' | 'say' | 'openEvaluation'> & { status: Pick<StatusTransitions, 'end'> },
   outType: number,
 ): void {
-  const channel = engine.get().channelInfo as ChannelInfo;
+  const channel = readyState(engine.get()).channelInfo;
   const end = END_MESSAGES[outType]?.(channel);
   if (end) engine.say(end);
   engine.status.end();

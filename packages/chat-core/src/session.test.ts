@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createMemoryStorage, defaultStorage } from './environment.js';
 import { createChatSession, initialChatState } from './session.js';
+import type { ChannelInfo, ChatStartData } from './types.js';
 import { advance, agentEvent, FakeServer, installFakeClock, setup, started } from './test/fakeServer.js';
 
 installFakeClock();
@@ -23,6 +24,21 @@ describe('snapshot', () => {
     expect(Object.keys(initialChatState())).toEqual(
       expect.arrayContaining(['sysMsgsQueue', 'timeoutTimerSignal', 'transferMsg']),
     );
+  });
+
+  it('given a started session, should carry its channel and chat start on the ready phase only', async () => {
+    const { state } = setup();
+    const before = state();
+    expect(before).toMatchObject({ phase: 'idle', channelInfo: null, chatStart: null });
+    expectTypeOf(before.channelInfo).toEqualTypeOf<ChannelInfo | null>();
+    const { state: running } = await started();
+    const ready = running();
+    if (ready.phase !== 'ready') throw new Error(`expected a running session, got ${ready.phase}`);
+    // The phase narrows the snapshot: a running session's channel needs no check and no cast.
+    expectTypeOf(ready.channelInfo).toEqualTypeOf<ChannelInfo>();
+    expectTypeOf(ready.chatStart).toEqualTypeOf<ChatStartData>();
+    expect(ready.channelInfo.tenantId).toBe(ready.tenantId);
+    expect(ready.chatStart.userId).toBe(ready.userId);
   });
 
   it('given nothing changed, should return the same frozen object; given a change, a new one', () => {

@@ -8,7 +8,7 @@ import {
 } from '@parley/chat-protocol';
 import type { Conversation, Core, Transfer } from './context.js';
 import { keepLastRead, mergeMessages, systemMessage } from './messages.js';
-import { HistoryStatus } from './states.js';
+import { HistoryStatus, readyState } from './states.js';
 import type { StatusTransitions } from './status.js';
 import { engineText, TEXTS } from './strings.js';
 import { GROUP_STORAGE_KEY } from './transfer.js';
@@ -107,9 +107,8 @@ const failStart = (engine: StartDeps, { text, retryable }: StartFailure): null =
 
 /** Not yet with an agent: the user form first, else human-first asks for an agent; polling at 5 s. */
 function enterWaiting(engine: StartDeps) {
-  const { channelInfo, chatStart, receiveMode } = engine.get();
-  if (shouldShowUserForm(channelInfo as ChannelInfo, chatStart as ChatStartData))
-    engine.set({ openUserForm: true });
+  const { channelInfo, chatStart, receiveMode } = readyState(engine.get());
+  if (shouldShowUserForm(channelInfo, chatStart)) engine.set({ openUserForm: true });
   else if (receiveMode === ReceiveMode.human) void engine.transfer({}, true);
   engine.startPolling();
 }
@@ -141,8 +140,7 @@ function applyChannel(engine: Pick<Core, 'set'>, channel: ChannelInfo) {
 
 /** Robot welcome and FAQ (status 0), then one card per auto-tip. */
 function welcomeMessages(engine: Pick<Core, 'get' | 'now'>): ChatMessage[] {
-  const { channelInfo, chatStatus, receiveMode } = engine.get();
-  const channel = channelInfo as ChannelInfo;
+  const { channelInfo: channel, chatStatus, receiveMode } = readyState(engine.get());
   const time = engine.now();
   const robot = {
     userId: '',

@@ -1,8 +1,7 @@
 import { ChatStatus, Setting } from '@parley/chat-protocol';
 import type { Core } from './context.js';
-import { TIMEOUT_OFF } from './states.js';
+import { readyState, TIMEOUT_OFF } from './states.js';
 import type { EnqueueSystemMessage } from './systemQueue.js';
-import type { ChannelInfo } from './types.js';
 
 /** The countdowns start this long after the agent joins. */
 export const TIMEOUT_START_DELAY = 300;
@@ -16,7 +15,7 @@ export function createTimeouts(
   engine: Pick<Core, 'get' | 'set' | 'after'> & { enqueueSystemMessage: EnqueueSystemMessage },
 ) {
   let run = 0;
-  const channel = () => engine.get().channelInfo as ChannelInfo;
+  const channel = () => readyState(engine.get()).channelInfo;
   const expire = (message: string) => {
     engine.set({ adminTimeoutTime: TIMEOUT_OFF, userTimeoutTime: TIMEOUT_OFF });
     engine.enqueueSystemMessage(message);

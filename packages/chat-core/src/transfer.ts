@@ -2,16 +2,17 @@ import { ChatStatus, MsgType, SenderType, Setting, TransferStatus } from '@parle
 import type { Conversation, Core, Transfer } from './context.js';
 import { patchMessage } from './messages.js';
 import { FAST_POLL_DELAY } from './polling.js';
+import { readyState } from './states.js';
 import type { StatusTransitions } from './status.js';
 import { engineText } from './strings.js';
-import type { ChannelInfo, TransferData } from './types.js';
+import type { TransferData } from './types.js';
 
 /** Storage key of the group the visitor picked (spec section 3). */
 export const GROUP_STORAGE_KEY = 'chat-groupId';
 /** Id of the queue message, refreshed in place as the position changes. */
 export const WAIT_MESSAGE_ID = 'waitMsgId';
 
-const channel = (engine: Pick<Core, 'get'>) => engine.get().channelInfo as ChannelInfo;
+const channel = (engine: Pick<Core, 'get'>) => readyState(engine.get()).channelInfo;
 
 /** The queue message with the position: the channel's userQueueMsg (`##` = position) or ours. */
 export function showQueueMessage(engine: Pick<Core, 'get' | 'set' | 'now'>, waitIndex: number): void {

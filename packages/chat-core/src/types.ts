@@ -124,8 +124,42 @@ export interface VisitorContact {
   email?: string;
 }
 
-/** The engine's whole state (spec section 3), plus what the app needs to render. */
-export interface ChatState {
+/**
+ * The engine's whole state (spec section 3), plus what the app needs to render, typed by phase: a
+ * ready session always carries its channel and its chat start, so no part of the engine that runs
+ * in a session has to assume them.
+ *
+ * @example
+ * const state = session.getSnapshot();
+ * if (state.phase === 'ready') console.info(state.channelInfo.robotName);
+ */
+export type ChatState = ChatStateFields & (SessionNotReady | SessionReady);
+
+/** The snapshot of a running session. */
+export type ReadyChatState = ChatStateFields & SessionReady;
+
+/** Where the session is: before `start()`, starting, running, or failed to start. */
+export type SessionPhase = ChatState['phase'];
+
+/**
+ * Not running yet, or not any more. The channel may already be known: a chat start that failed
+ * after the channel answered, or a new chat starting after an ended one.
+ */
+export interface SessionNotReady {
+  phase: 'idle' | 'starting' | 'failed';
+  channelInfo: ChannelInfo | null;
+  chatStart: ChatStartData | null;
+}
+
+/** A running session: the channel and the chat start it began with. */
+export interface SessionReady {
+  phase: 'ready';
+  channelInfo: ChannelInfo;
+  chatStart: ChatStartData;
+}
+
+/** The fields every phase has. */
+export interface ChatStateFields {
   // Message store state
   messages: readonly ChatMessage[];
   /** 0 idle, 1 loading, 2 no more. */
@@ -156,8 +190,6 @@ export interface ChatState {
   documentTitle: string;
   /** Key of the default title when the channel gives none, else null. */
   documentTitleKey: string | null;
-  channelInfo: ChannelInfo | null;
-  chatStart: ChatStartData | null;
   chatClosed: boolean;
   channelId: string;
   tenantId: string;
@@ -192,7 +224,6 @@ export interface ChatState {
   /** Seconds left before the visitor timeout message; -1 off. */
   userTimeoutTime: number;
   // Beyond the spec's list
-  phase: 'idle' | 'starting' | 'ready' | 'failed';
   robotTips: readonly string[];
   notices: readonly Notice[];
   pageVisible: boolean;
