@@ -6,7 +6,8 @@
 //
 // The data is generated in SQL: 25 000 visitors, 50 000 conversations of one channel, messages of
 // 8 to 15 words drawn from a 5 000-word vocabulary with a skewed frequency, and, at known rates,
-// English, Chinese and Arabic phrases the queries look for.
+// English, Chinese and Arabic phrases the queries look for. Half the conversations are English
+// (`en-US`), so their messages are stemmed too (migration 015) and a search tries both indexes.
 import pg from 'pg';
 import { freePort, startReferenceServer } from './net.mjs';
 import { startPostgres } from './pg.mjs';
@@ -22,6 +23,7 @@ const QUERIES = [
   ['a rare word', 'zx0042'],
   ['a word in 1 of 500', 'refund'],
   ['a prefix of it', 'refun'],
+  ['an inflected form of it (English stems)', 'refunds'],
   ['two words', 'refund parcel'],
   ['a common word', 'w3'],
   ['Chinese', '退款'],
@@ -41,6 +43,7 @@ async function load(client) {
     .rows;
   const t0 = Date.UTC(2026, 0, 1);
   await client.query('alter table messages disable trigger messages_touch_session');
+  await client.query('alter table messages disable trigger messages_search_config');
   await client.query('drop index messages_search');
   await client.query(
     `insert into visitors (id, tenant_id, channel_id, name, email, created_at)
@@ -50,16 +53,18 @@ async function load(client) {
   );
   await client.query(
     `insert into sessions (id, poll_id, visitor_id, channel_id, status, created_at, closed_at, state,
-       last_activity_at, changed_at)
+       last_activity_at, changed_at, language)
      select 'bs' || g, 'bp' || g, 'bv' || (g % $2::int + 1), 'human', 0, $1::bigint + g::bigint * 60000,
-       $1::bigint + g::bigint * 60000 + 600000, 'resolved', $1::bigint + g::bigint * 60000 + 600000, $1::bigint + g::bigint * 60000 + 600000
+       $1::bigint + g::bigint * 60000 + 600000, 'resolved', $1::bigint + g::bigint * 60000 + 600000, $1::bigint + g::bigint * 60000 + 600000,
+       case when g % 2 = 0 then 'en-US' end
      from generate_series(1, $3::int) g`,
     [t0, VISITORS, SESSIONS],
   );
   // Words w0..w4999, the low ones common (a cubed uniform draw); at fixed rates the phrases the
   // queries look for.
   await client.query(
-    `insert into messages (id, session_id, visitor_id, sender_type, msg_type, msg_content, msg_time)
+    `insert into messages (id, session_id, visitor_id, sender_type, msg_type, msg_content, msg_time,
+       search_config)
      select 'bm' || g, 'bs' || (g % $2::int + 1), 'bv' || ((g % $2::int + 1) % $3::int + 1),
        1 + g % 2, '1',
        case
@@ -71,12 +76,15 @@ async function load(client) {
          else (select string_agg('w' || floor(power(random(), 3) * 5000)::int, ' ')
                from generate_series(1, 8 + (g % 8)) k where k > 0 * g)
        end,
-       $1::bigint + g * 30
+       $1::bigint + g * 30,
+       -- the session's language, as the trigger would set it
+       case when (g % $2::int + 1) % 2 = 0 then 'english'::regconfig else 'simple'::regconfig end
      from generate_series(1, $4::int) g`,
     [t0, SESSIONS, VISITORS, MESSAGES],
   );
   await client.query('create index messages_search on messages using gin (search)');
   await client.query('alter table messages enable trigger messages_touch_session');
+  await client.query('alter table messages enable trigger messages_search_config');
   await client.query('analyze');
   return (performance.now() - started) / 1000;
 }

@@ -261,6 +261,34 @@ describe.each(testDatabases())('the inbox on $name', (database) => {
     await ana.chat(named.sessionId, 'close');
   });
 
+  it("given conversations in German, English and Polish, should find a word by its stem in its conversation's language, and as written in any", async () => {
+    const ana = await server().login('ana', 'pw-ana');
+    const german = await chatWith('ana', 'Meine Rückerstattung ist nicht angekommen', { language: 'de-AT' });
+    await ana.chat(german.sessionId, 'close');
+    const english = await chatWith('ana', 'The parcels were refunded yesterday', { language: 'en-GB' });
+    await ana.chat(english.sessionId, 'close');
+    // Polish has no stemmer here: its words are found as written only.
+    const polish = await chatWith('ana', 'Zwrot refunded wczoraj', { language: 'pl' });
+    await ana.chat(polish.sessionId, 'close');
+    const found = async (q: string) =>
+      ((await ana.call('GET', `/api/agent/search?q=${encodeURIComponent(q)}`)).data.hits as Data[]).map(
+        (hit) => hit.conversation.sessionId,
+      );
+    // German stems both forms to one word; an English search of them finds nothing.
+    expect(await found('Rückerstattungen')).toEqual([german.sessionId]);
+    // "refunds" is "refund" in English, which "refunded" is too; the Polish chat only has "refunded" as written.
+    expect(await found('refunds')).toEqual([english.sessionId]);
+    expect(await found('parcel refunding')).toEqual([english.sessionId]);
+    // As written, a prefix finds it in every language.
+    expect((await found('refunde')).sort()).toEqual([english.sessionId, polish.sessionId].sort());
+    const hit = (await ana.call('GET', '/api/agent/search?q=refunds')).data.hits[0] as Data;
+    expect(hit.snippet).toBe('The parcels were refunded yesterday');
+    // A search of only English stop words is no error, and finds the words as written.
+    const stop = await ana.call('GET', '/api/agent/search?q=the');
+    expect(stop.code).toBe(ErrorCode.ok);
+    expect((stop.data.hits as Data[]).map((one) => one.conversation.sessionId)).toContain(english.sessionId);
+  });
+
   it('given a message left while nobody answers, should show a pending, unassigned conversation with it', async () => {
     const ben = await server().login('ben', 'pw-ben');
     const visitor = await server().start('desk');

@@ -2,12 +2,14 @@ import type { SearchHit, SearchQuery } from '@parley/chat-protocol';
 import { badRequest } from '../errors.js';
 import type { Agent } from './domain.js';
 import { REACH, ROW_FROM, ROW_SELECT, type RowData, toRow } from './inbox.js';
+import { stemmingConfigs } from './searchConfigs.js';
 import type { ConversationStore } from './store.js';
 import { Where } from './where.js';
 
 // Search: full text over messages and private notes, and the visitor's name, email and phone, in
-// the conversations of the agent's reach. One SQL for both databases (migration 009): the `simple`
-// configuration for every language, scripts written without spaces cut into single characters.
+// the conversations of the agent's reach. One SQL for both databases (migrations 009 and 015): every
+// message as written (the `simple` configuration, scripts written without spaces cut into single
+// characters) and, in a conversation whose language has a stemmer, stemmed in that language.
 
 /** The most hits a search answers. */
 const HITS = 50;
@@ -44,15 +46,35 @@ export function toTsQuery(text: string): string | null {
 /** `%text%` for ILIKE, its wildcards taken literally. */
 const likeAny = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** Up to 160 characters of `text` around the first word of the search found in it. */
+/**
+ * Where a search word is in `lower`: the word itself, else the longest start of it (three letters
+ * at least) that is, as a stemmed match ("refunds" for "refunded") has. -1 when neither is.
+ */
+function findWord(lower: string, word: string): number {
+  for (let length = word.length; length >= Math.min(3, word.length); length -= 1) {
+    const at = lower.indexOf(word.slice(0, length));
+    if (at >= 0) return at;
+  }
+  return -1;
+}
+
+/**
+ * Up to 160 characters of `text` around the first word of the search found in it, as written or
+ * by its stem; the start of the text when none is.
+ *
+ * @example
+ * snippet('We refunded the parcel yesterday', 'refunds') // 'We refunded the parcel yesterday'
+ */
 export function snippet(text: string, query: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   const lower = flat.toLowerCase();
-  const words = query
+  const found = query
     .toLowerCase()
     .split(/[^\p{L}\p{M}\p{N}]+/u)
-    .filter(Boolean);
-  const at = Math.max(0, Math.min(...words.map((word) => lower.indexOf(word)).filter((index) => index >= 0)));
+    .filter(Boolean)
+    .map((word) => findWord(lower, word))
+    .filter((index) => index >= 0);
+  const at = found.length ? Math.min(...found) : 0;
   const start = Math.max(0, at - 60);
   const cut = flat.slice(start, start + 160);
   return `${start > 0 ? '…' : ''}${cut}${start + 160 < flat.length ? '…' : ''}`;
@@ -75,13 +97,22 @@ export async function search(
   if (query.from) where.value((n) => `h.at >= ${n}`, Number(query.from));
   if (query.to) where.value((n) => `h.at <= ${n}`, Number(query.to));
   if (query.rating) where.value((n) => `e.star = ${n}`, Number(query.rating));
-  // Text matches only when a word is left ($3 = ''); the visitor's fields by substring always.
+  // Text matches only when a word is left ($3 = ''); the visitor's fields by substring always. A
+  // message matches its words as written, or stemmed in its own conversation's language: one index
+  // condition per configuration, each a constant the GIN index can use.
+  const stemmed = (await stemmingConfigs(store.db))
+    .filter((config) => /^[a-z_]+$/.test(config))
+    .map(
+      (config) =>
+        ` or (m.search_config = '${config}'::regconfig and m.search @@ to_tsquery('${config}', $3))`,
+    )
+    .join('');
   const rows = await store.db.query<
     RowData & { message_id: string | null; note_id: string | null; body: string; at: number | string }
   >(
     `with hits as (
        (select m.session_id, m.id as message_id, null::text as note_id, m.msg_content as body, m.msg_time as at
-        from messages m where $3 <> '' and m.search @@ to_tsquery('simple', $3) and not m.deleted
+        from messages m where $3 <> '' and (m.search @@ to_tsquery('simple', $3)${stemmed}) and not m.deleted
         order by m.msg_time desc limit ${PER_SOURCE})
        union all
        (select n.session_id, null, n.id, n.body, n.created_at from notes n

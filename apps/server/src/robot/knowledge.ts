@@ -1,5 +1,6 @@
 import type { ChannelConfig } from '../conversation/domain.js';
 import { parseJson } from '../conversation/domain.js';
+import { searchConfig } from '../conversation/searchConfigs.js';
 import type { Queryable } from '../db/types.js';
 import { randomId } from '../ids.js';
 
@@ -15,44 +16,6 @@ export interface KnowledgeEntry {
   title: string;
   body: string;
   link: string | null;
-}
-
-/** PostgreSQL's text search configuration for each product language that has one; the rest `simple`. */
-const SEARCH_CONFIGS: Record<string, string> = {
-  en: 'english',
-  de: 'german',
-  es: 'spanish',
-  pt: 'portuguese',
-  it: 'italian',
-  nl: 'dutch',
-  ru: 'russian',
-  tr: 'turkish',
-  id: 'indonesian',
-  ar: 'arabic',
-  hi: 'hindi',
-};
-
-const known = new WeakMap<Queryable, Map<string, boolean>>();
-
-/**
- * The configuration to index and search a language with: its own where this PostgreSQL has it
- * (`hindi` is newer than some servers), else `simple` (words as written, lower-cased).
- */
-export async function searchConfig(db: Queryable, language: string | undefined): Promise<string> {
-  const wanted = (language && SEARCH_CONFIGS[language]) || 'simple';
-  if (wanted === 'simple') return wanted;
-  const cache = known.get(db) ?? new Map<string, boolean>();
-  known.set(db, cache);
-  let exists = cache.get(wanted);
-  if (exists === undefined) {
-    const [row] = await db.query<{ exists: boolean }>(
-      'select exists(select 1 from pg_ts_config where cfgname = $1) as exists',
-      [wanted],
-    );
-    exists = row?.exists === true;
-    cache.set(wanted, exists);
-  }
-  return exists ? wanted : 'simple';
 }
 
 interface NewEntry {
