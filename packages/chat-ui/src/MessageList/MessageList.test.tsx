@@ -358,6 +358,21 @@ describe.each([
     await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
   });
 
+  it('given a focused message scrolled far out of view, should keep it in the page and keep the focus on it', async () => {
+    await render(<Harness initial={conversation(0, 30)} />);
+    await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);
+    await userEvent.keyboard('{Tab}{ArrowUp}');
+    const row = document.activeElement as HTMLElement;
+    expect(row.textContent).toContain('Message number 29');
+    // A wheel or a scrollbar takes the view to the oldest message, far from the focused one.
+    for (let i = 0; i < 4; i += 1) await scrollTo(0);
+    expect(row.isConnected).toBe(true);
+    expect(document.activeElement).toBe(row);
+    // The keys go on from where the reader was, not from the page.
+    await userEvent.keyboard('{ArrowUp}');
+    await expect.poll(() => document.activeElement?.textContent).toContain('Message number 28');
+  });
+
   it('given a message reached by keyboard, should show its own time and read it with the message, but never announce the time', async () => {
     await render(<Harness initial={conversation(0, 10)} />);
     await expect.poll(distanceFromBottom).toBeLessThanOrEqual(1);

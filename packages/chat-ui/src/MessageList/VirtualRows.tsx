@@ -1,12 +1,14 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useImperativeHandle, useLayoutEffect, useRef } from 'react';
+import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
+import { type FocusEvent, useCallback, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import type { RowsProps } from './rows.js';
 
 /**
  * The rows of a long conversation, virtualised with `@tanstack/react-virtual`: only the rows in
  * view (plus a few) are in the page, measured as they render. History prepended above keeps the
  * rows in view where they were (`anchorTo: 'end'`). Loaded by `MessageList` only once a list is
- * longer than `MESSAGE_LIST_VIRTUALIZE_AFTER`, so short conversations never download it.
+ * longer than `MESSAGE_LIST_VIRTUALIZE_AFTER`, so short conversations never download it. The row
+ * that holds the focus stays in the page however far it scrolls out of view, so the focus (a
+ * keyboard reader's place) never drops to the page.
  */
 export function VirtualRows({
   items,
@@ -27,6 +29,21 @@ export function VirtualRows({
     (index: number) => itemsRef.current[index]?._id ?? index,
     [items.length, items[0]?._id, items.at(-1)?._id],
   );
+  // The focused row's index, kept drawn beside the rows in view (read at each range computation).
+  const focusedRef = useRef<number | null>(null);
+  const rangeExtractor = useCallback((range: Range) => {
+    const indexes = defaultRangeExtractor(range);
+    const focused = focusedRef.current;
+    if (focused === null || focused >= range.count || indexes.includes(focused)) return indexes;
+    return [...indexes, focused].sort((a, b) => a - b);
+  }, []);
+  const trackFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('[data-slot="message-list-item"]');
+    focusedRef.current = row ? Number(row.dataset.index) : null;
+  };
+  const dropFocus = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) focusedRef.current = null;
+  };
   const virtualizer = useVirtualizer({
     count: items.length,
     // On mount the scroller's ref (an ancestor's) is not attached yet: use the parent element.
@@ -34,6 +51,7 @@ export function VirtualRows({
     estimateSize: () => estimateSize,
     getItemKey,
     overscan: 6,
+    rangeExtractor,
     anchorTo: 'end',
     initialOffset: () => items.length * estimateSize,
   });
@@ -59,6 +77,8 @@ export function VirtualRows({
       data-slot="message-list-content"
       data-virtual=""
       style={{ blockSize: totalSize }}
+      onFocus={trackFocus}
+      onBlur={dropFocus}
     >
       {virtualizer.getVirtualItems().map((item) => {
         const message = items[item.index];

@@ -9,6 +9,9 @@ function rowsIn(scroller: HTMLElement): HTMLElement[] {
   return [...scroller.querySelectorAll<HTMLElement>(ROW_SELECTOR)];
 }
 
+const byIndex = (rows: HTMLElement[], index: number) =>
+  rows.find((row) => Number(row.dataset.index) === index);
+
 function focusRow(row: HTMLElement | undefined) {
   if (!row) return;
   row.focus({ preventScroll: true });
@@ -51,7 +54,6 @@ export function useRowFocus({
       if (!onList && !(target.matches(ROW_SELECTOR) && scroller.contains(target))) return;
       const rows = rowsIn(scroller);
       if (rows.length === 0) return;
-      const current = rows.indexOf(target);
       let row: HTMLElement | undefined;
       if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
         const up = event.key === 'ArrowUp';
@@ -63,7 +65,19 @@ export function useRowFocus({
           });
           row = up ? inView.at(-1) : inView[0];
         } else {
-          row = rows[current + (up ? -1 : 1)];
+          // By index, not by place among the drawn rows: a virtualised list keeps the focused row
+          // drawn when it scrolls far away, so its neighbours may not be drawn beside it.
+          const wanted = Number(target.dataset.index) + (up ? -1 : 1);
+          if (wanted < 0 || wanted >= count) return;
+          row = byIndex(rows, wanted);
+          if (!row) {
+            event.preventDefault();
+            target.scrollIntoView({ block: 'nearest' });
+            void nextFrame()
+              .then(nextFrame)
+              .then(() => focusRow(byIndex(rowsIn(scroller), wanted)));
+            return;
+          }
         }
         // Past the first or the last message the key scrolls as it would (to older history, say).
         if (!row) return;
