@@ -197,3 +197,43 @@ export async function logIn(page: Page, base: string, username: string, password
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
 }
+
+/**
+ * Resolves once the console holds a poll (live delivery). The poll carries the view the console
+ * last saw (`seen`), so a change made before the server reads it is still answered at once.
+ */
+export const holdingPoll = (agent: Page) =>
+  agent.waitForRequest((request) => /\/api\/agent\/poll\?.*wait=/.test(request.url())).then(() => {});
+
+/** Logs an agent in (as `logIn`) and waits until their console shows them and holds its first poll. */
+export async function logInHeld(agent: Page, base: string, username: string, password: string, nick: string) {
+  const held = holdingPoll(agent);
+  await logIn(agent, base, username, password);
+  await agent.getByText(new RegExp(`^${nick}: (Online|Offline)$`)).waitFor();
+  await held;
+}
+
+/** An agent API call from a logged-in console page (its session cookie, its origin): the envelope. */
+export const agentApi = (agent: Page, method: string, path: string, body?: object) =>
+  agent.evaluate(
+    async ([method, path, body]) => {
+      const response = await fetch(path as string, {
+        method: method as string,
+        headers: body ? { 'content-type': 'application/json' } : {},
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return (await response.json()) as Json;
+    },
+    [method, path, body] as const,
+  );
+
+/** A visitor's chat event, as its page reads it. */
+export interface VisitorEvent {
+  event_type: number;
+  msgContent?: string;
+  adminNick?: string;
+}
+
+/** The visitor's chat events (what its page would show) from the start, from the server at `base`. */
+export const visitorEvents = async (base: string, started: Json) =>
+  (await visitorCall(base, 'getEventMsg', { ...started, cursor: '0' })).msgList as VisitorEvent[];
