@@ -167,9 +167,12 @@ function PageState({ session }: { session: ChatSession }) {
   }
   if (page.phase === 'failed' && page.error) {
     return (
-      <main className="visitor-error" role="alert">
-        <h1>{t('errors.title')}</h1>
-        <p>{t(page.error.key, page.error.params ?? {})}</p>
+      <main className="visitor-error">
+        {/* The alert is a part of the landmark: a `main` may not take the alert role. */}
+        <div role="alert">
+          <h1>{t('errors.title')}</h1>
+          <p>{t(page.error.key, page.error.params ?? {})}</p>
+        </div>
         {/* Only where starting again can work: never for "no such channel". */}
         {page.startRetryable && (
           <button
