@@ -147,6 +147,32 @@ for (const { name, path, drawn } of [
   });
 }
 
+test('given a returning visitor whose earlier messages come slowly, should draw the chat once, with them, and move nothing', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.defineProperty(window, 'layoutShifts', { value: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/chat/index?channelId=demo');
+  await expect(conversation(page).getByText('30 days to return any item')).toBeVisible();
+  // Back later, on a slow network: the session's messages take a while. Until they are there the
+  // page shows it is loading, not a first screen those messages would then push away.
+  await page.route('**/api/chat/visitor/getSessionMsg', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await page.reload();
+  await expect(conversation(page).getByText('30 days to return any item').first()).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual(
+    [],
+  );
+});
+
 test('given a first load of the console login, should build no date format it does not show', async ({
   page,
 }) => {

@@ -78,6 +78,15 @@ function shortfalls(report) {
   return lines;
 }
 
+/** What moved, when layout shifted: each shift's score and the element Lighthouse blames. */
+function layoutShifts(report) {
+  const items = report.audits['layout-shifts']?.details?.items ?? [];
+  return items.map((item) => {
+    const node = item.node ?? {};
+    return `shift ${Number(item.score).toFixed(3)}: ${node.selector ?? '?'} ${node.snippet ?? ''}`.trim();
+  });
+}
+
 /** The browser console's errors in any of the runs, each once. */
 function consoleErrors(all) {
   const items = all.flatMap((lhr) => lhr.audits['errors-in-console']?.details?.items ?? []);
@@ -181,6 +190,7 @@ for (const { page, report, all } of results) {
     .join(', ');
   console.log(`[lighthouse] ${page.name}: ${metrics}`);
   for (const line of shortfalls(report)) console.log(`[lighthouse]   ${line}`);
+  for (const line of layoutShifts(report)) console.log(`[lighthouse]     ${line}`);
   for (const error of consoleErrors(all)) console.log(`[lighthouse]   console error: ${error}`);
   const missed = misses(report, all);
   if (missed.length > 0) {

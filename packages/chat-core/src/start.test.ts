@@ -261,6 +261,28 @@ describe('start: channel and visitor', () => {
     expect(texts()).toEqual(['earlier']);
   });
 
+  it('given a returning visitor, should turn ready only with their messages and the welcome in place', async () => {
+    const storage = createMemoryStorage();
+    storage.setItem('chat-t1-uid', 'u1');
+    const server = new FakeServer()
+      .reply('channelInfo', { ...CHANNEL, robotWelcomeMode: 1, robotWelcomeMsg: 'Hello again' })
+      .reply('getSessionMsg', [
+        { id: 'm1', userId: 'u1', senderType: 1, msgType: 1, msgContent: 'earlier', msgTime: 1 },
+      ]);
+    const { session } = setup({ storage, server });
+    // What a page draws at each change: a ready page with no messages would be a first screen
+    // the messages then replace.
+    const drawn: Array<[string, number]> = [];
+    session.subscribe(() => {
+      const { phase, messages } = session.getSnapshot();
+      drawn.push([phase, messages.length]);
+    });
+    await session.start();
+    const firstReady = drawn.find(([phase]) => phase === 'ready');
+    expect(firstReady).toEqual(['ready', 2]);
+    expect(drawn.filter(([phase]) => phase === 'ready').every(([, count]) => count === 2)).toBe(true);
+  });
+
   it('given agent messages the visitor missed, should show them first under "While you were away"', async () => {
     const storage = createMemoryStorage();
     storage.setItem('chat-t1-uid', 'u1');

@@ -139,8 +139,8 @@ function applyChannel(engine: Pick<Core, 'set'>, channel: ChannelInfo) {
 }
 
 /** Robot welcome and FAQ (status 0), then one card per auto-tip. */
-function welcomeMessages(engine: Pick<Core, 'get' | 'now'>): ChatMessage[] {
-  const { channelInfo: channel, chatStatus, receiveMode } = readyState(engine.get());
+function welcomeMessages(engine: Pick<Core, 'get' | 'now'>, channel: ChannelInfo): ChatMessage[] {
+  const { chatStatus, receiveMode } = engine.get();
   const time = engine.now();
   const robot = {
     userId: '',
@@ -270,12 +270,15 @@ export async function startChat(
   rememberTenant(engine, channelId, channel.tenantId);
   engine.storage.setItem(uidKey, start.userId);
   const { userId, sessionId, pollId, status } = start;
-  engine.set({ chatStart: start, userId, sessionId, pollId, chatStatus: status, phase: 'ready' });
+  engine.set({ chatStart: start, userId, sessionId, pollId, chatStatus: status });
   // Only the server knows whether there are earlier chats: a visitor without a stored id may be one
   // the site names (pid). Unless it says there are none, history is offered; an empty page ends it.
   if (start.hasHistory === false) engine.set({ historyMsgStatus: HistoryStatus.noMore });
   if (storedId) await loadSessionMessages(engine);
-  engine.append(...welcomeMessages(engine));
+  engine.append(...welcomeMessages(engine, channel));
+  // Ready with the conversation in place: a page never draws a first screen that the returning
+  // visitor's messages or the robot's welcome then replace (a layout shift on every load).
+  engine.set({ chatStart: start, phase: 'ready' });
   (ENTRY_ACTIONS[status] ?? enterWaiting)(engine);
   return { tenantId: channel.tenantId, userId };
 }
