@@ -21,6 +21,8 @@
 //            for the before/after comparison in one run
 // Knobs: --visitors (10000) --rate (50 messages/s) --seconds (20 per run) --typing (25 visitor and
 //        25 agent typing changes a second) --agents (100) --step-seconds (8, per ceiling step)
+//        --spread-seconds (0: every visitor's first poll at once, so their held polls renew together
+//        every 15 s; 15: the first polls spread evenly over one hold, as visitors arriving over time)
 // Counts what a page shows: `dup` is a message shown twice (two message ids for one send);
 // `replay` is an event the server sent again with an id the page already has, which it drops.
 import { spawn } from 'node:child_process';
@@ -44,6 +46,7 @@ const { values: flags } = parseArgs({
     typing: { type: 'string', default: '25' },
     agents: { type: 'string', default: '100' },
     'step-seconds': { type: 'string', default: '8' },
+    'spread-seconds': { type: 'string', default: '0' },
     'before-main': { type: 'string' },
   },
 });
@@ -54,6 +57,7 @@ const seconds = Number(flags.seconds);
 const typingRate = Number(flags.typing);
 const agentCount = Number(flags.agents);
 const stepSeconds = Number(flags['step-seconds']);
+const spreadMs = Number(flags['spread-seconds']) * 1000;
 /** As the page: the hold it asks for, and the delay after a failed poll (spec section 9). */
 const WAIT = 15_000;
 const POLL_DELAY = 2000;
@@ -455,7 +459,8 @@ async function measure(
   const rssBefore = instances.map((instance) => rssMb(instance.pid));
 
   for (const person of people) person.seen = new Set();
-  const loops = people.map(async (person) => {
+  const loops = people.map(async (person, index) => {
+    if (spreadMs > 0) await sleep((index / people.length) * spreadMs);
     while (polling) {
       const instance = pick(instances, person.n);
       let answer;
@@ -752,7 +757,7 @@ try {
   const database = await createDatabase(postgres.adminUrl);
   const context = { databaseUrl: database.url, databaseName: database.name, postmaster: postgres.postmaster };
   console.log(
-    `[bench] ${visitorCount} visitors with ${agentCount} agents; ${baseRate} messages/s; ${typingRate} visitor and ${typingRate} agent typing changes/s; ${seconds} s a run; open-file limit ${openFiles}; load ${loadavg()
+    `[bench] ${visitorCount} visitors with ${agentCount} agents; ${baseRate} messages/s; ${typingRate} visitor and ${typingRate} agent typing changes/s; ${seconds} s a run; first polls ${spreadMs ? `spread over ${spreadMs / 1000} s` : 'at once'}; open-file limit ${openFiles}; load ${loadavg()
       .map((value) => value.toFixed(2))
       .join(' ')} on ${(await import('node:os')).cpus().length} cores`,
   );
