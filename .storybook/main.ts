@@ -1,6 +1,24 @@
+import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
-import { mergeConfig } from 'vite';
+import { mergeConfig, type Plugin } from 'vite';
 import { sourceConditions } from '../config/vite-source.ts';
+
+/** The repository's root on this machine, with its trailing slash. */
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The props tables' data names each component's source file by its absolute path on the machine
+ * that built Storybook: a published Storybook (Chromatic) would show the build machine's folders.
+ * Written relative to the repository instead.
+ */
+const relativeDocgenPaths: Plugin = {
+  name: 'parley:relative-docgen-paths',
+  enforce: 'post',
+  transform(code) {
+    const absolute = `"filePath":${JSON.stringify(root).slice(0, -1)}`;
+    return code.includes(absolute) ? code.replaceAll(absolute, '"filePath":"') : undefined;
+  },
+};
 
 const config: StorybookConfig = {
   stories: [
@@ -33,7 +51,8 @@ const config: StorybookConfig = {
       shouldRemoveUndefinedFromOptional: true,
     },
   },
-  viteFinal: (viteConfig) => mergeConfig(viteConfig, { resolve: { conditions: sourceConditions } }),
+  viteFinal: (viteConfig) =>
+    mergeConfig(viteConfig, { resolve: { conditions: sourceConditions }, plugins: [relativeDocgenPaths] }),
 };
 
 export default config;
