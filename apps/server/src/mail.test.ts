@@ -4,7 +4,9 @@ import { runAdmin } from './admin/commands.js';
 import type { Seed } from './seed.js';
 import { testDatabases } from './test/databases.js';
 import { type Harness, serverFor } from './test/harness.js';
+import { Receiver } from './test/receiver.js';
 import { startSmtp } from './test/smtp.js';
+import { addEndpoint } from './webhooks/endpoints.js';
 
 const seed: Seed = {
   channels: [
@@ -61,6 +63,8 @@ async function admin(server: Harness, ...argv: string[]) {
 describe.each(testDatabases())('email with SMTP on $name', (database) => {
   const server = serverFor(database, seed, {
     mail: { smtpUrl: smtp.url, from: 'Acme <help@acme.example>', intervalMs: 20 },
+    // A local receiver hears the answer by email as a webhook.
+    webhooks: { allowPrivate: true, intervalMs: 20, backoffMs: 100, maxBackoffMs: 300, timeoutMs: 3000 },
   });
   // One SMTP server for both databases' runs: addresses differ per database.
   const at = (name: string) => `${name}@${database.name}.example`;
@@ -189,6 +193,8 @@ describe.each(testDatabases())('email with SMTP on $name', (database) => {
     expect((await emailReply(visitor.sessionId, 'Soon')).code).toBe(ErrorCode.conflict);
 
     // The visitor leaves before an answer: the agent answers by email.
+    const receiver = await Receiver.start();
+    await addEndpoint(server().app.db, { url: receiver.url, events: ['message.created'] }, Date.now());
     await server().visitor('chatClose', { userId: visitor.userId });
     expect((await conversation(visitor.sessionId)).emailTo).toBe(at('gus'));
     const answered = await emailReply(visitor.sessionId, 'It is back on Monday.');
@@ -214,6 +220,18 @@ describe.each(testDatabases())('email with SMTP on $name', (database) => {
       msgContent: 'It is back on Monday.',
       emailedTo: at('gus'),
     });
+    // Integrations hear it as the agent's message, and that it went by email.
+    await vi.waitFor(
+      () =>
+        expect(
+          receiver
+            .payloads()
+            .filter((payload) => payload.conversationId === visitor.sessionId)
+            .map((payload) => [payload.data.msgContent, payload.data.emailedTo]),
+        ).toEqual([['It is back on Monday.', at('gus')]]),
+      { timeout: 10_000, interval: 20 },
+    );
+    await receiver.down();
 
     // A visitor who gave no address cannot be answered by email.
     const silent = await server().start('day');
