@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { AgentDialog, lastAdministrator } from './AgentDialog.js';
 import { type AdminAgent, type AdminChannel, adminApi } from './adminCalls.js';
 import { ConsoleModal } from './ConsoleModal.js';
+import { type DataColumn, DataTable } from './DataTable.js';
 import { useT } from './i18n/I18nProvider.js';
 import type { MessageKey } from './i18n/translate.js';
 import { useReport } from './report.js';
@@ -74,6 +75,48 @@ export function AdminAgents({
     }
   };
 
+  /** A button in an agent's row, named by what it does and the agent's nick. */
+  const action = (index: number, verb: string, label: MessageKey, onClick: () => void) => (
+    <button
+      className="console-button console-button--small"
+      type="button"
+      id={`${headingId}-${index}-${verb}`}
+      aria-labelledby={`${headingId}-${index}-${verb} ${headingId}-${index}`}
+      onClick={onClick}
+    >
+      {t(label)}
+    </button>
+  );
+  const columns: DataColumn<AdminAgent>[] = [
+    { key: 'nick', header: t('admin.nick'), rowHeader: true, cell: (agent) => <bdi>{agent.nick}</bdi> },
+    { key: 'username', header: t('admin.username'), cell: (agent) => <bdi>{agent.username}</bdi> },
+    {
+      key: 'role',
+      header: t('admin.role'),
+      cell: (agent) => t(agent.role === 'admin' ? 'admin.roleAdmin' : 'admin.roleAgent'),
+    },
+    { key: 'channels', header: t('admin.channels'), cell: (agent) => <bdi>{agent.channels.join(', ')}</bdi> },
+    { key: 'departments', header: t('admin.departments'), cell: (agent) => <bdi>{departments(agent)}</bdi> },
+    { key: 'capacity', header: t('admin.capacity'), cell: (agent) => agent.capacity },
+    { key: 'status', header: t('admin.status'), cell: (agent) => t(statusKey(agent)) },
+    {
+      key: 'actions',
+      header: <span className="parley-visually-hidden">{t('admin.actions')}</span>,
+      cell: (agent, index) => (
+        <span className="console-item__actions">
+          {action(index, 'edit', 'admin.edit', () => setEditing(agent))}
+          {agent.disabled
+            ? action(index, 'enable', 'admin.enable', () => enable(agent))
+            : action(index, 'disable', 'admin.disable', () =>
+                // The server refuses it too; said here before the question.
+                lastAdministrator(agent, agents) ? toast.error(t('admin.lastAdmin')) : setDisabling(agent),
+              )}
+          {action(index, 'reset', 'admin.resetPassword', () => setResetting(agent))}
+        </span>
+      ),
+    },
+  ];
+
   return (
     <section aria-labelledby={headingId}>
       <h3 id={headingId}>
@@ -86,93 +129,15 @@ export function AdminAgents({
           {t('admin.addAgent')}
         </button>
       </h3>
-      <div className="console-report__table console-admin__table">
-        <table aria-labelledby={headingId}>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.nick')}</th>
-              <th scope="col">{t('admin.username')}</th>
-              <th scope="col">{t('admin.role')}</th>
-              <th scope="col">{t('admin.channels')}</th>
-              <th scope="col">{t('admin.departments')}</th>
-              <th scope="col">{t('admin.capacity')}</th>
-              <th scope="col">{t('admin.status')}</th>
-              <th scope="col">
-                <span className="parley-visually-hidden">{t('admin.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {agents.map((agent, index) => (
-              <tr key={agent.id} data-disabled={agent.disabled || undefined}>
-                <th scope="row" id={`${headingId}-${index}`}>
-                  <bdi>{agent.nick}</bdi>
-                </th>
-                <td>
-                  <bdi>{agent.username}</bdi>
-                </td>
-                <td>{t(agent.role === 'admin' ? 'admin.roleAdmin' : 'admin.roleAgent')}</td>
-                <td>
-                  <bdi>{agent.channels.join(', ')}</bdi>
-                </td>
-                <td>
-                  <bdi>{departments(agent)}</bdi>
-                </td>
-                <td>{agent.capacity}</td>
-                <td>{t(statusKey(agent))}</td>
-                <td>
-                  <span className="console-item__actions">
-                    <button
-                      className="console-button console-button--small"
-                      type="button"
-                      id={`${headingId}-${index}-edit`}
-                      aria-labelledby={`${headingId}-${index}-edit ${headingId}-${index}`}
-                      onClick={() => setEditing(agent)}
-                    >
-                      {t('admin.edit')}
-                    </button>
-                    {agent.disabled ? (
-                      <button
-                        className="console-button console-button--small"
-                        type="button"
-                        id={`${headingId}-${index}-enable`}
-                        aria-labelledby={`${headingId}-${index}-enable ${headingId}-${index}`}
-                        onClick={() => enable(agent)}
-                      >
-                        {t('admin.enable')}
-                      </button>
-                    ) : (
-                      <button
-                        className="console-button console-button--small"
-                        type="button"
-                        id={`${headingId}-${index}-disable`}
-                        aria-labelledby={`${headingId}-${index}-disable ${headingId}-${index}`}
-                        onClick={() =>
-                          // The server refuses it too; said here before the question.
-                          lastAdministrator(agent, agents)
-                            ? toast.error(t('admin.lastAdmin'))
-                            : setDisabling(agent)
-                        }
-                      >
-                        {t('admin.disable')}
-                      </button>
-                    )}
-                    <button
-                      className="console-button console-button--small"
-                      type="button"
-                      id={`${headingId}-${index}-reset`}
-                      aria-labelledby={`${headingId}-${index}-reset ${headingId}-${index}`}
-                      onClick={() => setResetting(agent)}
-                    >
-                      {t('admin.resetPassword')}
-                    </button>
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="console-admin__table"
+        labelledBy={headingId}
+        rows={agents}
+        rowKey={(agent) => agent.id}
+        rowHeaderId={(_, index) => `${headingId}-${index}`}
+        rowData={(agent) => ({ 'data-disabled': agent.disabled || undefined })}
+        columns={columns}
+      />
       {editing !== undefined ? (
         <AgentDialog
           agent={editing}

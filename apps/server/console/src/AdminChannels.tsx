@@ -2,6 +2,7 @@ import { toast } from '@parley/chat-ui/Toast';
 import { useId, useState } from 'react';
 import type { AdminChannel } from './adminCalls.js';
 import { ChannelDialog } from './ChannelDialog.js';
+import { type DataColumn, DataTable } from './DataTable.js';
 import { useI18n } from './i18n/I18nProvider.js';
 
 /**
@@ -19,55 +20,57 @@ export function AdminChannels({
   const { t } = useI18n();
   const headingId = useId();
   const [editing, setEditing] = useState<AdminChannel | null>(null);
+  const columns: DataColumn<AdminChannel>[] = [
+    { key: 'id', header: t('admin.channel'), rowHeader: true, cell: (channel) => <bdi>{channel.id}</bdi> },
+    {
+      key: 'title',
+      header: t('admin.titleDesc'),
+      cell: (channel) => <bdi>{channel.settings.info.titleDesc}</bdi>,
+    },
+    {
+      key: 'receiveMode',
+      header: t('admin.receiveMode'),
+      cell: (channel) => t(channel.settings.info.receiveMode === 0 ? 'admin.robotFirst' : 'admin.humanFirst'),
+    },
+    {
+      key: 'ratings',
+      header: t('admin.ratings'),
+      cell: (channel) => t(channel.settings.info.evaluateMode === 1 ? 'admin.on' : 'admin.off'),
+    },
+    {
+      key: 'hours',
+      header: t('admin.hours'),
+      cell: ({ settings: { workingHours } }) =>
+        workingHours ? <bdi>{workingHours.timeZone}</bdi> : t('admin.alwaysOpen'),
+    },
+    {
+      key: 'actions',
+      header: <span className="parley-visually-hidden">{t('admin.actions')}</span>,
+      cell: (channel, index) => (
+        <button
+          className="console-button console-button--small"
+          type="button"
+          id={`${headingId}-${index}-edit`}
+          aria-labelledby={`${headingId}-${index}-edit ${headingId}-${index}`}
+          onClick={() => setEditing(channel)}
+        >
+          {t('admin.edit')}
+        </button>
+      ),
+    },
+  ];
   return (
     <section aria-labelledby={headingId}>
       <h3 id={headingId}>{t('admin.channels')}</h3>
       <p className="console-hint">{t('admin.channelsMore')}</p>
-      <div className="console-report__table console-admin__table">
-        <table aria-labelledby={headingId}>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.channel')}</th>
-              <th scope="col">{t('admin.titleDesc')}</th>
-              <th scope="col">{t('admin.receiveMode')}</th>
-              <th scope="col">{t('admin.ratings')}</th>
-              <th scope="col">{t('admin.hours')}</th>
-              <th scope="col">
-                <span className="parley-visually-hidden">{t('admin.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {channels.map((channel, index) => {
-              const { info, workingHours } = channel.settings;
-              return (
-                <tr key={channel.id}>
-                  <th scope="row" id={`${headingId}-${index}`}>
-                    <bdi>{channel.id}</bdi>
-                  </th>
-                  <td>
-                    <bdi>{info.titleDesc}</bdi>
-                  </td>
-                  <td>{t(info.receiveMode === 0 ? 'admin.robotFirst' : 'admin.humanFirst')}</td>
-                  <td>{t(info.evaluateMode === 1 ? 'admin.on' : 'admin.off')}</td>
-                  <td>{workingHours ? <bdi>{workingHours.timeZone}</bdi> : t('admin.alwaysOpen')}</td>
-                  <td>
-                    <button
-                      className="console-button console-button--small"
-                      type="button"
-                      id={`${headingId}-${index}-edit`}
-                      aria-labelledby={`${headingId}-${index}-edit ${headingId}-${index}`}
-                      onClick={() => setEditing(channel)}
-                    >
-                      {t('admin.edit')}
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="console-admin__table"
+        labelledBy={headingId}
+        rows={channels}
+        rowKey={(channel) => channel.id}
+        rowHeaderId={(_, index) => `${headingId}-${index}`}
+        columns={columns}
+      />
       {editing ? (
         <ChannelDialog
           channel={editing}
