@@ -1,6 +1,7 @@
 import type { AdminChangeKind } from '@parley/chat-protocol';
 import { useEffect, useId, useState } from 'react';
 import { type AdminAgent, type AdminChange, adminApi } from './adminCalls.js';
+import { type DataColumn, DataTable } from './DataTable.js';
 import { useI18n } from './i18n/I18nProvider.js';
 import type { MessageKey } from './i18n/translate.js';
 import { useReport } from './report.js';
@@ -29,37 +30,40 @@ export function AdminChanges({ agents }: { agents: readonly AdminAgent[] }) {
     change.kind.startsWith('agent')
       ? (agents.find((agent) => agent.id === change.target)?.username ?? change.target)
       : change.target;
+  const columns: DataColumn<AdminChange>[] = [
+    { key: 'when', header: t('admin.when'), rowHeader: true, cell: (change) => formatDateTime(change.time) },
+    {
+      key: 'who',
+      header: t('admin.who'),
+      cell: (change) => (change.by ? <bdi>{change.by.nick}</bdi> : t('admin.commandLine')),
+    },
+    {
+      key: 'what',
+      header: t('admin.what'),
+      cell: (change) => (
+        <>
+          {t(KINDS[change.kind])}: <bdi>{targetName(change)}</bdi>
+        </>
+      ),
+    },
+    {
+      key: 'fields',
+      header: t('admin.fields'),
+      cell: (change) => <bdi>{Object.keys(change.changes).join(', ')}</bdi>,
+    },
+  ];
   return (
     <section aria-labelledby={headingId}>
       <h3 id={headingId}>{t('admin.changes')}</h3>
       {changes?.length === 0 ? <p className="console-empty">{t('admin.noChanges')}</p> : null}
       {changes && changes.length > 0 ? (
-        <div className="console-report__table console-admin__table">
-          <table aria-labelledby={headingId}>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.when')}</th>
-                <th scope="col">{t('admin.who')}</th>
-                <th scope="col">{t('admin.what')}</th>
-                <th scope="col">{t('admin.fields')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {changes.map((change) => (
-                <tr key={change.id}>
-                  <th scope="row">{formatDateTime(change.time)}</th>
-                  <td>{change.by ? <bdi>{change.by.nick}</bdi> : t('admin.commandLine')}</td>
-                  <td>
-                    {t(KINDS[change.kind])}: <bdi>{targetName(change)}</bdi>
-                  </td>
-                  <td>
-                    <bdi>{Object.keys(change.changes).join(', ')}</bdi>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="console-admin__table"
+          labelledBy={headingId}
+          rows={changes}
+          rowKey={(change) => change.id}
+          columns={columns}
+        />
       ) : null}
     </section>
   );

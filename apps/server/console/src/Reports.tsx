@@ -5,6 +5,7 @@ import 'chartist/dist/index.css';
 import './Reports.css';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { transport } from './api.js';
+import { type DataColumn, DataTable } from './DataTable.js';
 import { useI18n } from './i18n/I18nProvider.js';
 import type { MessageKey } from './i18n/translate.js';
 import Webhooks from './Webhooks.js';
@@ -39,18 +40,19 @@ function useFormat(locale: string) {
 type Format = ReturnType<typeof useFormat>;
 
 /** The figures of a slice in the order and words the console shows them. */
-function figureCells(figures: ReportFigures, format: Format): [MessageKey, string][] {
-  return [
-    ['reports.conversations', format.count(figures.conversations)],
-    ['reports.firstResponse', format.duration(figures.firstResponseMs)],
-    ['reports.resolution', format.duration(figures.resolutionMs)],
-    ['reports.wait', format.duration(figures.waitMs)],
-    ['reports.csat', format.share(figures.csat)],
-    ['reports.ratings', format.count(figures.ratings)],
-    ['reports.handovers', format.count(figures.handovers)],
-    ['reports.missed', format.count(figures.missed)],
-  ];
-}
+const FIGURES: [MessageKey, (figures: ReportFigures, format: Format) => string][] = [
+  ['reports.conversations', (figures, format) => format.count(figures.conversations)],
+  ['reports.firstResponse', (figures, format) => format.duration(figures.firstResponseMs)],
+  ['reports.resolution', (figures, format) => format.duration(figures.resolutionMs)],
+  ['reports.wait', (figures, format) => format.duration(figures.waitMs)],
+  ['reports.csat', (figures, format) => format.share(figures.csat)],
+  ['reports.ratings', (figures, format) => format.count(figures.ratings)],
+  ['reports.handovers', (figures, format) => format.count(figures.handovers)],
+  ['reports.missed', (figures, format) => format.count(figures.missed)],
+];
+
+/** A row of a chart's table: what the bar stands for (a day, an hour, a label) and its figures. */
+type Row = { key: string; figures: ReportFigures };
 
 /**
  * A bar chart of conversations (Chartist: small, SVG) with its table view: the same rows, every
@@ -64,7 +66,7 @@ function ChartWithTable({
 }: {
   title: string;
   keyLabel: string;
-  rows: { key: string; figures: ReportFigures }[];
+  rows: Row[];
   format: Format;
 }) {
   const { t } = useI18n();
@@ -82,6 +84,14 @@ function ChartWithTable({
       drawn.detach();
     };
   }, [asTable, rows]);
+  const columns: DataColumn<Row>[] = [
+    { key: 'key', header: keyLabel, rowHeader: true, cell: (row) => row.key },
+    ...FIGURES.map(([label, value]) => ({
+      key: label,
+      header: t(label),
+      cell: (row: Row) => value(row.figures, format),
+    })),
+  ];
   return (
     <section className="console-report" aria-labelledby={headingId}>
       <h3 id={headingId}>
@@ -95,51 +105,13 @@ function ChartWithTable({
         </button>
       </h3>
       {asTable ? (
-        <div className="console-report__table">
-          <table>
-            <caption>{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{keyLabel}</th>
-                {figureCells(rows[0]?.figures ?? EMPTY, format).map(([label]) => (
-                  <th scope="col" key={label}>
-                    {t(label)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key}>
-                  <th scope="row">{row.key}</th>
-                  {figureCells(row.figures, format).map(([label, value]) => (
-                    <td key={label}>{value}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption={title} rows={rows} rowKey={(row) => row.key} columns={columns} />
       ) : (
         <div ref={chart} className="console-report__chart" role="img" aria-label={title} />
       )}
     </section>
   );
 }
-
-const EMPTY: ReportFigures = {
-  conversations: 0,
-  firstResponseMs: null,
-  firstResponses: 0,
-  resolutionMs: null,
-  resolved: 0,
-  waitMs: null,
-  taken: 0,
-  ratings: 0,
-  csat: null,
-  handovers: 0,
-  missed: 0,
-};
 
 /**
  * The reports of the agent's channels over a range of days in the browser's time zone: the totals,
@@ -205,10 +177,10 @@ export default function Reports({ onClose }: { onClose: () => void }) {
       {report ? (
         <>
           <dl className="console-reports__totals">
-            {figureCells(report.totals, format).map(([label, value]) => (
+            {FIGURES.map(([label, value]) => (
               <div key={label}>
                 <dt>{t(label)}</dt>
-                <dd>{value}</dd>
+                <dd>{value(report.totals, format)}</dd>
               </div>
             ))}
           </dl>

@@ -2,6 +2,7 @@ import { createOperatorsApi } from '@parley/agent-core';
 import type { WebhookDeliveryView, WebhookEndpointView } from '@parley/chat-protocol';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { transport } from './api.js';
+import { type DataColumn, DataTable } from './DataTable.js';
 import { useI18n } from './i18n/I18nProvider.js';
 import type { MessageKey } from './i18n/translate.js';
 import { useReport } from './report.js';
@@ -25,50 +26,46 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointView }) {
   useEffect(refresh, [refresh]);
   const replay = (delivery: WebhookDeliveryView) =>
     operators.webhooks.replay(delivery.id).then(refresh, report);
+  const columns: DataColumn<WebhookDeliveryView>[] = [
+    { key: 'event', header: t('webhooks.event'), rowHeader: true, cell: (delivery) => delivery.eventType },
+    {
+      key: 'conversation',
+      header: t('webhooks.conversation'),
+      cell: (delivery) => <bdi>{delivery.conversationId}</bdi>,
+    },
+    { key: 'status', header: t('webhooks.status'), cell: (delivery) => t(STATUS[delivery.status]) },
+    { key: 'attempts', header: t('webhooks.attempts'), cell: (delivery) => delivery.attempts },
+    {
+      key: 'answer',
+      header: t('webhooks.answer'),
+      cell: (delivery) => <bdi>{delivery.lastStatus ?? delivery.lastError ?? ''}</bdi>,
+    },
+    {
+      key: 'time',
+      header: t('webhooks.time'),
+      cell: (delivery) => formatDateTime(delivery.deliveredAt ?? delivery.createdAt),
+    },
+    {
+      key: 'replay',
+      header: <span className="parley-visually-hidden">{t('webhooks.replay')}</span>,
+      cell: (delivery) => (
+        <button
+          className="console-button console-button--small"
+          type="button"
+          onClick={() => replay(delivery)}
+        >
+          {t('webhooks.replay')}
+        </button>
+      ),
+    },
+  ];
   return (
-    <div className="console-report__table">
-      <table>
-        <caption>{t('webhooks.log', { url: endpoint.url })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('webhooks.event')}</th>
-            <th scope="col">{t('webhooks.conversation')}</th>
-            <th scope="col">{t('webhooks.status')}</th>
-            <th scope="col">{t('webhooks.attempts')}</th>
-            <th scope="col">{t('webhooks.answer')}</th>
-            <th scope="col">{t('webhooks.time')}</th>
-            <th scope="col">
-              <span className="parley-visually-hidden">{t('webhooks.replay')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {log.map((delivery) => (
-            <tr key={delivery.id}>
-              <th scope="row">{delivery.eventType}</th>
-              <td>
-                <bdi>{delivery.conversationId}</bdi>
-              </td>
-              <td>{t(STATUS[delivery.status])}</td>
-              <td>{delivery.attempts}</td>
-              <td>
-                <bdi>{delivery.lastStatus ?? delivery.lastError ?? ''}</bdi>
-              </td>
-              <td>{formatDateTime(delivery.deliveredAt ?? delivery.createdAt)}</td>
-              <td>
-                <button
-                  className="console-button console-button--small"
-                  type="button"
-                  onClick={() => replay(delivery)}
-                >
-                  {t('webhooks.replay')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t('webhooks.log', { url: endpoint.url })}
+      rows={log}
+      rowKey={(delivery) => delivery.id}
+      columns={columns}
+    />
   );
 }
 
