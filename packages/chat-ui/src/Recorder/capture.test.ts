@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { encodeWav, WAV_MIME_TYPE, WAV_SAMPLE_RATE } from './capture.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chooseFormat, encodeWav, startCapture, WAV_MIME_TYPE, WAV_SAMPLE_RATE } from './capture.js';
 
 async function read(blob: Blob) {
   const view = new DataView(await blob.arrayBuffer());
@@ -57,5 +57,118 @@ describe('encodeWav', () => {
     const { view } = await read(encodeWav([], 48_000));
     expect(view.byteLength).toBe(44);
     expect(view.getUint32(40, true)).toBe(0);
+  });
+});
+
+/** A MediaRecorder that can make only 'audio/ogg', keeping the options each instance got. */
+function oggOnlyRecorder() {
+  const options: (MediaRecorderOptions | undefined)[] = [];
+  class OggOnly extends EventTarget {
+    static isTypeSupported = (type: string): boolean => type === 'audio/ogg';
+    state: RecordingState = 'inactive';
+    mimeType = 'audio/ogg';
+    constructor(_stream: MediaStream, recorderOptions?: MediaRecorderOptions) {
+      super();
+      options.push(recorderOptions);
+    }
+    start() {
+      this.state = 'recording';
+    }
+    stop() {
+      this.state = 'inactive';
+      this.dispatchEvent(new Event('stop'));
+    }
+  }
+  return { MediaRecorder: OggOnly as unknown as typeof MediaRecorder, options };
+}
+
+/** An AudioContext that can capture WAV; `hear` plays samples into the capture's processor. */
+function wavAudio() {
+  const processor = {
+    connect: () => {},
+    disconnect: () => {},
+    onaudioprocess: null as ((event: unknown) => void) | null,
+  };
+  const audio = {
+    sampleRate: 16_000,
+    destination: {},
+    createMediaStreamSource: () => ({ connect: () => {}, disconnect: () => {} }),
+    createScriptProcessor: () => processor,
+  } as unknown as AudioContext;
+  const hear = (samples: Float32Array) =>
+    processor.onaudioprocess?.({ inputBuffer: { getChannelData: () => samples } });
+  return { audio, hear };
+}
+
+describe('chooseFormat', () => {
+  const { MediaRecorder } = oggOnlyRecorder();
+
+  it('given one format the browser can record, should choose it', () => {
+    expect(chooseFormat('audio/ogg', MediaRecorder, null)).toBe('audio/ogg');
+  });
+
+  it('given several formats, should choose the first the browser can record', () => {
+    expect(chooseFormat(['audio/mp4', 'audio/ogg', 'audio/wav'], MediaRecorder, wavAudio().audio)).toBe(
+      'audio/ogg',
+    );
+  });
+
+  it('given no format the browser can record, or none wanted, should leave it to MediaRecorder', () => {
+    expect(chooseFormat(['audio/mp4', 'audio/webm'], MediaRecorder, null)).toBeUndefined();
+    expect(chooseFormat(undefined, MediaRecorder, null)).toBeUndefined();
+    expect(chooseFormat([], MediaRecorder, null)).toBeUndefined();
+  });
+
+  it('given WAV wanted, should choose it only where Web Audio can capture it', () => {
+    expect(chooseFormat(['audio/wav', 'audio/ogg'], undefined, wavAudio().audio)).toBe(WAV_MIME_TYPE);
+    expect(chooseFormat(['audio/wav', 'audio/ogg'], MediaRecorder, null)).toBe('audio/ogg');
+  });
+
+  it('given a MediaRecorder that cannot say what it supports, should not guess', () => {
+    const Unsure = class {} as unknown as typeof globalThis.MediaRecorder;
+    expect(chooseFormat('audio/ogg', Unsure, null)).toBeUndefined();
+  });
+});
+
+describe('startCapture', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('given a format the MediaRecorder supports, should record in it', () => {
+    const { MediaRecorder, options } = oggOnlyRecorder();
+    startCapture(new MediaStream(), null, ['audio/mp4', 'audio/ogg'], MediaRecorder).discard();
+    expect(options).toEqual([{ mimeType: 'audio/ogg' }]);
+  });
+
+  it('given no format it supports, should record in its default', () => {
+    const { MediaRecorder, options } = oggOnlyRecorder();
+    startCapture(new MediaStream(), null, 'audio/mp4', MediaRecorder).discard();
+    expect(options).toEqual([undefined]);
+  });
+
+  it("given no MediaRecorder of its own, should use the browser's", () => {
+    const { MediaRecorder, options } = oggOnlyRecorder();
+    vi.stubGlobal('MediaRecorder', MediaRecorder);
+    startCapture(new MediaStream(), null, 'audio/ogg', undefined).discard();
+    expect(options).toEqual([{ mimeType: 'audio/ogg' }]);
+  });
+
+  it('given WAV wanted and Web Audio, should record WAV without a MediaRecorder', async () => {
+    const { MediaRecorder, options } = oggOnlyRecorder();
+    const { audio, hear } = wavAudio();
+    const capture = startCapture(new MediaStream(), audio, ['audio/wav', 'audio/ogg'], MediaRecorder);
+    hear(new Float32Array(1600));
+    const blob = await capture.stop();
+    expect(options).toEqual([]);
+    expect(blob.type).toBe(WAV_MIME_TYPE);
+    expect(blob.size).toBe(44 + 1600 * 2); // a tenth of a second at 16 kHz
+  });
+
+  it('given neither Web Audio nor a MediaRecorder, should fail as not supported', () => {
+    vi.stubGlobal('MediaRecorder', undefined);
+    expect(() => startCapture(new MediaStream(), null, ['audio/wav', 'audio/ogg'], undefined)).toThrow(
+      expect.objectContaining({ name: 'NotSupportedError' }),
+    );
   });
 });

@@ -131,3 +131,40 @@ export function captureMedia(
     },
   };
 }
+
+/**
+ * The first of `wanted` this browser can record, or undefined for MediaRecorder's default: WAV
+ * where `audio` can capture it, another format where `Recorder` says it is supported.
+ *
+ * @example
+ * chooseFormat(['audio/ogg;codecs=opus', 'audio/wav'], MediaRecorder, new AudioContext())
+ * // 'audio/ogg;codecs=opus' in Firefox, 'audio/wav' in Chromium and Safari
+ */
+export function chooseFormat(
+  wanted: string | readonly string[] | undefined,
+  Recorder: typeof MediaRecorder | undefined,
+  audio: AudioContext | null,
+): string | undefined {
+  const formats: readonly string[] = typeof wanted === 'string' ? [wanted] : (wanted ?? []);
+  return formats.find((type) =>
+    type === WAV_MIME_TYPE ? canCaptureWav(audio) : Boolean(Recorder?.isTypeSupported?.(type)),
+  );
+}
+
+/**
+ * Starts recording `stream` in the first of `wanted` formats this browser can record (see
+ * `chooseFormat`): WAV through `audio`, any other with `ownRecorder` or else the global MediaRecorder.
+ * Throws a NotSupportedError when it needs a MediaRecorder and there is none.
+ */
+export function startCapture(
+  stream: MediaStream,
+  audio: AudioContext | null,
+  wanted: string | readonly string[] | undefined,
+  ownRecorder: typeof MediaRecorder | undefined,
+): Capture {
+  const Recorder = ownRecorder ?? (typeof MediaRecorder === 'undefined' ? undefined : MediaRecorder);
+  const format = chooseFormat(wanted, Recorder, audio);
+  if (format === WAV_MIME_TYPE && canCaptureWav(audio)) return captureWav(audio, stream);
+  if (!Recorder) throw Object.assign(new Error('No MediaRecorder'), { name: 'NotSupportedError' });
+  return captureMedia(Recorder, stream, format);
+}

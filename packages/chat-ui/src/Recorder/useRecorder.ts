@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { type Capture, canCaptureWav, captureMedia, captureWav, WAV_MIME_TYPE } from './capture.js';
+import { type Capture, startCapture } from './capture.js';
+import { defaultGetUserMedia, meterLevel, microphoneError, openAudioContext } from './microphone.js';
 
 /**
  * Hold-to-talk states (spec section 4): idle, recording while held, or about to cancel on
@@ -113,43 +114,8 @@ interface Session {
   capture: Capture | null;
   startedAt: number;
   audio: AudioContext | null;
-  frame: number;
+  stopMeter: () => void;
   tick: ReturnType<typeof setInterval> | undefined;
-}
-
-function classify(cause: unknown): RecorderError {
-  const name = (cause as { name?: string } | null)?.name;
-  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError')
-    return 'denied';
-  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError')
-    return 'unavailable';
-  return 'failed';
-}
-
-// Defaults read the globals only when recording starts, never at import (SSR, tests).
-const defaultGetUserMedia = (constraints: MediaStreamConstraints): Promise<MediaStream> => {
-  const devices = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
-  if (!devices?.getUserMedia) {
-    return Promise.reject(Object.assign(new Error('No media devices'), { name: 'NotFoundError' }));
-  }
-  return devices.getUserMedia(constraints);
-};
-
-const defaultCreateAudioContext = (): AudioContext | null => {
-  const Context = typeof window === 'undefined' ? undefined : window.AudioContext;
-  return Context ? new Context() : null;
-};
-
-/** The first of `wanted` this browser can record, or undefined for MediaRecorder's default. */
-function chooseFormat(
-  wanted: string | readonly string[] | undefined,
-  Recorder: typeof MediaRecorder | undefined,
-  audio: AudioContext | null,
-): string | undefined {
-  const formats: readonly string[] = typeof wanted === 'string' ? [wanted] : (wanted ?? []);
-  return formats.find((type) =>
-    type === WAV_MIME_TYPE ? canCaptureWav(audio) : Boolean(Recorder?.isTypeSupported?.(type)),
-  );
 }
 
 /**
@@ -186,7 +152,7 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
 
   const release = useCallback((current: Session) => {
     clearInterval(current.tick);
-    if (current.frame && typeof cancelAnimationFrame !== 'undefined') cancelAnimationFrame(current.frame);
+    current.stopMeter();
     for (const track of current.stream?.getTracks() ?? []) track.stop();
     current.audio?.close().catch(() => {});
     setLevel(0);
@@ -239,7 +205,7 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
         capture: null,
         startedAt: Date.now(),
         audio: null,
-        frame: 0,
+        stopMeter: () => {},
         tick: undefined,
       };
       session.current = current;
@@ -248,7 +214,7 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
       const { getUserMedia = defaultGetUserMedia, mimeType } = latest.current;
       // Made now, inside the press or key that started it: browsers let an AudioContext made during
       // a user gesture run, and one made after the permission prompt may stay suspended.
-      const audio = openAudio();
+      const audio = openAudioContext(latest.current.createAudioContext);
       current.audio = audio;
       try {
         const stream = await getUserMedia({ audio: true });
@@ -258,15 +224,7 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
           release(current);
           return;
         }
-        const Recorder =
-          latest.current.MediaRecorder ?? (typeof MediaRecorder === 'undefined' ? undefined : MediaRecorder);
-        const format = chooseFormat(mimeType, Recorder, audio);
-        if (format === WAV_MIME_TYPE && canCaptureWav(audio)) {
-          current.capture = captureWav(audio, stream);
-        } else {
-          if (!Recorder) throw Object.assign(new Error('No MediaRecorder'), { name: 'NotSupportedError' });
-          current.capture = captureMedia(Recorder, stream, format);
-        }
+        current.capture = startCapture(stream, audio, mimeType, latest.current.MediaRecorder);
         current.startedAt = Date.now();
         setDuration(0);
         current.tick = setInterval(() => {
@@ -277,42 +235,14 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorderResult
             finish(stateRef.current === 'willCancel');
           }
         }, 1000);
-        if (audio) startMeter(current, audio, stream);
+        if (audio) current.stopMeter = meterLevel(audio, stream, setLevel);
       } catch (cause) {
         if (session.current === current) session.current = null;
         release(current);
         setRecorderState('inited');
-        const kind = classify(cause);
+        const kind = microphoneError(cause);
         setError(kind);
         latest.current.onError?.(kind, cause);
-      }
-
-      function openAudio(): AudioContext | null {
-        try {
-          return (latest.current.createAudioContext ?? defaultCreateAudioContext)();
-        } catch {
-          return null; // no meter and no WAV is better than no recording
-        }
-      }
-
-      function startMeter(target: Session, audio: AudioContext, stream: MediaStream) {
-        try {
-          const analyser = audio.createAnalyser();
-          analyser.fftSize = 256;
-          audio.createMediaStreamSource(stream).connect(analyser);
-          const samples = new Uint8Array(analyser.fftSize);
-          const read = () => {
-            analyser.getByteTimeDomainData(samples);
-            let sum = 0;
-            for (const sample of samples) sum += ((sample - 128) / 128) ** 2;
-            // RMS of speech rarely passes 0.5: scale so a normal voice fills most of the meter.
-            setLevel(Math.min(1, Math.sqrt(sum / samples.length) * 2));
-            target.frame = requestAnimationFrame(read);
-          };
-          read();
-        } catch {
-          // No meter is better than no recording.
-        }
       }
     },
     [release, setRecorderState, finish],
