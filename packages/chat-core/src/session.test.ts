@@ -1,8 +1,8 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createMemoryStorage, defaultStorage } from './environment.js';
 import { createChatSession, initialChatState } from './session.js';
-import type { ChannelInfo, ChatStartData } from './types.js';
 import { advance, agentEvent, FakeServer, installFakeClock, setup, started } from './test/fakeServer.js';
+import type { ChannelInfo, ChatStartData } from './types.js';
 
 installFakeClock();
 

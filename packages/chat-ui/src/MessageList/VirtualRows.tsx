@@ -1,5 +1,5 @@
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
-import { type FocusEvent, useCallback, useImperativeHandle, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import type { RowsProps } from './rows.js';
 
 /**
@@ -37,13 +37,23 @@ export function VirtualRows({
     if (focused === null || focused >= range.count || indexes.includes(focused)) return indexes;
     return [...indexes, focused].sort((a, b) => a - b);
   }, []);
-  const trackFocus = (event: FocusEvent<HTMLDivElement>) => {
-    const row = (event.target as HTMLElement).closest<HTMLElement>('[data-slot="message-list-item"]');
-    focusedRef.current = row ? Number(row.dataset.index) : null;
-  };
-  const dropFocus = (event: FocusEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) focusedRef.current = null;
-  };
+  useEffect(() => {
+    const content = contentRef.current;
+    if (!content) return;
+    const track = (event: FocusEvent) => {
+      const row = (event.target as HTMLElement).closest<HTMLElement>('[data-slot="message-list-item"]');
+      focusedRef.current = row ? Number(row.dataset.index) : null;
+    };
+    const drop = (event: FocusEvent) => {
+      if (!content.contains(event.relatedTarget as Node | null)) focusedRef.current = null;
+    };
+    content.addEventListener('focusin', track);
+    content.addEventListener('focusout', drop);
+    return () => {
+      content.removeEventListener('focusin', track);
+      content.removeEventListener('focusout', drop);
+    };
+  }, [contentRef]);
   const virtualizer = useVirtualizer({
     count: items.length,
     // On mount the scroller's ref (an ancestor's) is not attached yet: use the parent element.
@@ -77,8 +87,6 @@ export function VirtualRows({
       data-slot="message-list-content"
       data-virtual=""
       style={{ blockSize: totalSize }}
-      onFocus={trackFocus}
-      onBlur={dropFocus}
     >
       {virtualizer.getVirtualItems().map((item) => {
         const message = items[item.index];
