@@ -1,54 +1,28 @@
 import {
-  type Activity,
   type Agent,
   type AgentCallName,
-  type AgentChat,
   type AgentMessage,
   agentRoutes,
   type DeskEvent,
   ErrorCode,
   type HttpMethod,
-  type InboxRow,
   MsgType,
   type Note,
-  type QueueEntry,
-  type Rating,
   SenderType,
 } from '@parley/chat-protocol';
 import { defaultTimers } from './environment.js';
+import { answerChatCall } from './fakeChats.js';
+import { answerInboxCall } from './fakeInbox.js';
 import { createFakeRobot, WATCHED, type WithoutId } from './fakeRobot.js';
+import { type Answer, type FakeWorld, inboxFields, ok, own, refuse, strip } from './fakeWorld.js';
 import type { AgentTransport, Timers } from './types.js';
 
 // A fake agent server in memory, for tests of the desk and of a console: the agent API's answers
-// (in the contract's envelope), held polls, idempotent replies, and faults on demand.
+// (in the contract's envelope), held polls, idempotent replies, and faults on demand. Its calls are
+// answered by area: the agent and their chats (fakeChats.ts), the inbox (fakeInbox.ts).
 
 /** What goes wrong with the next call of a name: no answer, the answer lost after the work, or a refusal. */
 export type Fault = 'network' | 'lost' | { code: number; message?: string };
-
-interface FakeChat {
-  chat: AgentChat;
-  /** The agent's own chat; else a conversation the robot serves, within the agent's reach. */
-  mine: boolean;
-  messages: AgentMessage[];
-  rating: Rating | null;
-  closed: boolean;
-  status: InboxRow['status'];
-  labels: string[];
-  notes: Note[];
-  activity: Activity[];
-}
-
-const inboxFields = () => ({
-  status: 'open' as const,
-  labels: [],
-  notes: [],
-  activity: [],
-  mine: true,
-});
-
-type Answer = { code: number; data: unknown; message: string };
-const ok = (data: unknown): Answer => ({ code: ErrorCode.ok, data, message: 'ok' });
-const refuse = (code: number, message: string): Answer => ({ code, data: null, message });
 
 /** The route of a request: its name and path parameters. */
 function routeOf(method: HttpMethod, path: string) {
@@ -83,20 +57,6 @@ export function createFakeAgentServer(
 ) {
   const timers = options.timers ?? defaultTimers;
   const now = options.now ?? (() => Date.now());
-  let agent: Agent = {
-    id: 'agent-1',
-    username: 'ada',
-    nick: 'Ada',
-    capacity: 3,
-    channels: ['shop'],
-    groups: [],
-    online: true,
-    away: false,
-    role: 'agent',
-    ...options.agent,
-  };
-  let queue: QueueEntry[] = [];
-  const chats = new Map<string, FakeChat>();
   const events: DeskEvent[] = [];
   let eventId = 0;
   let messageId = 0;
@@ -119,41 +79,29 @@ export function createFakeAgentServer(
     events.push({ ...event, id: String(++eventId) });
     changed();
   };
-  const view = () => `v${version}`;
-  /** A chat as an inbox row. */
-  const rowOf = (one: FakeChat): InboxRow => {
-    const last = one.messages.at(-1);
-    return {
-      sessionId: one.chat.sessionId,
-      visitorId: one.chat.visitorId,
-      channelId: one.chat.channelId,
-      groupId: one.chat.groupId,
-      visitorName: one.chat.visitorName,
-      verified: one.chat.verified,
-      verifiedPid: one.chat.verifiedPid,
-      status: one.status,
-      priority: 'none',
-      live: !one.closed,
-      assignee: one.mine ? { id: agent.id, nick: agent.nick } : null,
-      lastMessage: last
-        ? {
-            text: last.msgContent,
-            senderType: last.senderType,
-            msgType: String(last.msgType),
-            time: last.msgTime,
-          }
-        : null,
-      unread: 0,
-      waitingSince: null,
-      replyTargetMs: 300_000,
-      lastActivityAt: last?.msgTime ?? one.chat.since ?? 0,
-      createdAt: one.chat.since ?? 0,
-      snoozedUntil: null,
-      labels: one.labels,
-      rating: one.rating,
-      leftMessage: false,
-    };
+  const world: FakeWorld = {
+    agent: {
+      id: 'agent-1',
+      username: 'ada',
+      nick: 'Ada',
+      capacity: 3,
+      channels: ['shop'],
+      groups: [],
+      online: true,
+      away: false,
+      role: 'agent',
+      ...options.agent,
+    },
+    queue: [],
+    chats: new Map(),
+    now,
+    changed,
+    emit,
+    nextMessageId: () => `m${++messageId}`,
+    placeholders: (sessionId) => robot.placeholders(sessionId),
   };
+  const { chats } = world;
+  const view = () => `v${version}`;
   const pollAnswer = (cursor: string | undefined, watch?: string, extra: { wait?: number } = {}) => {
     const after = cursor === undefined ? eventId : Number(cursor);
     const news =
@@ -163,22 +111,15 @@ export function createFakeAgentServer(
             (event) => Number(event.id) > after && (!WATCHED.has(event.type) || event.sessionId === watch),
           );
     return {
-      agent,
+      agent: world.agent,
       cursor: String(news.at(-1)?.id ?? (cursor === undefined ? eventId : after)),
       view: view(),
-      queue,
+      queue: world.queue,
       chats: [...chats.values()].filter((one) => one.mine && !one.closed).map((one) => one.chat),
       events: news,
       inboxVersion: `i${version}`,
       ...extra,
     };
-  };
-  const own = (sessionId: string) => {
-    const found = chats.get(sessionId);
-    if (!found) throw refuse(ErrorCode.notFound, 'unknown chat');
-    if (!found.mine) throw refuse(ErrorCode.forbidden, 'this chat is not yours');
-    if (found.closed) throw refuse(ErrorCode.conflict, 'this chat has ended');
-    return found;
   };
   const robot = createFakeRobot({
     messagesOf(sessionId) {
@@ -188,7 +129,7 @@ export function createFakeAgentServer(
     },
     emit: (event) => emit(event),
     now,
-    nextMessageId: () => `m${++messageId}`,
+    nextMessageId: world.nextMessageId,
   });
 
   async function poll(query: Record<string, string>, signal?: AbortSignal): Promise<Answer> {
@@ -226,187 +167,14 @@ export function createFakeAgentServer(
     body: Record<string, unknown>,
     query: Record<string, string> = {},
   ): Answer {
-    const sessionId = params.sessionId ?? '';
-    switch (name) {
-      case 'me':
-        return ok(agent);
-      case 'status':
-        agent = { ...agent, online: Boolean(body.online) };
-        changed();
-        return ok(agent);
-      case 'logout':
-        return ok(null);
-      case 'join': {
-        const entry = queue.find((one) => one.sessionId === sessionId);
-        if (!entry)
-          return chats.has(sessionId) ? ok({ sessionId }) : refuse(ErrorCode.notFound, 'unknown chat');
-        const open = [...chats.values()].filter((one) => !one.closed).length;
-        if (open >= agent.capacity && body.beyondCapacity !== true)
-          return refuse(ErrorCode.conflict, 'this would take you past your capacity');
-        queue = queue.filter((one) => one !== entry);
-        chats.set(sessionId, {
-          chat: { ...entry, since: now(), email: '', phone: '', visitorTyping: null },
-          messages: [],
-          rating: null,
-          closed: false,
-          ...inboxFields(),
-        });
-        changed();
-        return ok({ sessionId });
-      }
-      case 'refuse':
-        queue = queue.filter((one) => one.sessionId !== sessionId);
-        changed();
-        return ok(null);
-      case 'messages': {
-        const found = chats.get(sessionId);
-        if (!found) return refuse(ErrorCode.notFound, 'unknown chat');
-        return ok({ sessionId, closed: found.closed, messages: found.messages, rating: found.rating });
-      }
-      case 'send': {
-        const found = own(sessionId);
-        const clientMsgId = typeof body.clientMsgId === 'string' ? body.clientMsgId : undefined;
-        const again =
-          clientMsgId &&
-          found.messages.find((one) => (one as { clientMsgId?: string }).clientMsgId === clientMsgId);
-        if (again) return ok(strip(again));
-        const message = {
-          id: `m${++messageId}`,
-          userId: `visitor-${sessionId}`,
-          senderType: SenderType.agent,
-          senderName: agent.nick,
-          msgType: MsgType.text,
-          msgContent: String(body.msgContent ?? ''),
-          msgTime: now(),
-          ...(clientMsgId && { clientMsgId }),
-        };
-        found.messages.push(message);
-        return ok(strip(message));
-      }
-      case 'transfer':
-      case 'close': {
-        own(sessionId).closed = true;
-        changed();
-        return ok(
-          name === 'transfer' ? { to: { id: String(body.agentId ?? body.groupId), nick: 'Ben' } } : null,
-        );
-      }
-      case 'typing':
-      case 'ratingRequest':
-        own(sessionId);
-        return ok(null);
-      case 'inbox': {
-        const rows = [...chats.values()].map(rowOf);
-        const status = query.status ?? 'active';
-        const shown = rows.filter((row) =>
-          status === 'active' ? row.status !== 'resolved' : row.status === status,
-        );
-        const labelled = query.label
-          ? shown.filter((row) => row.labels.includes(query.label as string))
-          : shown;
-        const active = rows.filter((row) => row.status !== 'resolved').length;
-        return ok({
-          conversations: labelled,
-          counts: { mine: active, unassigned: 0, all: active },
-          next: null,
-        });
-      }
-      case 'conversation': {
-        const found = chats.get(sessionId);
-        if (!found) return refuse(ErrorCode.notFound, 'unknown conversation');
-        return ok({
-          conversation: rowOf(found),
-          messages: [...found.messages.map(strip), ...robot.placeholders(sessionId)],
-          notes: found.notes,
-          activity: found.activity,
-          emailTo: found.closed && found.chat.email ? found.chat.email : null,
-        });
-      }
-      case 'emailReply': {
-        const found = chats.get(sessionId);
-        if (!found) return refuse(ErrorCode.notFound, 'unknown conversation');
-        if (!found.closed) return refuse(ErrorCode.conflict, 'the chat is still going: answer in it');
-        if (!found.chat.email) return refuse(ErrorCode.conflict, 'the visitor left no email address');
-        const message: AgentMessage = {
-          id: `m${++messageId}`,
-          userId: `visitor-${sessionId}`,
-          senderType: SenderType.agent,
-          senderName: agent.nick,
-          msgType: MsgType.text,
-          msgContent: String(body.text ?? ''),
-          msgTime: now(),
-          emailedTo: found.chat.email,
-        };
-        found.messages.push(message);
-        changed();
-        return ok({ to: found.chat.email, message });
-      }
-      case 'setStatus': {
-        const found = chats.get(sessionId);
-        if (!found) return refuse(ErrorCode.notFound, 'unknown conversation');
-        found.activity.push({
-          id: String(found.activity.length + 1),
-          kind: 'status',
-          agentId: agent.id,
-          agentNick: agent.nick,
-          detail: { from: found.status, to: body.status },
-          time: now(),
-        });
-        found.status = body.status as InboxRow['status'];
-        if (found.status === 'resolved') found.closed = true;
-        changed();
-        return ok(null);
-      }
-      case 'setLabels': {
-        const found = chats.get(sessionId);
-        if (!found) return refuse(ErrorCode.notFound, 'unknown conversation');
-        found.labels = [...new Set((body.labels as string[]).map((one) => one.trim().toLowerCase()))].sort();
-        changed();
-        return ok({ labels: found.labels });
-      }
-      case 'addNote': {
-        const found = chats.get(sessionId);
-        if (!found) return refuse(ErrorCode.notFound, 'unknown conversation');
-        const note: Note = {
-          id: `n${found.notes.length + 1}`,
-          sessionId,
-          agentId: agent.id,
-          agentNick: agent.nick,
-          body: String(body.body),
-          mentions: [],
-          time: now(),
-        };
-        found.notes.push(note);
-        emit({ sessionId, type: 'note', time: now(), note });
-        return ok(note);
-      }
-      case 'seen':
-      case 'setPriority':
-        return ok(null);
-      case 'labels':
-        return ok([]);
-      case 'search': {
-        const words = String(query.q ?? '').toLowerCase();
-        const hits = [...chats.values()].flatMap((one) =>
-          one.messages
-            .filter((message) => message.msgContent.toLowerCase().includes(words))
-            .slice(0, 1)
-            .map((message) => ({
-              conversation: rowOf(one),
-              messageId: message.id,
-              noteId: null,
-              snippet: message.msgContent,
-              time: message.msgTime,
-            })),
-        );
-        return ok({ hits });
-      }
-      default:
-        return refuse(ErrorCode.notFound, `the fake server does not answer ${name}`);
-    }
+    const call = { name, sessionId: params.sessionId ?? '', body, query };
+    return (
+      answerChatCall(world, call) ??
+      answerInboxCall(world, call) ??
+      refuse(ErrorCode.notFound, `the fake server does not answer ${name}`)
+    );
   }
 
-  const strip = ({ clientMsgId: _, ...message }: AgentMessage & { clientMsgId?: string }) => message;
   const transport: AgentTransport = {
     async request(method, path, body, signal) {
       const route = routeOf(method, path);
@@ -437,15 +205,15 @@ export function createFakeAgentServer(
       faults.set(name, [...(faults.get(name) ?? []), ...next]);
     },
     /** A visitor waits in the agent's queue. */
-    queueVisitor(sessionId: string, visitorName = '', channelId = agent.channels[0] ?? 'shop'): void {
-      queue = [
-        ...queue,
+    queueVisitor(sessionId: string, visitorName = '', channelId = world.agent.channels[0] ?? 'shop'): void {
+      world.queue = [
+        ...world.queue,
         {
           sessionId,
           visitorId: `visitor-${sessionId}`,
           channelId,
           groupId: null,
-          waitIndex: queue.length + 1,
+          waitIndex: world.queue.length + 1,
           since: now(),
           visitorName,
           verified: false,
@@ -460,7 +228,7 @@ export function createFakeAgentServer(
         chat: {
           sessionId,
           visitorId: `visitor-${sessionId}`,
-          channelId: agent.channels[0] ?? 'shop',
+          channelId: world.agent.channels[0] ?? 'shop',
           groupId: null,
           since: now(),
           visitorName,
@@ -486,9 +254,9 @@ export function createFakeAgentServer(
     },
     /** The visitor of an open chat writes. */
     visitorWrites(sessionId: string, text: string): AgentMessage {
-      const found = own(sessionId);
+      const found = own(world, sessionId);
       const message: AgentMessage = {
-        id: `m${++messageId}`,
+        id: world.nextMessageId(),
         userId: `visitor-${sessionId}`,
         senderType: SenderType.visitor,
         msgType: MsgType.text,
@@ -509,7 +277,7 @@ export function createFakeAgentServer(
         agentId: 'colleague-1',
         agentNick: 'Ben',
         body,
-        mentions: mentionsAgent ? [agent.id] : [],
+        mentions: mentionsAgent ? [world.agent.id] : [],
         time: now(),
       };
       found.notes.push(note);
@@ -518,17 +286,17 @@ export function createFakeAgentServer(
     },
     /** The visitor read the agent's messages. */
     visitorReads(sessionId: string): void {
-      const found = own(sessionId);
+      const found = own(world, sessionId);
       const msgIds = found.messages.filter((one) => one.senderType === SenderType.agent).map((one) => one.id);
       for (const one of found.messages) if (msgIds.includes(one.id)) one.read = true;
       emit({ sessionId, type: 'read', time: now(), msgIds });
     },
     visitorRates(sessionId: string, star: number, tags: string[] = []): void {
-      own(sessionId).rating = { star, tags };
+      own(world, sessionId).rating = { star, tags };
       emit({ sessionId, type: 'rating', time: now(), star, tags });
     },
     visitorCloses(sessionId: string): void {
-      own(sessionId).closed = true;
+      own(world, sessionId).closed = true;
       emit({ sessionId, type: 'visitorClosed', time: now() });
     },
     /** The messages the server stored in a chat. */
@@ -541,7 +309,7 @@ export function createFakeAgentServer(
         chat: {
           sessionId,
           visitorId: `visitor-${sessionId}`,
-          channelId: agent.channels[0] ?? 'shop',
+          channelId: world.agent.channels[0] ?? 'shop',
           groupId: null,
           since: null,
           visitorName,

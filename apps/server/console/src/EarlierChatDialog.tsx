@@ -1,8 +1,8 @@
 import { MessageList } from '@parley/chat-ui/MessageList';
 import { useEffect, useState } from 'react';
 import { api, type EarlierChat, type EarlierTranscript } from './api.js';
-import { renderContent, toMessage } from './ChatPane.js';
 import { ConsoleModal } from './ConsoleModal.js';
+import { renderContent, toMessage } from './chatRows.js';
 import { useI18n } from './i18n/I18nProvider.js';
 
 /** Nothing in an earlier chat is news: screen readers are not read each message as it appears. */

@@ -1,16 +1,14 @@
-import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ChannelConfig } from '../conversation/domain.js';
 import type { Db } from '../db/types.js';
 import { randomId } from '../ids.js';
 import { hashPassword } from '../passwords.js';
-import { addDocument, listDocuments, removeDocument } from '../robot/knowledge.js';
 import { channelIdentity, normaliseChannel, type SeedChannel, saveChannel } from '../seed.js';
 import { chatCount } from '../words.js';
 import { madeUpPassword, markDisabled, signOutEverywhere } from './agents.js';
 import { fieldChanges, recordChange } from './changes.js';
 import { flatChannel } from './channels.js';
+import { KNOWLEDGE_USAGE, knowledgeCommand } from './knowledge.js';
 import { MAIL_USAGE, runAgentEmail } from './mail.js';
 import { runTokenAdmin, TOKEN_USAGE } from './tokens.js';
 import { runWebhookAdmin, WEBHOOK_USAGE } from './webhooks.js';
@@ -43,11 +41,7 @@ embedded database, which only one process may open: stop the server first).
                        --robot-llm: the robot answers with a language model, e.g.
                        '{"baseUrl":"http://localhost:11434/v1","model":"qwen3:4b"}' (off: the keyword robot)
   channel list
-  knowledge add <channel> <file.md> [--name <name>] [--link <url>]
-                                                    a Markdown document the language-model robot answers
-                                                    from (one entry per section); adding it again replaces it
-  knowledge list <channel>
-  knowledge remove <channel> <name>
+${KNOWLEDGE_USAGE}
 ${MAIL_USAGE}
 ${WEBHOOK_USAGE}
 ${TOKEN_USAGE}
@@ -352,52 +346,4 @@ function robotOption(given: string | undefined, robot: ChannelConfig['robot']): 
   } catch {
     throw new AdminError('--robot-llm is a JSON object ({"baseUrl": ..., "model": ...}) or off');
   }
-}
-
-/** `knowledge add|list|remove`: the Markdown documents of a channel's knowledge (src/robot/knowledge.ts). */
-async function knowledgeCommand(
-  verb: string | undefined,
-  positionals: string[],
-  values: { name?: string; link?: string },
-  context: AdminContext,
-  now: number,
-): Promise<void> {
-  const [channelId, target] = positionals;
-  if (!channelId) throw new AdminError(`knowledge ${verb ?? ''} needs <channel>`);
-  const [row] = await context.db.query<{ config: ChannelConfig }>(
-    'select config from channels where id = $1',
-    [channelId],
-  );
-  if (!row) throw new AdminError(`no channel ${channelId}`);
-  const channel = { ...row.config, id: channelId };
-  if (verb === 'add') {
-    if (!target) throw new AdminError('knowledge add needs <channel> <file.md>');
-    if (values.link !== undefined && !/^https?:\/\//.test(values.link))
-      throw new AdminError('--link is the http(s) address visitors are shown as the source');
-    let text: string;
-    try {
-      text = await readFile(target, 'utf8');
-    } catch (error) {
-      throw new AdminError(`cannot read ${target}: ${(error as Error).message}`);
-    }
-    const name = values.name ?? basename(target).replace(/\.(md|markdown)$/i, '');
-    const sections = await addDocument(context.db, channel, { name, text, link: values.link }, now);
-    if (sections === 0) throw new AdminError(`${target} has no text to answer from`);
-    context.out(`document ${name} added to ${channelId}'s knowledge (${sections} section(s))`);
-    return;
-  }
-  if (verb === 'list') {
-    for (const document of await listDocuments(context.db, channelId)) {
-      context.out(`${document.document}\t${document.sections} section(s)\t${document.link ?? '-'}`);
-    }
-    return;
-  }
-  if (verb === 'remove') {
-    if (!target) throw new AdminError('knowledge remove needs <channel> <name>');
-    const removed = await removeDocument(context.db, channelId, target);
-    if (removed === 0) throw new AdminError(`${channelId} has no document named ${target}`);
-    context.out(`document ${target} removed from ${channelId}'s knowledge`);
-    return;
-  }
-  throw new AdminError(USAGE);
 }
