@@ -270,7 +270,7 @@ export async function startChat(
   rememberTenant(engine, channelId, channel.tenantId);
   engine.storage.setItem(uidKey, start.userId);
   const { userId, sessionId, pollId, status } = start;
-  engine.set({ chatStart: start, userId, sessionId, pollId, chatStatus: status });
+  engine.set({ userId, sessionId, pollId, chatStatus: status });
   // Only the server knows whether there are earlier chats: a visitor without a stored id may be one
   // the site names (pid). Unless it says there are none, history is offered; an empty page ends it.
   if (start.hasHistory === false) engine.set({ historyMsgStatus: HistoryStatus.noMore });

@@ -22,5 +22,5 @@ export const TIMEOUT_OFF = -1;
  */
 export function readyState(state: ChatState): ReadyChatState {
   if (state.phase === 'ready') return state;
-  throw new Error(`The chat session is ${state.phase}, not running`);
+  throw new Error(`Chat not running: ${state.phase}`);
 }
