@@ -9,7 +9,7 @@ export default defineConfig({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    globalSetup: ['src/test/postgres.setup.ts'],
+    globalSetup: ['src/test/postgres.setup.ts', 'src/test/consoleBuild.setup.ts'],
     // PGlite needs a few seconds to open; child-process tests need more.
     testTimeout: 30_000,
     hookTimeout: 60_000,
