@@ -105,6 +105,20 @@ test('given a clean load of the agent console, should ask for no /favicon.ico an
   expect(noise).toEqual([]);
 });
 
+/** Records every layout shift of each page the tab loads from now on, for `layoutShifts`. */
+const recordLayoutShifts = (page: Page) =>
+  page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.defineProperty(window, 'layoutShifts', { value: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+/** The layout shifts of the page loaded last, each one's score (shifts show after their frame). */
+const layoutShifts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+
 // What Lighthouse checks on a first load (`npm run lighthouse`), held here too: a description for
 // search results, no stylesheet request before the first screen (the app's CSS is in its HTML), and
 // nothing moving once drawn (the console's login moved the whole page down; the chat page's FAQ and
@@ -128,35 +142,21 @@ for (const { name, path, drawn } of [
     page.on('request', (request) => {
       if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
     });
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      Object.defineProperty(window, 'layoutShifts', { value: shifts });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(page);
     await page.goto(path);
     await expect(drawn(page)).toBeVisible();
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\w+ \w+ \w+/);
     // Shifts are reported after the frame that made them.
     await page.waitForTimeout(500);
     expect(stylesheets).toEqual([]);
-    expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual(
-      [],
-    );
+    expect(await layoutShifts(page)).toEqual([]);
   });
 }
 
 test('given a returning visitor whose earlier messages come slowly, should draw the chat once, with them, and move nothing', async ({
   page,
 }) => {
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    Object.defineProperty(window, 'layoutShifts', { value: shifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   await page.goto('/chat/index?channelId=demo');
   await expect(conversation(page).getByText('30 days to return any item')).toBeVisible();
   // Back later, on a slow network: the session's messages take a while. Until they are there the
@@ -168,9 +168,7 @@ test('given a returning visitor whose earlier messages come slowly, should draw 
   await page.reload();
   await expect(conversation(page).getByText('30 days to return any item').first()).toBeVisible();
   await page.waitForTimeout(500);
-  expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual(
-    [],
-  );
+  expect(await layoutShifts(page)).toEqual([]);
 });
 
 test('given a first load of the console login, should build no date format it does not show', async ({
