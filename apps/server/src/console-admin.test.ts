@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
-import { chromiumPath, startConsole } from './test/consoleBrowser.js';
+import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
 import { axeViolations, SOON } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 
@@ -42,13 +42,12 @@ const seed: Seed = {
 const [database] = testDatabases();
 
 describe.skipIf(!existsSync(chromiumPath))('the administration in Chromium', () => {
-  let started: Awaited<ReturnType<typeof startConsole>> | undefined;
-  let base: string;
-  let browser: Browser;
+  const suite = consoleSuite(database, seed);
+
   let page: Page;
 
   const logIn = async (into: Page, username: string, password: string, nick: string) => {
-    await into.goto(`${base}/agent/`);
+    await into.goto(`${suite.base}/agent/`);
     await into.getByLabel('Username').fill(username);
     await into.getByLabel('Password').fill(password);
     await into.getByRole('button', { name: 'Log in' }).click();
@@ -58,7 +57,7 @@ describe.skipIf(!existsSync(chromiumPath))('the administration in Chromium', () 
       .waitFor();
   };
   const post = async (path: string, body: object) => {
-    const response = await fetch(`${base}${path}`, {
+    const response = await fetch(`${suite.base}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -68,13 +67,9 @@ describe.skipIf(!existsSync(chromiumPath))('the administration in Chromium', () 
   const admin = () => page.getByRole('region', { name: 'Administration' });
 
   beforeAll(async () => {
-    if (!database) throw new Error('no database');
-    started = await startConsole(await database.open(), seed);
-    ({ base, browser } = started);
-    page = await browser.newPage({ locale: 'en-US' });
+    page = await suite.browser.newPage({ locale: 'en-US' });
     await logIn(page, 'ivy', 'pw-ivy-secret', 'Ivy');
-  }, 120_000);
-  afterAll(() => started?.stop());
+  });
 
   it('should add an agent with a made-up password shown once, who can then log in', async () => {
     const errors: string[] = [];
@@ -160,7 +155,7 @@ describe.skipIf(!existsSync(chromiumPath))('the administration in Chromium', () 
   }, 90_000);
 
   it('should not offer the administration to an agent who is not an administrator', async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await suite.browser.newContext({ locale: 'en-US' });
     const other = await context.newPage();
     await logIn(other, 'max', 'pw-max-secret', 'Max');
     await other.getByRole('button', { name: 'Log out' }).waitFor();

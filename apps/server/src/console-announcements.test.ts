@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
-import { chromiumPath, startConsole } from './test/consoleBrowser.js';
-import { LIVE_REGION_RECORDER, liveChanges, logIn, SOON, visitorCall } from './test/consolePage.js';
+import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
+import { LIVE_REGION_RECORDER, liveChanges, logIn, SOON } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 
 // What a screen reader hears from the console (WCAG 4.1.3): a visitor joining the queue is said
@@ -28,12 +28,11 @@ const seed: Seed = {
 const [database] = testDatabases();
 
 describe.skipIf(!existsSync(chromiumPath))('the console read by a screen reader', () => {
-  let started: Awaited<ReturnType<typeof startConsole>> | undefined;
-  let base: string;
-  let browser: Browser;
+  const suite = consoleSuite(database, seed);
+  const { visitor } = suite;
+
   let page: Page;
 
-  const visitor = (call: string, body: object) => visitorCall(base, call, body);
   /** A visitor named `name` who asks for an agent and waits in the queue. */
   const queue = async (name: string) => {
     const chat = await visitor('chatStart', { channelId: 'line', userName: name });
@@ -43,15 +42,11 @@ describe.skipIf(!existsSync(chromiumPath))('the console read by a screen reader'
     (await liveChanges(page)).filter((change) => change.text.includes(text));
 
   beforeAll(async () => {
-    if (!database) throw new Error('no database');
-    started = await startConsole(await database.open(), seed);
-    ({ base, browser } = started);
-    page = await browser.newPage({ locale: 'en-US' });
+    page = await suite.browser.newPage({ locale: 'en-US' });
     await page.addInitScript(LIVE_REGION_RECORDER);
-    await logIn(page, base, 'quinn');
+    await logIn(page, suite.base, 'quinn');
     await page.getByText('Quinn: Online').waitFor();
-  }, 120_000);
-  afterAll(() => started?.stop());
+  });
 
   it('should announce a visitor joining the queue once, politely, and the next one of the same name too', async () => {
     await queue('Walt');

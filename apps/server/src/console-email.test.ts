@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Seed } from './seed.js';
-import { chromiumPath, startConsole } from './test/consoleBrowser.js';
-import { axeViolations, isFocused, logIn, SOON, visitorCall } from './test/consolePage.js';
+import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
+import { axeViolations, isFocused, logIn, SOON } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 import { startSmtp } from './test/smtp.js';
 
@@ -28,17 +28,24 @@ const seed: Seed = {
 const [database] = testDatabases();
 
 describe.skipIf(!existsSync(chromiumPath))('the answer by email in Chromium', () => {
-  let started: Awaited<ReturnType<typeof startConsole>> | undefined;
+  // The mail server takes mail before the console starts (its address is the console's option)
+  // and until the console has stopped.
   let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
-  let base: string;
-  let browser: Browser;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+  });
+  afterAll(() => smtp?.close());
+
+  const suite = consoleSuite(database, seed, () => ({
+    mail: { smtpUrl: smtp?.url, from: 'Acme <help@acme.example>', intervalMs: 20 },
+  }));
+
   let page: Page;
 
   /** A visitor who leaves a message (nobody is online). */
   const leave = async (body: Record<string, string>) => {
-    const visitor = (call: string, payload: object) => visitorCall(base, call, payload);
-    const chat = await visitor('chatStart', { channelId: 'shop' });
-    await visitor('leaveMsg', { userId: chat.userId, channelId: 'shop', ...body });
+    const chat = await suite.visitor('chatStart', { channelId: 'shop' });
+    await suite.visitor('leaveMsg', { userId: chat.userId, channelId: 'shop', ...body });
   };
   /** Opens the unassigned conversation whose last message is `text`. */
   const open = async (text: string) => {
@@ -48,21 +55,11 @@ describe.skipIf(!existsSync(chromiumPath))('the answer by email in Chromium', ()
   };
 
   beforeAll(async () => {
-    if (!database) throw new Error('no database');
-    smtp = await startSmtp();
-    started = await startConsole(await database.open(), seed, {
-      mail: { smtpUrl: smtp.url, from: 'Acme <help@acme.example>', intervalMs: 20 },
-    });
-    ({ base, browser } = started);
     await leave({ name: 'Nora', email: 'nora@example.com', content: 'Do you ship to Norway?' });
     await leave({ name: 'Piet', phone: '13800138000', content: 'Call me about my order' });
-    page = await browser.newPage({ locale: 'en-US' });
-    await logIn(page, base, 'nia');
+    page = await suite.browser.newPage({ locale: 'en-US' });
+    await logIn(page, suite.base, 'nia');
     await page.getByText('Nia: Offline').waitFor();
-  }, 120_000);
-  afterAll(async () => {
-    await started?.stop();
-    await smtp?.close();
   });
 
   it('given a left message with an address, should answer it by email from a dialog and show the answer in the conversation', async () => {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { MsgType } from '@parley/chat-protocol';
-import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ANSWER_BOUND_MS,
   findHostileTraces,
@@ -15,7 +15,7 @@ import {
   SAFE_URL,
 } from '../../../packages/chat-ui/src/test/hostileCorpus.js';
 import type { Seed } from './seed.js';
-import { chromiumPath, startConsole } from './test/consoleBrowser.js';
+import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
 import { testDatabases } from './test/databases.js';
 import { type Data, Harness } from './test/harness.js';
 
@@ -84,23 +84,17 @@ const mainThreadDelay = (page: Page) =>
   );
 
 describe.skipIf(!existsSync(chromiumPath))('the agent console, given hostile visitors', () => {
-  let started: Awaited<ReturnType<typeof startConsole>> | undefined;
+  const suite = consoleSuite(database, seed, {
+    // Hundreds of calls from one address in a few seconds.
+    rateLimits: { perIp: 1_000_000, perVisitor: 1_000_000, chatStart: 1_000_000, login: 100 },
+  });
   let server: Harness;
-  let base: string;
-  let browser: Browser;
 
   const visitor = async (call: string, body: object) => (await server.visitor(call, body)) as Data;
 
-  beforeAll(async () => {
-    if (!database) throw new Error('no database');
-    started = await startConsole(await database.open(), seed, {
-      // Hundreds of calls from one address in a few seconds.
-      rateLimits: { perIp: 1_000_000, perVisitor: 1_000_000, chatStart: 1_000_000, login: 100 },
-    });
-    ({ base, browser } = started);
-    server = new Harness(started.app);
-  }, 120_000);
-  afterAll(() => started?.stop());
+  beforeAll(() => {
+    server = new Harness(suite.app);
+  });
 
   it('should show every payload as text in one page, run nothing, keep nothing dangerous and stay responsive', async () => {
     const payloads = HOSTILE_CORPUS.map((entry) => entry.payload);
@@ -123,7 +117,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console, given hostile vis
       const form = new FormData();
       form.append('userId', userId);
       form.append('file', new Blob([new Uint8Array(bytes)]), name);
-      const response = await fetch(`${base}/api/chat/visitor/upload`, { method: 'POST', body: form });
+      const response = await fetch(`${suite.base}/api/chat/visitor/upload`, { method: 'POST', body: form });
       const answer = (await response.json()) as Data;
       if (answer.code !== 200) throw new Error(`upload refused: ${answer.message}`);
       return answer.data.url as string;
@@ -220,11 +214,11 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console, given hostile vis
     console.info(`hostile corpus: refused by the visitor API: ${JSON.stringify(refused)}`);
     expect(unexpected).toEqual([]);
 
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
     await page.addInitScript(installHostileTrap);
-    await page.goto(`${base}/agent/`);
+    await page.goto(`${suite.base}/agent/`);
     await page.getByLabel('Username').fill('dana');
     await page.getByLabel('Password').fill('pw-dana');
     await page.getByRole('button', { name: 'Log in' }).click();

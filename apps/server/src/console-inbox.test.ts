@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
 import type { Json } from './test/child.js';
-import { chromiumPath, startConsole } from './test/consoleBrowser.js';
-import { axeViolations, isFocused, logIn, SOON, visitorCall } from './test/consolePage.js';
+import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
+import { axeViolations, isFocused, logIn, SOON } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 
 // The console's inbox in Chromium: a shift worked from the keyboard, search, notes and labels.
@@ -28,12 +28,11 @@ const seed: Seed = {
 const [database] = testDatabases();
 
 describe.skipIf(!existsSync(chromiumPath))('the inbox in Chromium', () => {
-  let started: Awaited<ReturnType<typeof startConsole>> | undefined;
-  let base: string;
-  let browser: Browser;
+  const suite = consoleSuite(database, seed);
+  const { visitor } = suite;
+
   let page: Page;
 
-  const visitor = (call: string, body: object) => visitorCall(base, call, body);
   /** A visitor who asks for Ivy and writes `text`. */
   const chatWithIvy = async (name: string, text: string) => {
     const chat = await visitor('chatStart', { channelId: 'shop', userName: name });
@@ -50,11 +49,8 @@ describe.skipIf(!existsSync(chromiumPath))('the inbox in Chromium', () => {
   const rows = () => page.locator('.console-inbox-row');
 
   beforeAll(async () => {
-    if (!database) throw new Error('no database');
-    started = await startConsole(await database.open(), seed);
-    ({ base, browser } = started);
-    page = await browser.newPage({ locale: 'en-US' });
-    await logIn(page, base, 'ivy');
+    page = await suite.browser.newPage({ locale: 'en-US' });
+    await logIn(page, suite.base, 'ivy');
     await page.getByText('Ivy: Online').waitFor();
     // A team reply with variables, as an admin keeps them.
     const added = await page.evaluate(async () => {
@@ -71,8 +67,7 @@ describe.skipIf(!existsSync(chromiumPath))('the inbox in Chromium', () => {
       return response.status;
     });
     expect(added).toBe(200);
-  }, 120_000);
-  afterAll(() => started?.stop());
+  });
 
   it('should work a shift from the keyboard: open, canned reply, label, note, resolve, next', async () => {
     const errors: string[] = [];

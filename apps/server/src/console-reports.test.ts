@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
-import type { FastifyInstance } from 'fastify';
+import type { Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Seed } from './seed.js';
-import { chromiumPath, startConsole } from './test/consoleBrowser.js';
+import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
 import { axeViolations, logIn } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 import { Harness } from './test/harness.js';
@@ -38,27 +37,21 @@ const seed: Seed = {
 };
 
 describe.runIf(existsSync(chromiumPath))('the console reports', () => {
-  let stop: () => Promise<void>;
-  let base: string;
-  let browser: Browser;
   /** The server's clock: fixed while the history is made, then the real one (for logins). */
   let fixed: number | undefined;
+  const [pglite] = testDatabases();
+  const suite = consoleSuite(pglite, seed, {
+    clock: () => fixed ?? Date.now(),
+    webhooks: { allowPrivate: true, intervalMs: 20 },
+  });
   let receiver: Receiver;
-  let app: FastifyInstance;
 
   beforeAll(async () => {
-    const [pglite] = testDatabases();
-    const started = await startConsole(await (pglite?.open() ?? Promise.reject()), seed, {
-      clock: () => fixed ?? Date.now(),
-      webhooks: { allowPrivate: true, intervalMs: 20 },
-    });
-    ({ base, browser, app } = started);
-    stop = started.stop;
-    const server = new Harness(started.app);
+    const server = new Harness(suite.app);
     receiver = await Receiver.start();
-    await addEndpoint(started.app.db, { url: receiver.url, events: ['conversation.created'] }, Date.now());
+    await addEndpoint(suite.app.db, { url: receiver.url, events: ['conversation.created'] }, Date.now());
     // Lea is an administrator (a team lead): reports and webhooks are hers.
-    await started.app.db.query(`update agents set role = 'admin' where id = 'lea'`);
+    await suite.app.db.query(`update agents set role = 'admin' where id = 'lea'`);
     const chatAt = async (iso: string, labels: string[] = []) => {
       fixed = Date.parse(iso);
       const visitor = await server.start('shop');
@@ -73,11 +66,8 @@ describe.runIf(existsSync(chromiumPath))('the console reports', () => {
     await chatAt('2026-01-10T15:00:00Z');
     await chatAt('2026-01-12T11:00:00Z', ['shipping']);
     fixed = undefined;
-  }, 120_000);
-  afterAll(async () => {
-    await receiver?.down();
-    await stop?.();
   });
+  afterAll(() => receiver?.down());
 
   /** The rows of a table view: the first cell and the conversations. */
   const tableRows = (page: Page, name: string) =>
@@ -92,9 +82,9 @@ describe.runIf(existsSync(chromiumPath))('the console reports', () => {
       );
 
   it('given a range, should show conversations by day in the table view, and the same numbers in the CSV', async () => {
-    const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-US' });
+    const context = await suite.browser.newContext({ timezoneId: 'UTC', locale: 'en-US' });
     const page = await context.newPage();
-    await logIn(page, base, 'lea');
+    await logIn(page, suite.base, 'lea');
     await page.getByRole('button', { name: 'Reports' }).click();
     await page.getByRole('heading', { name: /^Reports/ }).waitFor();
 
@@ -154,13 +144,13 @@ describe.runIf(existsSync(chromiumPath))('the console reports', () => {
 
   it('given an administrator and an endpoint turned off for failing, should say so, turn it on, and replay from the log', async () => {
     await vi.waitFor(() => expect(receiver.received).toHaveLength(4), { timeout: 10_000, interval: 20 });
-    await app.db.query(
+    await suite.app.db.query(
       `update webhook_endpoints set disabled_at = $1, disabled_reason = '50 failed attempts in a row; last: HTTP 500'`,
       [Date.now()],
     );
-    const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-US' });
+    const context = await suite.browser.newContext({ timezoneId: 'UTC', locale: 'en-US' });
     const page = await context.newPage();
-    await logIn(page, base, 'lea');
+    await logIn(page, suite.base, 'lea');
     await page.getByRole('button', { name: 'Reports' }).click();
     await page.getByRole('heading', { name: 'Webhooks: events sent to your tools' }).waitFor();
     const notice = page.getByRole('status').filter({ hasText: 'was turned off after failing' });
@@ -169,7 +159,7 @@ describe.runIf(existsSync(chromiumPath))('the console reports', () => {
     );
     await notice.getByRole('button', { name: 'Turn on again' }).click();
     await notice.waitFor({ state: 'detached' });
-    const [endpoint] = await app.db.query<{ disabled_at: string | null }>(
+    const [endpoint] = await suite.app.db.query<{ disabled_at: string | null }>(
       'select disabled_at from webhook_endpoints',
     );
     expect(endpoint?.disabled_at).toBeNull();

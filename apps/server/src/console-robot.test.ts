@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
-import { chromiumPath, startConsole } from './test/consoleBrowser.js';
-import { axeViolations, logIn, SOON, visitorCall } from './test/consolePage.js';
+import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
+import { axeViolations, logIn, SOON } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 import { gate, ScriptedModel, say } from './test/scriptedModel.js';
 
@@ -49,26 +49,22 @@ const seed: Seed = {
 const [database] = testDatabases();
 
 describe.skipIf(!existsSync(chromiumPath))("the robot's answer in the console, in Chromium", () => {
-  let started: Awaited<ReturnType<typeof startConsole>> | undefined;
-  let base: string;
-  let browser: Browser;
-  let page: Page;
-
-  const visitor = (call: string, body: object) => visitorCall(base, call, body);
-
+  // The scripted model starts before the console (the seed is given its address) and stops after it.
   beforeAll(async () => {
-    if (!database) throw new Error('no database');
     await model.start();
     for (const channel of seed.channels) if (channel.robot?.llm) channel.robot.llm.baseUrl = model.url;
-    started = await startConsole(await database.open(), seed);
-    ({ base, browser } = started);
-    page = await browser.newPage({ locale: 'en-US' });
-    await logIn(page, base, 'ivy');
+  });
+  afterAll(() => model.stop());
+
+  const suite = consoleSuite(database, seed);
+  const { visitor } = suite;
+
+  let page: Page;
+
+  beforeAll(async () => {
+    page = await suite.browser.newPage({ locale: 'en-US' });
+    await logIn(page, suite.base, 'ivy');
     await page.getByText('Ivy: Online').waitFor();
-  }, 120_000);
-  afterAll(async () => {
-    await started?.stop();
-    await model.stop();
   });
 
   it('given the conversation on screen, should show the answer growing with its thinking collapsed, then the final answer once', async () => {

@@ -1,21 +1,17 @@
 import { existsSync } from 'node:fs';
 import { MsgType, SenderType } from '@parley/chat-protocol';
-import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
-import type { Json } from './test/child.js';
-import { chromiumPath, startConsole } from './test/consoleBrowser.js';
+import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
 import {
   ALERT_STUBS,
   agentApi,
   alertsOf,
   axeViolations,
   isFocused,
-  logInHeld as logInHeldAt,
   SOON,
   setVisibility,
-  visitorCall,
-  visitorEvents as visitorEventsAt,
 } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 
@@ -88,25 +84,12 @@ const seed: Seed = {
 const [database] = testDatabases();
 
 describe.skipIf(!existsSync(chromiumPath))('the agent console at work with a team, in Chromium', () => {
-  let started: Awaited<ReturnType<typeof startConsole>> | undefined;
-  let base: string;
-  let browser: Browser;
-
-  const visitor = (call: string, body: object) => visitorCall(base, call, body);
-  const logInHeld = (agent: Page, username: string, password: string, nick: string) =>
-    logInHeldAt(agent, base, username, password, nick);
-  const visitorEvents = (started: Json) => visitorEventsAt(base, started);
-
-  beforeAll(async () => {
-    if (!database) throw new Error('no database');
-    started = await startConsole(await database.open(), seed);
-    ({ base, browser } = started);
-  }, 120_000);
-  afterAll(() => started?.stop());
+  const suite = consoleSuite(database, seed);
+  const { visitor, logInHeld, visitorEvents } = suite;
 
   it('should keep canned replies on the server, offer them after a slash in the reply box, and send the one picked', async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
-    const elsewhere = await browser.newContext({ locale: 'en-US' });
+    const context = await suite.browser.newContext({ locale: 'en-US' });
+    const elsewhere = await suite.browser.newContext({ locale: 'en-US' });
     try {
       const tess = await context.newPage();
       const errors: string[] = [];
@@ -222,7 +205,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console at work with a tea
       // and that one moved to the server once (a nameless one cannot be, and is dropped)
       const other = await elsewhere.newPage();
       other.on('pageerror', (error) => errors.push(String(error)));
-      await other.goto(`${base}/agent/`);
+      await other.goto(`${suite.base}/agent/`);
       await other.evaluate(() =>
         localStorage.setItem(
           'parley-console-canned:t1:team',
@@ -255,8 +238,8 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console at work with a tea
   }, 60_000);
 
   it('should transfer a chat to a colleague with a note, and say why one cannot be taken', async () => {
-    const tessContext = await browser.newContext({ locale: 'en-US' });
-    const theoContext = await browser.newContext({ locale: 'en-US' });
+    const tessContext = await suite.browser.newContext({ locale: 'en-US' });
+    const theoContext = await suite.browser.newContext({ locale: 'en-US' });
     await theoContext.addInitScript(ALERT_STUBS);
     try {
       const tess = await tessContext.newPage();
@@ -363,10 +346,10 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console at work with a tea
   }, 90_000);
 
   it('should pass axe on the login, a chat with its visitor panel, and the transfer and canned replies dialogs, light and dark', async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await suite.browser.newContext({ locale: 'en-US' });
     try {
       const agent = await context.newPage();
-      await agent.goto(`${base}/agent/`);
+      await agent.goto(`${suite.base}/agent/`);
       await agent.getByLabel('Username').waitFor();
       expect(await axeViolations(agent), 'login').toEqual([]);
       await logInHeld(agent, 'gia', 'pw-gia', 'Gia');
@@ -420,7 +403,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console at work with a tea
   }, 60_000);
 
   it('should transfer a chat by keyboard: Enter on Transfer, Tab to a department, Space, Enter; Escape gives the focus back', async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await suite.browser.newContext({ locale: 'en-US' });
     try {
       const gia = await context.newPage();
       await logInHeld(gia, 'gia', 'pw-gia', 'Gia');
@@ -456,7 +439,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console at work with a tea
         ['Gia', 'Pam'],
       );
       // Pam, in a browser of her own, closes the chat: her one slot is free for the next test.
-      const pamContext = await browser.newContext({ locale: 'en-US' });
+      const pamContext = await suite.browser.newContext({ locale: 'en-US' });
       try {
         const pam = await pamContext.newPage();
         await logInHeld(pam, 'pam', 'pw-pam', 'Pam');
@@ -472,7 +455,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console at work with a tea
   }, 60_000);
 
   it('should transfer a chat to a department, which its free member takes', async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await suite.browser.newContext({ locale: 'en-US' });
     try {
       const gia = await context.newPage();
       const errors: string[] = [];

@@ -1,11 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { MsgType, SenderType, SYSTEM_MESSAGE_FLAGS } from '@parley/chat-protocol';
-import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
-import type { Json } from './test/child.js';
-import { chromiumPath, startConsole } from './test/consoleBrowser.js';
+import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
 import {
   ALERT_STUBS,
   alertsOf,
@@ -13,12 +12,9 @@ import {
   claimsSettled,
   holdingPoll,
   logIn,
-  logInHeld as logInHeldAt,
   type Shown,
   SOON,
   setVisibility,
-  visitorCall,
-  visitorEvents as visitorEventsAt,
 } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 
@@ -63,30 +59,20 @@ const seed: Seed = {
 const [database] = testDatabases();
 
 describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () => {
-  let started: Awaited<ReturnType<typeof startConsole>> | undefined;
-  let base: string;
-  let browser: Browser;
+  const suite = consoleSuite(database, seed);
+  const { visitor, logInHeld, visitorEvents } = suite;
+
   let page: Page;
 
-  const visitor = (call: string, body: object) => visitorCall(base, call, body);
-
-  const logInHeld = (agent: Page, username: string, password: string, nick: string) =>
-    logInHeldAt(agent, base, username, password, nick);
-  const visitorEvents = (started: Json) => visitorEventsAt(base, started);
-
   beforeAll(async () => {
-    if (!database) throw new Error('no database');
-    started = await startConsole(await database.open(), seed);
-    ({ base, browser } = started);
     // English whatever the machine's own locale: the words below are the English pack's.
-    page = await browser.newPage({ locale: 'en-US' });
-  }, 120_000);
-  afterAll(() => started?.stop());
+    page = await suite.browser.newPage({ locale: 'en-US' });
+  });
 
   it('should let an agent log in, join a waiting visitor, talk, and close the chat', async () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
-    await logIn(page, base, 'dana');
+    await logIn(page, suite.base, 'dana');
     await expect.poll(() => page.getByText('Dana: Online').count()).toBe(1);
 
     const started = await visitor('chatStart', { channelId: 'desk', userName: 'Walt' });
@@ -129,7 +115,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
   }, 60_000);
 
   it('should show a reply that cannot reach the server as not sent, and send it once when the agent retries', async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await suite.browser.newContext({ locale: 'en-US' });
     const agent = await context.newPage();
     try {
       await logInHeld(agent, 'dana', 'pw-dana', 'Dana');
@@ -172,7 +158,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
   }, 60_000);
 
   it("should show the agent's welcome as the agent's, say Read once under the latest message read, and show Delete on hover or focus only", async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await suite.browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
     await logInHeld(page, 'dana', 'pw-dana', 'Dana');
     const rita = await visitor('chatStart', { channelId: 'desk', userName: 'Rita' });
@@ -372,7 +358,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
   it("should speak the browser's Arabic right to left, and keep German once the agent picks it", async () => {
     const lena = await visitor('chatStart', { channelId: 'desk', userName: 'Lena' });
     await visitor('leaveMsg', { userId: lena.userId, channelId: 'desk', name: 'Lena', content: 'Call me' });
-    const context = await browser.newContext({ locale: 'ar' });
+    const context = await suite.browser.newContext({ locale: 'ar' });
     try {
       const agent = await context.newPage();
       const errors: string[] = [];
@@ -397,7 +383,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
         return [await time.innerText(), expected];
       };
 
-      await agent.goto(`${base}/agent/`);
+      await agent.goto(`${suite.base}/agent/`);
       await agent.getByLabel('اسم المستخدم').fill('dana');
       await agent.getByLabel('كلمة المرور').fill('not-the-password');
       await agent.getByRole('button', { name: 'تسجيل الدخول' }).click();
@@ -438,7 +424,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
   }, 60_000);
 
   it('should alert a hidden console with the title, a chime and a notification, once across two tabs', async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await suite.browser.newContext({ locale: 'en-US' });
     await context.addInitScript(ALERT_STUBS);
     try {
       const first = await context.newPage();
@@ -461,7 +447,7 @@ describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () =
       const second = await context.newPage();
       second.on('pageerror', (error) => errors.push(String(error)));
       const held = holdingPoll(second);
-      await second.goto(`${base}/agent/`);
+      await second.goto(`${suite.base}/agent/`);
       await second.getByText('Nina: Online').waitFor();
       await held;
       expect(await second.getByRole('button', { name: 'Turn on notifications' }).count()).toBe(0);

@@ -1,13 +1,15 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Browser, chromium } from '@playwright/test';
+import { type Browser, chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildServer, type ServerOptions } from '../app.js';
 import { serverRoot } from '../config.js';
 import type { Db } from '../db/types.js';
 import type { Seed } from '../seed.js';
+import type { Json } from './child.js';
+import { logInHeld, visitorCall, visitorEvents } from './consolePage.js';
 
 /** How long a test file waits for another one's build of the console. */
 const BUILD_WAIT_MS = 180_000;
@@ -73,5 +75,65 @@ export async function startConsole(db: Db, seed: Seed, options: ServerOptions = 
       await app.close();
       await app.db.close();
     },
+  };
+}
+
+/** A console started by {@link startConsole}. */
+export type StartedConsole = Awaited<ReturnType<typeof startConsole>>;
+
+/**
+ * The console on a fresh database with `seed` for the tests of the calling `describe` block:
+ * started before them (the build may take a while) and stopped after. Its members read the running
+ * console when used, so tests and later hooks can reach them; calls that need the server's address
+ * are bound to it. `options` may be a function, read when the console starts, for what an earlier
+ * hook makes (an SMTP server's address).
+ *
+ * @example
+ * describe('the console in Chromium', () => {
+ *   const suite = consoleSuite(database, seed);
+ *   it('...', async () => {
+ *     const page = await suite.browser.newPage({ locale: 'en-US' });
+ *     await logIn(page, suite.base, 'dana');
+ *     await suite.visitor('chatStart', { channelId: 'desk' });
+ *   });
+ * });
+ */
+export function consoleSuite(
+  database: { open(): Promise<Db> } | undefined,
+  seed: Seed,
+  options: ServerOptions | (() => ServerOptions) = {},
+) {
+  let started: StartedConsole | undefined;
+  beforeAll(async () => {
+    if (!database) throw new Error('no database');
+    started = await startConsole(
+      await database.open(),
+      seed,
+      typeof options === 'function' ? options() : options,
+    );
+  }, 120_000);
+  afterAll(() => started?.stop());
+  const running = () => {
+    if (!started) throw new Error('the console starts before the tests (beforeAll)');
+    return started;
+  };
+  return {
+    get app() {
+      return running().app;
+    },
+    /** The server's address, e.g. `http://127.0.0.1:41234`. */
+    get base() {
+      return running().base;
+    },
+    get browser() {
+      return running().browser;
+    },
+    /** A visitor API call to this server: the answer's data. */
+    visitor: (call: string, body: object) => visitorCall(running().base, call, body),
+    /** Logs an agent into this server's console and waits for its first held poll. */
+    logInHeld: (page: Page, username: string, password: string, nick: string) =>
+      logInHeld(page, running().base, username, password, nick),
+    /** The visitor's chat events from the start, from this server. */
+    visitorEvents: (chat: Json) => visitorEvents(running().base, chat),
   };
 }
