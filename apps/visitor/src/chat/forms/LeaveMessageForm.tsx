@@ -1,9 +1,7 @@
 import type { FormField, FormValues, VisitorContact } from '@parley/chat-core';
-import { Modal } from '@parley/chat-ui/Modal';
 import { useMemo } from 'react';
 import { useT } from '../../i18n/useT.js';
-import { showToast } from '../../shell/toasts.js';
-import { FieldsForm } from './FieldsForm.js';
+import { FieldsDialog } from './FieldsDialog.js';
 
 export interface LeaveMessageValues {
   name?: string;
@@ -38,38 +36,25 @@ export function LeaveMessageForm({ contact, onSubmit, onClose }: LeaveMessageFor
   );
   const needsContact = (values: FormValues): Record<string, string> =>
     values.phone?.trim() || values.email?.trim() ? {} : { phone: 'leaveMessage.contactHint' };
-  const submit = async (values: FormValues) => {
-    const ok = await onSubmit({
-      name: values.name || undefined,
-      phone: values.phone || undefined,
-      email: values.email || undefined,
-      content: values.content ?? '',
-    });
-    // The engine closes the form on success; the thanks outlive it as a toast.
-    if (ok) void showToast('success', t('leaveMessage.sent'));
-    return ok;
-  };
   return (
-    <Modal
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+    <FieldsDialog
       title={t('leaveMessage.title')}
       description={t('leaveMessage.intro')}
-    >
-      <FieldsForm
-        fields={fields}
-        initialValues={{ ...contact }}
-        check={needsContact}
-        onSubmit={submit}
-        submitLabel={t('leaveMessage.submit')}
-        actions={
-          <button type="button" className="visitor-button" onClick={onClose}>
-            {t('leaveMessage.cancel')}
-          </button>
-        }
-      />
-    </Modal>
+      fields={fields}
+      initialValues={{ ...contact }}
+      check={needsContact}
+      onSubmit={(values) =>
+        onSubmit({
+          name: values.name || undefined,
+          phone: values.phone || undefined,
+          email: values.email || undefined,
+          content: values.content ?? '',
+        })
+      }
+      sentText={() => t('leaveMessage.sent')}
+      submitLabel={t('leaveMessage.submit')}
+      cancelLabel={t('leaveMessage.cancel')}
+      onClose={onClose}
+    />
   );
 }

@@ -1,9 +1,7 @@
-import type { FormField, FormValues } from '@parley/chat-core';
-import { Modal } from '@parley/chat-ui/Modal';
+import type { FormField } from '@parley/chat-core';
 import { useMemo } from 'react';
 import { useT } from '../../i18n/useT.js';
-import { showToast } from '../../shell/toasts.js';
-import { FieldsForm } from './FieldsForm.js';
+import { FieldsDialog } from './FieldsDialog.js';
 
 export interface TranscriptDialogProps {
   /** The address to start with: one the visitor gave in this visit, or ''. */
@@ -23,33 +21,17 @@ export function TranscriptDialog({ email, onSubmit, onClose }: TranscriptDialogP
     () => [{ name: 'email', label: t('transcript.email'), type: 'email', required: true }],
     [t],
   );
-  const submit = async (values: FormValues) => {
-    const address = values.email ?? '';
-    const ok = await onSubmit(address);
-    // The engine closes the dialog on success; the confirmation outlives it as a toast.
-    if (ok) void showToast('success', t('transcript.sent', { email: address }));
-    return ok;
-  };
   return (
-    <Modal
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+    <FieldsDialog
       title={t('transcript.title')}
       description={t('transcript.intro')}
-    >
-      <FieldsForm
-        fields={fields}
-        initialValues={{ email }}
-        onSubmit={submit}
-        submitLabel={t('transcript.submit')}
-        actions={
-          <button type="button" className="visitor-button" onClick={onClose}>
-            {t('transcript.cancel')}
-          </button>
-        }
-      />
-    </Modal>
+      fields={fields}
+      initialValues={{ email }}
+      onSubmit={(values) => onSubmit(values.email ?? '')}
+      sentText={(values) => t('transcript.sent', { email: values.email ?? '' })}
+      submitLabel={t('transcript.submit')}
+      cancelLabel={t('transcript.cancel')}
+      onClose={onClose}
+    />
   );
 }
