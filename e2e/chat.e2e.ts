@@ -1,29 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { Agent, agentWithChat } from './agent.ts';
-import { conversation, send } from './visitor.ts';
+import { axeViolations, conversation, send } from './visitor.ts';
 
 // The visitor page against the reference server and its demo seed, with agents driven through
 // the agent API. Agents are freed after each test so the next transfer finds a free slot.
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function axeViolations(page: Page): Promise<string[]> {
-  // Colours mid-transition (a dialog fading in) are not what the visitor reads: let motion settle.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
-  // Evaluated through the debugging protocol: the page's strict CSP rightly refuses inline scripts.
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page above
-    const results = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return results.violations.map(
-      (violation: { id: string; nodes: unknown[] }) => `${violation.id} (${violation.nodes.length})`,
-    );
-  });
-}
 
 /** Presses Tab until `target` has focus (at most 20 times). */
 async function tabTo(page: Page, target: Locator) {

@@ -1,28 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
-import { conversation, send } from './visitor.ts';
+import { axeViolations, conversation, send } from './visitor.ts';
 
 // The ended chat's transcript by email, end to end: the demo server mails transcripts (printed,
 // not sent: no SMTP in demo mode), the visitor asks for one from the ended chat, and an
 // administrator reads it in the demo mailbox.
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** What axe finds once motion has settled (the dialog fading in). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page above
-    const results = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return results.violations.map(
-      (violation: { id: string; nodes: unknown[] }) => `${violation.id} (${violation.nodes.length})`,
-    );
-  });
-}
 
 test('given an ended chat on the demo server, should mail its transcript to the address the visitor types, readable in the demo mailbox', async ({
   page,
