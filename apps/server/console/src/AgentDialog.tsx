@@ -3,7 +3,7 @@ import { Checkbox, Field, Input, Select } from '@parley/chat-ui/Form';
 import { type FormEvent, useId, useState } from 'react';
 import { type AdminAgent, type AdminChannel, type AgentFields, adminApi } from './adminCalls.js';
 import { ApiError } from './api.js';
-import { ConsoleModal } from './ConsoleModal.js';
+import { ConsoleModal, DialogActions } from './ConsoleModal.js';
 import { useT } from './i18n/I18nProvider.js';
 import type { MessageKey, Params } from './i18n/translate.js';
 
@@ -224,19 +224,13 @@ export function AgentDialog({
             />
           </Field>
         )}
-        {failure ? (
-          <p className="console-error" role="alert">
-            {t(failure.key, failure.params)}
-          </p>
-        ) : null}
-        <div className="console-actions">
-          <button className="console-button console-button--primary" type="submit" disabled={busy}>
-            {t('admin.save')}
-          </button>
-          <button className="console-button" type="button" onClick={onClose}>
-            {t('admin.cancel')}
-          </button>
-        </div>
+        <DialogActions
+          failure={failure && t(failure.key, failure.params)}
+          submitLabel={t('admin.save')}
+          submitDisabled={busy}
+          cancelLabel={t('admin.cancel')}
+          onCancel={onClose}
+        />
       </form>
     </ConsoleModal>
   );

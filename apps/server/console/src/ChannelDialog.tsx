@@ -8,7 +8,7 @@ import {
   type ChannelTexts,
   type WorkingWindow,
 } from './adminCalls.js';
-import { ConsoleModal } from './ConsoleModal.js';
+import { ConsoleModal, DialogActions } from './ConsoleModal.js';
 import { useI18n } from './i18n/I18nProvider.js';
 import type { MessageKey } from './i18n/translate.js';
 
@@ -313,19 +313,13 @@ export function ChannelDialog({
             onChange={(event) => setSites(event.target.value)}
           />
         </Field>
-        {failure ? (
-          <p className="console-error" role="alert">
-            {failure}
-          </p>
-        ) : null}
-        <div className="console-actions">
-          <button className="console-button console-button--primary" type="submit" disabled={busy}>
-            {t('admin.save')}
-          </button>
-          <button className="console-button" type="button" onClick={onClose}>
-            {t('admin.cancel')}
-          </button>
-        </div>
+        <DialogActions
+          failure={failure}
+          submitLabel={t('admin.save')}
+          submitDisabled={busy}
+          cancelLabel={t('admin.cancel')}
+          onCancel={onClose}
+        />
       </form>
     </ConsoleModal>
   );

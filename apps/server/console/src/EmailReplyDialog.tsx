@@ -3,7 +3,7 @@ import { Field, Textarea } from '@parley/chat-ui/Form';
 import { toast } from '@parley/chat-ui/Toast';
 import { type FormEvent, useRef, useState } from 'react';
 import { ApiError } from './api.js';
-import { ConsoleModal } from './ConsoleModal.js';
+import { ConsoleModal, DialogActions } from './ConsoleModal.js';
 import { useDesk } from './desk.js';
 import { useT } from './i18n/I18nProvider.js';
 import type { MessageKey, Params } from './i18n/translate.js';
@@ -84,19 +84,13 @@ export function EmailReplyDialog({
             }}
           />
         </Field>
-        {error ? (
-          <p className="console-error" role="alert">
-            {t(error.key, error.params)}
-          </p>
-        ) : null}
-        <div className="console-actions">
-          <button className="console-button console-button--primary" type="submit" disabled={busy}>
-            {t('emailReply.send')}
-          </button>
-          <button className="console-button" type="button" onClick={onClose}>
-            {t('emailReply.cancel')}
-          </button>
-        </div>
+        <DialogActions
+          failure={error && t(error.key, error.params)}
+          submitLabel={t('emailReply.send')}
+          submitDisabled={busy}
+          cancelLabel={t('emailReply.cancel')}
+          onCancel={onClose}
+        />
       </form>
     </ConsoleModal>
   );

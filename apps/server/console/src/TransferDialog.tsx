@@ -2,7 +2,7 @@ import { ErrorCode } from '@parley/chat-protocol';
 import { Field, Radio, RadioGroup, Textarea } from '@parley/chat-ui/Form';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { ApiError, api, type Chat, type Colleague, type TransferGroup } from './api.js';
-import { ConsoleModal } from './ConsoleModal.js';
+import { ConsoleModal, DialogActions } from './ConsoleModal.js';
 import { useDesk } from './desk.js';
 import { useT } from './i18n/I18nProvider.js';
 import type { MessageKey, Params } from './i18n/translate.js';
@@ -184,19 +184,13 @@ export function TransferDialog({
             onChange={(event) => setNote(event.target.value)}
           />
         </Field>
-        {error ? (
-          <p className="console-error" role="alert">
-            {t(error.key, error.params)}
-          </p>
-        ) : null}
-        <div className="console-actions">
-          <button className="console-button console-button--primary" type="submit" disabled={!chosen || busy}>
-            {t('transfer.submit')}
-          </button>
-          <button className="console-button" type="button" onClick={onClose}>
-            {t('transfer.cancel')}
-          </button>
-        </div>
+        <DialogActions
+          failure={error && t(error.key, error.params)}
+          submitLabel={t('transfer.submit')}
+          submitDisabled={!chosen || busy}
+          cancelLabel={t('transfer.cancel')}
+          onCancel={onClose}
+        />
       </form>
     </ConsoleModal>
   );
