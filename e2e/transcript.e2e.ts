@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { axeViolations, conversation, send } from './visitor.ts';
 
 // The ended chat's transcript by email, end to end: the demo server mails transcripts (printed,
