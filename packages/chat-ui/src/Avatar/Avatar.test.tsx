@@ -3,24 +3,12 @@ import { render } from 'vitest-browser-react';
 import { brokenImage } from '../Image/fixtures.js';
 import { LocaleProvider } from '../LocaleProvider/LocaleProvider.js';
 import arEG from '../locales/ar-EG.json' with { type: 'json' };
+import { contrast } from '../test/contrast.js';
 import { AVATAR_COLORS, Avatar, AvatarGroup, avatarColor } from './Avatar.js';
 
 const photo = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8" fill="#2e7d5b"/></svg>',
 )}`;
-
-/** WCAG contrast of two computed `rgb(...)` colours. */
-function contrast(foreground: string, background: string): number {
-  const luminance = (color: string) => {
-    const [r, g, b] = (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((part) => {
-      const value = Number(part) / 255;
-      return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
-  };
-  const [light, dark] = [luminance(foreground), luminance(background)].sort((a, b) => b - a);
-  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
-}
 
 describe('avatarColor', () => {
   it('given a name, should pick the same colour every time, ignoring case and outer spaces', () => {

@@ -3,22 +3,10 @@ import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { LocaleProvider } from '../LocaleProvider/LocaleProvider.js';
 import arEG from '../locales/ar-EG.json' with { type: 'json' };
+import { contrast } from '../test/contrast.js';
 import { Welcome } from './Welcome.js';
 
 const team = [{ name: 'Camille Martin' }, { name: 'Ahmed Khan' }, { name: 'Li Wei' }, { name: 'Sara López' }];
-
-/** WCAG contrast of two computed `rgb(...)` colours. */
-function contrast(foreground: string, background: string): number {
-  const luminance = (color: string) => {
-    const [r, g, b] = (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((part) => {
-      const value = Number(part) / 255;
-      return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
-  };
-  const [light, dark] = [luminance(foreground), luminance(background)].sort((a, b) => b - a);
-  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
-}
 
 describe('Welcome', () => {
   it('given a title, should be a region named by a level 2 heading; headingLevel changes the level', async () => {
