@@ -13,6 +13,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
+  // The demo team logs in before the tests (nobody is online until they do).
+  globalSetup: './team.setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -58,6 +60,9 @@ export default defineConfig({
         PARLEY_DEMO: '1',
         // The shop page of the embedding tests (e2e/embed.e2e.ts) may frame the chat and hear from it.
         FRAME_ANCESTORS: 'http://localhost:3999',
+        // The agents are driven through the API, not a polling console: their sessions stay alive
+        // for the run (the console's own presence is tested in the server's suite).
+        PRESENCE_TIMEOUT_S: '86400',
         // The suite starts many chats a minute from one address.
         RATE_LIMIT_CHAT_START: '10000',
         // The demo channel's robot answers with the stand-in model (the robot channel keeps its keywords).

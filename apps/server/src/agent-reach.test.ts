@@ -4,8 +4,9 @@ import type { Seed } from './seed.js';
 import { testDatabases } from './test/databases.js';
 import { type AgentClient, serverFor } from './test/harness.js';
 
-// What an agent may see and do, by the one rule in SECURITY.md: a chat is within an agent's reach
-// when the agent serves its channel and, if it has a department, belongs to it. An agent of one
+// What an agent may see and do, by the one rule of docs/routing.md: a chat is within an agent's reach
+// when the agent serves its channel and, if it has a department, belongs to it; its assignee and
+// administrators see it too. An agent of one
 // department read, refused and joined another's queued chats, joined a robot-only chat and went
 // past their capacity; one who once served a visitor read all of that visitor's files; and an
 // agent could delete the visitor's own messages.
@@ -168,26 +169,30 @@ describe.each(testDatabases())('what an agent may delete and read on $name', (da
     await fay.chat(sessionId, 'close');
   });
 
-  it("given an agent who once served a visitor, should open only the files of the chats they served, and all the visitor's files while serving", async () => {
+  it("given a visitor's files, should open them to whoever sees their conversation and to nobody of another channel", async () => {
     const fay = await server().login('fay', 'pw-fay');
     const fin = await server().login('fin', 'pw-fin');
+    const bob = await server().login('bob', 'pw-bob');
     const { userId, sessionId } = await server().start('docs');
     await server().visitor('transferAgent', { userId });
     const first = await uploadFile(userId, 'first.png');
     expect(await status(fay, first)).toBe(200);
     await fay.chat(sessionId, 'close');
-    // The visitor comes back; Fay is away and Fin takes the chat.
+    // The visitor comes back; Fay is offline and Fin takes the chat.
     await fay.online(false);
     await fin.online(true);
     const again = await server().start('docs', { userId });
     expect((await server().visitor('transferAgent', { userId })).data.status).toBe(2);
     const second = await uploadFile(userId, 'second.png');
     expect(await status(fin, second)).toBe(200);
-    expect(await status(fin, first)).toBe(200); // serving the visitor: the earlier chats are readable
-    expect(await status(fay, first)).toBe(200); // sent in Fay's chat
-    expect(await status(fay, second)).toBe(403); // not Fay's chat, and Fay serves the visitor no more
+    expect(await status(fin, first)).toBe(200);
+    // Fay serves the channel: both conversations are hers to read, their files too (docs/routing.md).
+    expect(await status(fay, first)).toBe(200);
+    expect(await status(fay, second)).toBe(200);
+    // Bob serves another channel: neither conversation, nor its files.
+    expect(await status(bob, first)).toBe(403);
+    expect(await status(bob, second)).toBe(403);
     await fin.chat(again.sessionId, 'close');
-    expect(await status(fin, first)).toBe(403);
-    expect(await status(fin, second)).toBe(200);
+    expect(await status(bob, second)).toBe(403);
   });
 });

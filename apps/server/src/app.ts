@@ -62,6 +62,11 @@ export interface ServerOptions {
   /** PostgreSQL: wake-ups for other instances gathered into one NOTIFY per this many ms; 0: one per write. */
   wakeWindowMs?: number;
   rateLimits?: Partial<RateLimits>;
+  /**
+   * How long an agent's console session counts as alive after its last poll or call; default 45 s
+   * (docs/routing.md). Past it, the agent is offline.
+   */
+  presenceTimeoutMs?: number;
   /** How long an agent stays logged in; default 12 hours. */
   agentSessionMs?: number;
   /**
@@ -145,6 +150,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     seed: options.seed,
     uploadRetentionDays: options.uploadRetentionDays ?? 90,
     wakeWindowMs: options.wakeWindowMs,
+    presenceTimeoutMs: options.presenceTimeoutMs,
     clock,
   });
   await app.register(errorEnvelope);

@@ -67,6 +67,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
       windowMs: number(env.RATE_LIMIT_WINDOW_MS, 60_000),
     },
     agentSessionMs: number(env.AGENT_SESSION_HOURS, 12) * 60 * 60 * 1000,
+    presenceTimeoutMs: number(env.PRESENCE_TIMEOUT_S, 45) * 1000,
     frameAncestors: env.FRAME_ANCESTORS ? env.FRAME_ANCESTORS.split(/\s+/).filter(Boolean) : undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     requestTimeoutMs: number(env.REQUEST_TIMEOUT_S, 90) * 1000,

@@ -49,6 +49,28 @@ describe.each(testDatabases())('the inbox on $name', (database) => {
   const row = async (client: AgentClient, sessionId: string, query = '?status=active') =>
     (await rows(client, query)).find((one) => one.sessionId === sessionId);
 
+  it("given automatic messages after the visitor's words, should preview the visitor's words", async () => {
+    const ana = await server().login('ana', 'pw-ana');
+    const visitor = await chatWith('ana', 'Can I change my address?');
+    // What the page records by itself: the agent's timeout notice and the rating thanks.
+    for (const text of ['Sorry for the wait: an agent will answer shortly.', 'You rated the service']) {
+      await server().visitor('sysMsg', {
+        userId: visitor.userId,
+        msgContent: text,
+        msgType: 1,
+        senderType: 4,
+        senderName: '',
+        specialMsgFlag: 3,
+        clientType: 3,
+        notifyAdmin: 1,
+      });
+      tick();
+    }
+    expect(await row(ana, visitor.sessionId, '?view=mine')).toMatchObject({
+      lastMessage: { text: 'Can I change my address?', senderType: 1 },
+    });
+  });
+
   it("given a visitor's chat, should show its row: last message, unread count, waiting time, assignee, and clear unread once seen", async () => {
     const ana = await server().login('ana', 'pw-ana');
     const visitor = await chatWith('ana', 'Where is my parcel?');
@@ -68,10 +90,11 @@ describe.each(testDatabases())('the inbox on $name', (database) => {
     expect((await ana.chat(visitor.sessionId, 'seen')).code).toBe(ErrorCode.ok);
     await ana.send(visitor.sessionId, 'It ships today.');
     const answered = await row(ana, visitor.sessionId, '?view=mine');
+    // The preview stays the visitor's last words (docs/routing.md): the row says what they need.
     expect(answered).toMatchObject({
       unread: 0,
       waitingSince: null,
-      lastMessage: { text: 'It ships today.' },
+      lastMessage: { text: 'Where is my parcel?', senderType: 1 },
     });
     // Ben sees it under "all", not under "mine" or "unassigned".
     const ben = await server().login('ben', 'pw-ben');

@@ -27,7 +27,10 @@ export interface SeedAgent {
   channels: string[];
   /** Group ids this agent serves; empty or absent: every group of its channels. */
   groups?: string[];
-  /** Whether the agent is online when first created (later starts keep the current state). */
+  /**
+   * Whether the agent chooses to be online when first created (later starts keep the current
+   * state). Online takes a live console session as well: every agent starts offline until they log in.
+   */
   online?: boolean;
   welcomeMsg?: string;
   /** `admin` also edits the team's canned replies; default `agent`. */

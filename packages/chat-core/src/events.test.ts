@@ -70,6 +70,27 @@ describe('event 1200: agent joined', () => {
   });
 });
 
+describe('event 1304 (extension): the agent left', () => {
+  it('given an agent who left, should say so, show the visitor queued again and the position, and take the next join', async () => {
+    const server = new FakeServer().reply('transferAgent', { adminNick: 'Bob', status: 2, waitIndex: 0 });
+    const { session, state, texts } = await started({ server });
+    await session.transfer();
+    server.queueEvents({ msgId: 'l1', event_type: 1304, adminNick: 'Bob', waitIndex: 1 });
+    await advance(5000);
+    expect(state().chatStatus).toBe(3);
+    expect(texts()).toContain(
+      'Bob left the chat. You are back at the front of the queue: the next free agent will answer.',
+    );
+    expect(state().messages.find((message) => message.id === 'waitMsgId')).toBeDefined();
+    expect(state().waitIndex).toBe(1);
+    server.queueEvents({ msgId: 'j2', event_type: 1200, adminNick: 'Ann' });
+    await advance(2000);
+    expect(state().chatStatus).toBe(2);
+    expect(texts()).toContain('Ann joined the chat');
+    expect(state().messages.some((message) => message.id === 'waitMsgId')).toBe(false);
+  });
+});
+
 describe('event 1201: agent message', () => {
   it('given msgContentEnc, should decode it as UTF-8 and prefer it over msgContent', async () => {
     const { texts, state } = await withEvents([

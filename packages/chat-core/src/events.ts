@@ -17,7 +17,7 @@ export const AGENT_TYPING_HIDE = 4000;
 export interface EventDeps
   extends Pick<Core, 'get' | 'set' | 'after' | 'now'>,
     Pick<Conversation, 'append' | 'say'> {
-  status: Pick<StatusTransitions, 'join' | 'end'>;
+  status: Pick<StatusTransitions, 'join' | 'queue' | 'end'>;
   stopPolling(): void;
   markRead(): void;
   agentSpoke(): void;
@@ -119,6 +119,13 @@ export function createEventHandler(engine: EventDeps) {
     [VisitorEvent.messageDeleted]: (engine, event) =>
       engine.set((state) => ({ messages: removeMessage(state.messages, event.msgId) })),
     [VisitorEvent.queuePosition]: () => {},
+    // Extension: the agent left (logged out, gone offline, disabled, or the chat was taken over):
+    // the chat waits for a person again, at the front of the queue (docs/contract.md).
+    [VisitorEvent.agentLeft]: (engine, event) => {
+      stopTyping();
+      engine.say(engineText('agentLeft', { name: event.adminNick ?? '' }), event.msgTime);
+      engine.status.queue(event.waitIndex ?? 0);
+    },
     [VisitorEvent.refused]: (engine) => {
       engine.say(engineText('agentRefused'));
       engine.stopPolling();

@@ -30,6 +30,10 @@ export const TEXTS = {
   openedElsewhere: ['notices.openedElsewhere', 'Your chat was opened in a new window!'],
   rated: ['notices.rated', 'You rated the service'],
   agentJoined: ['chat.agentJoined', '{name} joined the chat'],
+  agentLeft: [
+    'chat.agentLeft',
+    '{name} left the chat. You are back at the front of the queue: the next free agent will answer.',
+  ],
   youEnded: ['chat.youEnded', 'You ended the chat'],
   whileAway: ['chat.whileAway', 'While you were away'],
   queuePosition: ['chat.queuePosition', 'You are number {count} in the queue. Please wait.'],

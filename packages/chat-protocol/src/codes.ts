@@ -84,6 +84,12 @@ export const VisitorEvent = {
    * `clientMsgId`); a page shows "Seen" there. A page that does not show it ignores the event.
    */
   agentRead: 1303,
+  /**
+   * Extension: the serving agent left (logged out, went offline past the channel's time, was
+   * disabled, or an administrator took the chat over): the chat is back at the front of the queue
+   * (`waitIndex`), and a page shows that it waits for a person again. `adminNick` is who left.
+   */
+  agentLeft: 1304,
 } as const;
 export type VisitorEvent = (typeof VisitorEvent)[keyof typeof VisitorEvent];
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AdminAgent, AgentFields } from '@parley/chat-protocol';
+import * as presence from '../conversation/presence.js';
 import { dispatch, lockRouting } from '../conversation/routing.js';
 import type { ConversationStore } from '../conversation/store.js';
 import type { Queryable } from '../db/types.js';
@@ -55,7 +56,7 @@ interface AdminAgentRow {
 }
 
 const SELECT_AGENTS = `select a.id, a.username, a.nick, a.avatar, a.role, a.capacity, a.channels, a.groups,
-    a.online, a.away, a.disabled_at is not null as disabled,
+    a.online and a.present and a.disabled_at is null as online, a.away, a.disabled_at is not null as disabled,
     (select count(*) from sessions s where s.admin_id = a.id and s.closed_at is null) as open_chats
   from agents a`;
 
@@ -244,13 +245,16 @@ export async function setAgentDisabled(
   disabled: boolean,
   context: ChangeContext,
 ): Promise<AdminAgent> {
-  const channels = await store.write(async (tx) => {
+  const channels = await store.write(async (tx, touched) => {
+    await lockRouting(tx);
     const [row] = await tx.query<{ role: string; channels: string[]; disabled: boolean }>(
       'select role, channels, disabled_at is not null as disabled from agents where id = $1 for update',
       [agentId],
     );
     if (!row) throw notFound('no such agent');
     if (disabled && !row.disabled && row.role === 'admin') await keepAnAdministrator(tx, agentId);
+    // Offline at once, and their open chats back to the queue for someone who can answer.
+    if (disabled) await presence.disabled(store, tx, touched, agentId);
     if (await markDisabled(tx, agentId, disabled, context.now)) {
       await recordChange(tx, {
         by: context.by,

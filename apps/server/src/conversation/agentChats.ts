@@ -1,7 +1,8 @@
 import { ChatStatus, OutType, SenderType, type WireMessage } from '@parley/chat-protocol';
+import type { Queryable } from '../db/types.js';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.js';
 import { recordActivity } from './activity.js';
-import { agentSession, openAgentSession } from './agents.js';
+import { openAgentSession, visibleSession } from './agents.js';
 import {
   type Agent,
   type AgentRow,
@@ -9,8 +10,9 @@ import {
   SESSION_COLUMNS,
   type SessionRow,
 } from './domain.js';
-import { emitVisitorEvent, VisitorEvent } from './events.js';
+import { emitVisitorEvent, type Touched, VisitorEvent } from './events.js';
 import { MESSAGE_COLUMNS, type MessageRow, toAgentMessage, toWireMessage } from './messages.js';
+import { expirePresence, PRESENCE_SQL, type PresenceStatus, requeue } from './presence.js';
 import {
   assign,
   channelGroups,
@@ -45,12 +47,19 @@ export async function join(
       [sessionId],
     );
     if (!session || session.closed_at !== null) throw notFound('unknown or ended chat');
-    if (!agent.channels.includes(session.channel_id))
+    const admin = agent.role === 'admin';
+    if (!admin && !agent.channels.includes(session.channel_id))
       throw forbidden('this chat is on a channel you do not serve');
-    if (!inReach(agent, session.channel_id, session.group_id))
+    if (!admin && !inReach(agent, session.channel_id, session.group_id))
       throw forbidden('this chat is waiting for another department');
     if (session.admin_id === agent.id) return { sessionId };
-    if (session.status === ChatStatus.withAgent) throw new ApiError(409, 'another agent has this chat');
+    if (session.status === ChatStatus.withAgent && session.admin_id) {
+      if (!admin) throw new ApiError(409, 'another agent has this chat');
+      // An administrator takes the chat over: its agent may be gone (offline, disabled).
+      await takeOver(store, tx, touched, session, agent);
+      await dispatch(store, tx, touched);
+      return { sessionId };
+    }
     if (session.status !== ChatStatus.queued) {
       throw new ApiError(409, 'this chat is not waiting for an agent (the robot is serving it)');
     }
@@ -83,6 +92,47 @@ export async function join(
 }
 
 /**
+ * An administrator takes a chat from the agent who holds it: the visitor is told that agent left
+ * and this one joined; the record says who took it from whom, and when it takes the administrator
+ * past their capacity, that too.
+ */
+async function takeOver(
+  store: ConversationStore,
+  tx: Queryable,
+  touched: Touched,
+  session: SessionRow,
+  admin: Agent,
+): Promise<void> {
+  const from = session.admin_id as string;
+  await requeue(store, tx, touched, from, [session], 'takenOver', { dispatch: false });
+  const [row] = await tx.query<AgentRow & { busy: number }>(
+    `select a.id, a.nick, a.capacity,
+       (select count(*)::int from sessions s where s.admin_id = a.id and s.closed_at is null and s.status = $2) as busy
+     from agents a where a.id = $1`,
+    [admin.id, ChatStatus.withAgent],
+  );
+  if (!row) throw notFound('unknown agent');
+  await assign(store, tx, touched, session, row);
+  const at = store.clock();
+  await recordActivity(tx, {
+    sessionId: session.id,
+    agentId: admin.id,
+    kind: 'takenOver',
+    detail: { from },
+    at,
+  });
+  if (row.busy >= row.capacity) {
+    await recordActivity(tx, {
+      sessionId: session.id,
+      agentId: admin.id,
+      kind: 'beyondCapacity',
+      detail: { capacity: row.capacity, busy: row.busy },
+      at,
+    });
+  }
+}
+
+/**
  * Hands an open chat of this agent to a colleague who serves its channel, is online and has a
  * free slot, or to a group of its channel (the group's online member with most free slots, this
  * agent aside), with an optional note for them. The visitor is told the new agent joined (1200);
@@ -104,15 +154,21 @@ export async function transferChat(
       [sessionId],
     );
     if (!session) throw notFound('unknown chat');
-    if (session.admin_id !== agent.id) throw forbidden('this chat is not yours to transfer');
+    // An administrator reassigns any chat: its agent may be gone.
+    if (session.admin_id !== agent.id && agent.role !== 'admin')
+      throw forbidden('this chat is not yours to transfer');
     if (session.closed_at !== null) throw new ApiError(409, 'this chat has ended');
+    if (session.status !== ChatStatus.withAgent && session.status !== ChatStatus.queued)
+      throw new ApiError(409, 'this chat is not with a person (the robot is serving it)');
+    await expirePresence(store, tx);
     if (to.groupId) {
       const channel = await store.channel(session.channel_id);
       if (!channelGroups(channel.info.groupConfig).some((group) => group.groupId === to.groupId))
         throw badRequest(`groupId: not a group of this chat's channel: ${to.groupId}`);
     }
+    const holder = session.admin_id ?? agent.id;
     const { online, free } = to.groupId
-      ? await findAgent(tx, session.channel_id, to.groupId, null, agent.id)
+      ? await findAgent(tx, session.channel_id, to.groupId, null, holder)
       : await findAgent(tx, session.channel_id, null, to.agentId ?? null);
     if (!free) {
       if (to.groupId)
@@ -131,6 +187,15 @@ export async function transferChat(
       agent.nick,
       to.note?.trim() || null,
     ]);
+    if (session.admin_id !== agent.id) {
+      await recordActivity(tx, {
+        sessionId: session.id,
+        agentId: agent.id,
+        kind: 'takenOver',
+        detail: { from: session.admin_id, to: free.id },
+        at: store.clock(),
+      });
+    }
     await dispatch(store, tx, touched);
     return { to: { id: free.id, nick: free.nick } };
   });
@@ -142,7 +207,7 @@ export async function transferChat(
  * group of their channels, as routing has it).
  */
 export async function transferGroups(store: ConversationStore, agent: Agent) {
-  const online = (await onlineAgents(store.db, null)).filter((one) => one.id !== agent.id);
+  const online = (await onlineAgents(store.db, null)).filter((one) => one.id !== agent.id && !one.away);
   const groups = [];
   for (const channelId of agent.channels) {
     const channel = await store.channel(channelId).catch(() => undefined);
@@ -161,32 +226,40 @@ export async function transferGroups(store: ConversationStore, agent: Agent) {
   return groups;
 }
 
-/** The other agents who share a channel with this one: whether each is online and has a free slot. */
+/**
+ * The other agents who share a channel with this one (every agent, for an administrator), with the
+ * presence routing uses: `free` only when online, not away, and with a free slot.
+ */
 export async function colleagues(store: ConversationStore, agent: Agent) {
   const rows = await store.db.query<{
     id: string;
     nick: string;
-    online: boolean;
+    status: PresenceStatus;
     capacity: number;
     channels: string[];
     busy: number;
   }>(
-    `select a.id, a.nick, a.online, a.capacity, a.channels,
+    `select a.id, a.nick, ${PRESENCE_SQL} as status, a.capacity, a.channels,
        (select count(*)::int from sessions s where s.admin_id = a.id and s.status = $3 and s.closed_at is null) as busy
-     from agents a where a.id <> $1 and jsonb_exists_any(a.channels, $2::text[]) order by a.nick`,
-    [agent.id, agent.channels, ChatStatus.withAgent],
+     from agents a where a.id <> $1 and a.disabled_at is null
+       and ($4 or jsonb_exists_any(a.channels, $2::text[])) order by a.nick`,
+    [agent.id, agent.channels, ChatStatus.withAgent, agent.role === 'admin'],
   );
   return rows.map((row) => ({
     id: row.id,
     nick: row.nick,
-    online: row.online,
-    free: row.online && row.busy < row.capacity,
-    channels: row.channels.filter((channel) => agent.channels.includes(channel)),
+    online: row.status !== 'offline',
+    free: row.status === 'online' && row.busy < row.capacity,
+    status: row.status,
+    channels:
+      agent.role === 'admin'
+        ? row.channels
+        : row.channels.filter((channel) => agent.channels.includes(channel)),
   }));
 }
 
 export async function agentMessages(store: ConversationStore, agent: Agent, sessionId: string) {
-  const session = await agentSession(store, agent, sessionId, true);
+  const session = await visibleSession(store, agent, sessionId);
   const rows = await store.db.query<MessageRow>(
     `select ${MESSAGE_COLUMNS} from messages where session_id = $1 and not deleted order by msg_time, id`,
     [session.id],
@@ -301,7 +374,8 @@ export async function requestRating(
 }
 
 export async function agentClose(store: ConversationStore, agent: Agent, sessionId: string): Promise<null> {
-  const session = await openAgentSession(store, agent, sessionId);
+  // An administrator may end any chat (its agent may be gone).
+  const session = await openAgentSession(store, agent, sessionId, { admin: true });
   const channel = await store.channel(session.channel_id);
   await store.write((tx, touched) =>
     closeSession(
@@ -320,7 +394,7 @@ export async function agentClose(store: ConversationStore, agent: Agent, session
 }
 
 export async function refuse(store: ConversationStore, agent: Agent, sessionId: string): Promise<null> {
-  const session = await openAgentSession(store, agent, sessionId, true);
+  const session = await openAgentSession(store, agent, sessionId, { queued: true });
   await store.write((tx, touched) =>
     closeSession(store, tx, touched, session, { type: VisitorEvent.refused }, agent.id),
   );

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { AgentEvent, agentEventNames, type DeskEvent, VisitorEvent } from '@parley/chat-protocol';
 import type { Agent } from './domain.js';
 import { Audience, holdUntilNew } from './events.js';
-import { inReach } from './routing.js';
+import { PRESENCE_SQL, type PresenceStatus } from './presence.js';
 import type { ConversationStore } from './store.js';
+import { canSee } from './visibility.js';
 
 // What the console sees: the queue the agent can take from, its chats and what changed (the
 // held poll), and the messages visitors left.
@@ -62,11 +63,13 @@ interface EventRow {
  * the console's cursor. Ids of one visitor's events grow in commit order, as the agent's own do.
  */
 async function watchedEvents(store: ConversationStore, agent: Agent, sessionId: string, cursor: number) {
-  const [session] = await store.db.query<{ visitor_id: string; channel_id: string; group_id: string | null }>(
-    'select visitor_id, channel_id, group_id from sessions where id = $1',
-    [sessionId],
-  );
-  if (!session || !inReach(agent, session.channel_id, session.group_id)) return [];
+  const [session] = await store.db.query<{
+    visitor_id: string;
+    channel_id: string;
+    group_id: string | null;
+    admin_id: string | null;
+  }>('select visitor_id, channel_id, group_id, admin_id from sessions where id = $1', [sessionId]);
+  if (!session || !canSee(agent, session)) return [];
   return store.db.query<EventRow>(
     `select id, session_id, event_type, payload, created_at from events
      where audience = $1 and visitor_id = $2 and id > $3 and session_id = $4 and event_type in ($5, $6)
@@ -120,10 +123,10 @@ export async function agentPoll(store: ConversationStore, agent: Agent, cursor?:
     `select q.session_id, s.visitor_id, q.channel_id, q.group_id, q.wait_index, q.enqueued_at, v.name,
        v.verified, v.verified_pid
      from queue q join sessions s on s.id = q.session_id join visitors v on v.id = s.visitor_id
-     where jsonb_exists($1::jsonb, q.channel_id)
-       and (q.group_id is null or jsonb_array_length($2::jsonb) = 0 or jsonb_exists($2::jsonb, q.group_id))
+     where $3 or (jsonb_exists($1::jsonb, q.channel_id)
+       and (q.group_id is null or jsonb_array_length($2::jsonb) = 0 or jsonb_exists($2::jsonb, q.group_id)))
      order by q.seq`,
-    [JSON.stringify(agent.channels), JSON.stringify(agent.groups)],
+    [JSON.stringify(agent.channels), JSON.stringify(agent.groups), agent.role === 'admin'],
   );
   const chats = await store.db.query<{
     id: string;
@@ -159,12 +162,21 @@ export async function agentPoll(store: ConversationStore, agent: Agent, cursor?:
   const events = watched.length
     ? [...own, ...watched].sort((a, b) => Number(a.id) - Number(b.id)).slice(0, EVENTS_PER_ANSWER)
     : own;
-  // The inbox's rows of this agent's reach move when this does (a message, a status, a label, ...).
-  // (A hint: one index probe per channel, departments aside.)
+  // The inbox's rows this agent sees move when this does (a message, a status, a label, ...).
+  // (A hint: one index probe per channel, departments aside; an administrator's are all channels,
+  // and the chats an agent holds on other channels move with their own list.)
   const [inbox] = await store.db.query<{ version: number | string | null }>(
-    `select max(x.changed_at) as version from unnest($1::text[]) as c(id),
+    `select max(x.changed_at) as version
+     from (select id from channels where $2 union select unnest($1::text[])) as c(id),
        lateral (select changed_at from sessions where channel_id = c.id order by changed_at desc limit 1) x`,
-    [agent.channels],
+    [agent.channels, agent.role === 'admin'],
+  );
+  // The colleagues of the agent's channels (everyone, for an administrator) and their presence.
+  const team = await store.db.query<{ id: string; nick: string; status: PresenceStatus }>(
+    `select a.id, a.nick, ${PRESENCE_SQL} as status from agents a
+     where a.id <> $1 and a.disabled_at is null and ($3 or jsonb_exists_any(a.channels, $2::text[]))
+     order by a.nick, a.id`,
+    [agent.id, agent.channels, agent.role === 'admin'],
   );
   // Without a cursor the console starts from now: it loads each chat's messages itself.
   const [latest] =
@@ -204,11 +216,21 @@ export async function agentPoll(store: ConversationStore, agent: Agent, cursor?:
           : null,
     })),
     events: events.map(toDeskEvent),
+    team,
   };
   // What this agent sees of the queue and its chats, in a few characters: the console sends it
   // back, so a change it has not seen is answered at once, even if it happened between two polls.
   const view = createHash('sha256')
-    .update(JSON.stringify([answer.queue, answer.chats, answer.inboxVersion]))
+    .update(
+      JSON.stringify([
+        answer.queue,
+        answer.chats,
+        answer.inboxVersion,
+        answer.team,
+        agent.online,
+        agent.away,
+      ]),
+    )
     .digest('base64url');
   return { ...answer, view: view.slice(0, 16) };
 }

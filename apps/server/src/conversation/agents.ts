@@ -8,8 +8,11 @@ import {
   type SessionRow,
   toAgent,
 } from './domain.js';
-import { dispatch, inReach } from './routing.js';
+import { presenceOf, statusChanged } from './presence.js';
+import { inReach, lockRouting } from './routing.js';
 import type { ConversationStore } from './store.js';
+import { canSee, visibleTo } from './visibility.js';
+import { Where } from './where.js';
 
 // Who the agent is, and which chats and files are theirs to act on.
 
@@ -33,8 +36,9 @@ export async function agent(store: ConversationStore, id: string): Promise<Agent
 
 /**
  * Whether an agent may read a file of this visitor: while serving the visitor (an open chat: the
- * visitor's earlier chats are readable in the console), or when the file was sent in a chat this
- * agent served. Having once served a visitor opens none of their other files.
+ * visitor's earlier chats are readable in the console), when the file was sent in a chat this
+ * agent served, or in a conversation the agent sees (visibility.ts). Having once served a visitor
+ * opens none of their other files.
  */
 export async function agentMayReadFile(
   store: ConversationStore,
@@ -50,12 +54,23 @@ export async function agentMayReadFile(
      limit 1`,
     [agentId, visitorId, `/uploads/${uploadId}?`],
   );
-  return rows.length > 0;
+  if (rows.length > 0) return true;
+  // A file sent in a conversation the agent sees (visibility.ts) is part of what they read.
+  const viewer = await agent(store, agentId);
+  if (!viewer) return false;
+  const where = visibleTo(new Where([visitorId, `/uploads/${uploadId}?`]), viewer);
+  const seen = await store.db.query(
+    `select 1 from messages m join sessions s on s.id = m.session_id
+     where s.visitor_id = $1 and starts_with(m.file_url, $2) and ${where.sql} limit 1`,
+    where.params,
+  );
+  return seen.length > 0;
 }
 
 /**
  * Sets whether the agent is online and whether they are away (online, keeping their chats, but
- * given no new chat by routing). Coming online, or back from away, takes queued visitors.
+ * given no new chat by routing). The change is recorded (presence.ts); coming online, or back from
+ * away, takes queued visitors.
  */
 export async function setStatus(
   store: ConversationStore,
@@ -65,22 +80,47 @@ export async function setStatus(
   const online = change.online ?? agent.online;
   const away = change.away ?? agent.away;
   await store.write(async (tx, touched) => {
+    await lockRouting(tx);
+    const [was] = await tx.query<{ online: boolean; present: boolean; away: boolean }>(
+      'select online, present, away from agents where id = $1 for update',
+      [agent.id],
+    );
     await tx.query('update agents set online = $2, away = $3, updated_at = $4 where id = $1', [
       agent.id,
       online,
       away,
       store.clock(),
     ]);
-    if (online && !away) await dispatch(store, tx, touched);
+    if (was) await statusChanged(store, tx, touched, agent.id, presenceOf(was));
   });
   return { ...agent, online, away };
 }
 
+/** A conversation the agent sees (visibility.ts), or a refusal: for reading it. */
+export async function visibleSession(
+  store: ConversationStore,
+  agent: Agent,
+  sessionId: string,
+): Promise<SessionRow> {
+  const [session] = await store.db.query<SessionRow>(
+    `select ${SESSION_COLUMNS} from sessions where id = $1`,
+    [sessionId],
+  );
+  if (!session) throw notFound('unknown chat');
+  if (!canSee(agent, session)) throw forbidden('this conversation is not in your reach');
+  return session;
+}
+
+/**
+ * A chat the agent may act in: their own; with `queued`, one waiting in the queue within their
+ * reach (an administrator's reach is every channel); with `admin`, any chat when the agent is an
+ * administrator (closing a chat whose agent is gone).
+ */
 export async function agentSession(
   store: ConversationStore,
   agent: Agent,
   sessionId: string,
-  allowQueued = false,
+  allow: { queued?: boolean; admin?: boolean } = {},
 ): Promise<SessionRow> {
   const [session] = await store.db.query<SessionRow>(
     `select ${SESSION_COLUMNS} from sessions where id = $1`,
@@ -89,10 +129,11 @@ export async function agentSession(
   if (!session) throw notFound('unknown chat');
   const own = session.admin_id === agent.id;
   const queuedHere =
-    allowQueued &&
+    allow.queued === true &&
     session.status === ChatStatus.queued &&
-    inReach(agent, session.channel_id, session.group_id);
-  if (!own && !queuedHere) throw forbidden('this chat is not yours');
+    (agent.role === 'admin' || inReach(agent, session.channel_id, session.group_id));
+  const asAdmin = allow.admin === true && agent.role === 'admin';
+  if (!own && !queuedHere && !asAdmin) throw forbidden('this chat is not yours');
   return session;
 }
 
@@ -100,9 +141,9 @@ export async function openAgentSession(
   store: ConversationStore,
   agent: Agent,
   sessionId: string,
-  allowQueued = false,
+  allow: { queued?: boolean; admin?: boolean } = {},
 ): Promise<SessionRow> {
-  const session = await agentSession(store, agent, sessionId, allowQueued);
+  const session = await agentSession(store, agent, sessionId, allow);
   if (session.closed_at !== null) throw new ApiError(409, 'this chat has ended');
   return session;
 }

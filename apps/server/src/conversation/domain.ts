@@ -36,6 +36,11 @@ export interface ChannelConfig {
   starList?: Star[];
   /** How soon the team aims to answer a visitor, ms: the inbox marks a conversation waiting longer. */
   replyTargetMs?: number;
+  /**
+   * How long a chat stays with an agent who went offline before it goes back to the front of the
+   * queue, ms; null keeps it with them. Default two minutes (presence.ts, docs/routing.md).
+   */
+  requeueAfterMs?: number | null;
 }
 
 /** The rating scale of a channel that names none. */

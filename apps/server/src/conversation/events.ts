@@ -332,6 +332,11 @@ export class Touched {
   visitorsOnly(): void {
     this.consoles = false;
   }
+  /** Whether the write changed nothing anyone's poll shows (a sweep that found nothing to do). */
+  silent = false;
+  quiet(): void {
+    this.silent = true;
+  }
 }
 
 export async function emitVisitorEvent(

@@ -1,25 +1,36 @@
-import { type ConversationStatus, type InboxQuery, type InboxRow, PRIORITIES } from '@parley/chat-protocol';
+import {
+  type ConversationStatus,
+  type InboxQuery,
+  type InboxRow,
+  PRIORITIES,
+  SenderType,
+} from '@parley/chat-protocol';
 import type { Queryable } from '../db/types.js';
 import { forbidden, notFound } from '../errors.js';
 import { answersInProgress } from '../robot/drafts.js';
 import type { Agent } from './domain.js';
 import { MESSAGE_COLUMNS, type MessageRow, toAgentMessage } from './messages.js';
-import { inReach } from './routing.js';
 import type { ConversationStore } from './store.js';
+import { canSee, visibleTo } from './visibility.js';
 import { Where } from './where.js';
 
 // The inbox: every conversation of the agent's channels (and departments) as a record with the
 // team's status, priority, labels and private notes; its lists, and the changes agents make.
-// Reading follows the reach rule (routing.ts `inReach`): an agent reads any conversation of a
-// channel and department they serve, as a team inbox does; writing to the visitor stays the
-// assignee's (agentChats.ts).
+// Reading follows the one visibility rule (visibility.ts): the assignee, an administrator, and the
+// agents of the conversation's channel and department read it, as a team inbox does; writing to
+// the visitor stays the assignee's (agentChats.ts).
 
 /** A page of an inbox list. */
 const PAGE = 50;
 /** The reply target of a channel that names none, ms. */
 export const DEFAULT_REPLY_TARGET_MS = 5 * 60_000;
 
-/** The columns of an inbox row, over `sessions s`, `visitors v`, `agents a`, `evaluations e`, `lm`. */
+/**
+ * The columns of an inbox row, over `sessions s`, `visitors v`, `agents a`, `evaluations e`, `lm`.
+ * `lm`, the row's preview, is what the visitor last said; when they said nothing yet, the latest
+ * words of an agent or the robot. Automatic messages never: system notices, and what the page
+ * records by itself (a greeting, "Sorry for the wait", marked with `specialMsgFlag`).
+ */
 export const ROW_SELECT = `s.id, s.visitor_id, s.channel_id, s.group_id, s.state, s.priority, s.closed_at,
   s.admin_id, a.nick as admin_nick, s.waiting_since, s.last_activity_at, s.created_at, s.snoozed_until,
   s.left_message, v.name, v.verified, v.verified_pid, lm.msg_content, lm.sender_type, lm.msg_type, lm.msg_time,
@@ -33,11 +44,9 @@ export const ROW_FROM = `sessions s join visitors v on v.id = s.visitor_id
   left join agents a on a.id = s.admin_id
   left join evaluations e on e.session_id = s.id
   left join lateral (select m.msg_content, m.sender_type, m.msg_type, m.msg_time from messages m
-    where m.session_id = s.id and not m.deleted order by m.msg_time desc, m.id desc limit 1) lm on true`;
-
-/** The agent's reach as SQL over `sessions s`: their channels and departments ($1, $2). */
-export const REACH = `s.channel_id = any($1::text[])
-  and (s.group_id is null or cardinality($2::text[]) = 0 or s.group_id = any($2::text[]))`;
+    where m.session_id = s.id and not m.deleted and m.sender_type <> ${SenderType.system}
+      and (m.extra is null or not (m.extra ? 'specialMsgFlag'))
+    order by m.sender_type = ${SenderType.visitor} desc, m.msg_time desc, m.id desc limit 1) lm on true`;
 
 export interface RowData {
   id: string;
@@ -126,12 +135,10 @@ export async function wakeSnoozed(store: ConversationStore): Promise<void> {
   });
 }
 
-export const reachParams = (agent: Agent) => [agent.channels, agent.groups];
-
 /** One page of an inbox list, with the active counts of each view. */
 export async function inbox(store: ConversationStore, agent: Agent, query: InboxQuery) {
   await wakeSnoozed(store);
-  const where = new Where(reachParams(agent), [REACH, 's.last_activity_at is not null']);
+  const where = visibleTo(new Where([], ['s.last_activity_at is not null']), agent);
   const view = query.view ?? 'all';
   if (view === 'mine') where.value((n) => `s.admin_id = ${n}`, agent.id);
   if (view === 'unassigned') where.add('s.admin_id is null');
@@ -156,11 +163,15 @@ export async function inbox(store: ConversationStore, agent: Agent, query: Inbox
      where ${where.sql} order by ${order} limit ${PAGE + 1}`,
     where.params,
   );
+  const visible = visibleTo(
+    new Where([agent.id], ['s.last_activity_at is not null', "s.state <> 'resolved'"]),
+    agent,
+  );
   const [counts] = await store.db.query<{ mine: number; unassigned: number; all: number }>(
-    `select count(*) filter (where s.admin_id = $3)::int as mine,
+    `select count(*) filter (where s.admin_id = $1)::int as mine,
        count(*) filter (where s.admin_id is null)::int as unassigned, count(*)::int as all
-     from sessions s where ${REACH} and s.last_activity_at is not null and s.state <> 'resolved'`,
-    [...reachParams(agent), agent.id],
+     from sessions s where ${visible.sql}`,
+    visible.params,
   );
   const page = rows.slice(0, PAGE);
   const last = page.at(-1);
@@ -190,8 +201,7 @@ export async function reachable(
     sessionId,
   ]);
   if (!row) throw notFound('unknown conversation');
-  if (!inReach(agent, row.channel_id, row.group_id))
-    throw forbidden('this conversation is not in your reach');
+  if (!canSee(agent, row)) throw forbidden('this conversation is not in your reach');
   return row;
 }
 

@@ -16,8 +16,10 @@ import { recordActivity } from './activity.js';
 import { agentClose } from './agentChats.js';
 import type { Agent } from './domain.js';
 import { emitAgentEvent, emitVisitorEvent } from './events.js';
-import { REACH, reachable, reachParams } from './inbox.js';
+import { reachable } from './inbox.js';
 import type { ConversationStore } from './store.js';
+import { visibleTo } from './visibility.js';
+import { Where } from './where.js';
 
 // What agents change in a conversation of their reach (inbox.ts has the rule and the lists):
 // status, priority, labels, private notes, and the assignee's read marker. Each change is a row of
@@ -54,7 +56,7 @@ export async function setStatus(
     throw badRequest('snoozedUntil: a time in the future');
   const session = await reachable(store, agent, sessionId);
   if (body.status === 'resolved' && session.closed_at === null) {
-    if (session.admin_id !== agent.id)
+    if (session.admin_id !== agent.id && agent.role !== 'admin')
       throw forbidden('a live chat is resolved by the agent who has it (join it first, or refuse it)');
     await agentClose(store, agent, sessionId);
   }
@@ -156,10 +158,11 @@ export async function setLabels(
 
 /** The labels in use on the agent's channels, most used first. */
 export async function labels(store: ConversationStore, agent: Agent) {
+  const visible = visibleTo(new Where([]), agent);
   const rows = await store.db.query<{ label: string; count: number }>(
     `select l.label, count(*)::int as count from session_labels l join sessions s on s.id = l.session_id
-     where ${REACH} group by l.label order by count(*) desc, l.label limit 200`,
-    reachParams(agent),
+     where ${visible.sql} group by l.label order by count(*) desc, l.label limit 200`,
+    visible.params,
   );
   return rows;
 }

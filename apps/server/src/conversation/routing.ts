@@ -4,7 +4,9 @@ import { badRequest } from '../errors.js';
 import { recordActivity } from './activity.js';
 import { type AgentRow, parseJson, type SessionRow } from './domain.js';
 import { emitVisitorEvent, emitVisitorEvents, type Touched, VisitorEvent } from './events.js';
+import { expirePresence } from './presence.js';
 import type { ConversationStore } from './store.js';
+import { inReach } from './visibility.js';
 import { isWorkingTime } from './workingHours.js';
 
 // Routing: which agent takes a chat, the queue, and closing a chat. Everything that hands out an
@@ -21,8 +23,24 @@ export function channelGroups(config: unknown): { groupId: string; groupName: st
     : [];
 }
 
-function parseGroups(config: unknown): string[] {
-  return channelGroups(config).map((group) => group.groupId);
+/**
+ * A department a visitor asked for, when it is one of the channel's; otherwise none, so the chat
+ * goes to the channel's whole team. A stale or made-up `groupId` is never stored: a group that no
+ * agent belongs to would hide the chat from every department (docs/routing.md).
+ */
+export function knownGroup(channel: { info: Record<string, unknown> }, groupId: string | undefined | null) {
+  if (!groupId) return null;
+  return channelGroups(channel.info.groupConfig).some((group) => group.groupId === groupId) ? groupId : null;
+}
+
+/** An agent a visitor asked for, when one serves the channel; otherwise none (anyone may serve). */
+export async function knownAgent(tx: Queryable, channelId: string, adminId: string | undefined | null) {
+  if (!adminId) return null;
+  const [row] = await tx.query(
+    'select 1 from agents where id = $1 and disabled_at is null and jsonb_exists(channels, $2)',
+    [adminId, channelId],
+  );
+  return row ? adminId : null;
 }
 
 /** The routing lock's key: one database-wide advisory lock, held to the end of the transaction. */
@@ -43,35 +61,25 @@ function setStatus(tx: Queryable, sessionId: string, status: ChatStatus): Promis
 
 export type AgentLoad = AgentRow & { busy: number; last_assigned_at: number | string | null };
 
-/** Online agents (of one channel, or all) with how many chats each has: one statement. */
+/**
+ * Online agents (of one channel, or all) with how many chats each has: one statement. Online is
+ * presence (presence.ts): they chose to be, and a console session of theirs is alive; callers
+ * under the routing lock end timed-out sessions first (`expirePresence`).
+ */
 export async function onlineAgents(tx: Queryable, channelId: string | null): Promise<AgentLoad[]> {
   return tx.query<AgentLoad>(
     `select a.id, a.username, a.nick, a.avatar, a.capacity, a.channels, a.groups, a.welcome_msg, a.online,
        a.away, a.role, a.last_assigned_at,
        (select count(*)::int from sessions s where s.admin_id = a.id and s.status = $2 and s.closed_at is null) as busy
      from agents a
-     where a.online and a.disabled_at is null and ($1::text is null or jsonb_exists(a.channels, $1))
+     where a.online and a.present and a.disabled_at is null
+       and ($1::text is null or jsonb_exists(a.channels, $1))
      order by a.id`,
     [channelId, ChatStatus.withAgent],
   );
 }
 
-/**
- * Whether a chat of this channel and department (group) is within an agent's reach: the agent
- * serves the channel and, when the chat has a department, belongs to it; an agent with no
- * departments serves every department of their channels. Routing, the queue an agent sees, and
- * what an agent may read, join or refuse all follow this one rule (SECURITY.md).
- */
-export function inReach(
-  agent: { channels: readonly string[]; groups: readonly string[] },
-  channelId: string,
-  groupId: string | null,
-): boolean {
-  return (
-    agent.channels.includes(channelId) &&
-    (groupId === null || agent.groups.length === 0 || agent.groups.includes(groupId))
-  );
-}
+export { inReach };
 
 /** The agents who may take a chat of this channel (and group, or the named agent). */
 export function eligible(
@@ -156,6 +164,7 @@ export async function assign(
  */
 export async function dispatch(store: ConversationStore, tx: Queryable, touched: Touched): Promise<void> {
   await lockRouting(tx);
+  await expirePresence(store, tx);
   const queued = await tx.query<SessionRow & { wait_index: number }>(
     `select s.id, s.poll_id, s.visitor_id, s.channel_id, s.group_id, s.admin_id, s.requested_admin_id, s.status,
        s.created_at, s.closed_at, q.wait_index
@@ -271,17 +280,18 @@ export async function transferAgent(
       touched.touch(session.visitor_id);
       return { adminNick: '', status: ChatStatus.outOfHours, waitIndex: 0 };
     }
-    const groupId = input.groupId || session.group_id;
-    const adminId = input.adminId || session.requested_admin_id;
-    if (groupId && channel.info.groupMode === Setting.on) {
-      const groups = parseGroups(channel.info.groupConfig);
-      if (!groups.includes(groupId)) throw badRequest(`unknown group for this channel: ${groupId}`);
-    }
+    if (input.groupId && channel.info.groupMode === Setting.on && !knownGroup(channel, input.groupId))
+      throw badRequest(`unknown group for this channel: ${input.groupId}`);
+    const groupId = knownGroup(channel, input.groupId || session.group_id);
+    const adminId = input.adminId
+      ? await knownAgent(tx, session.channel_id, input.adminId)
+      : session.requested_admin_id;
     await tx.query('update sessions set group_id = $2, requested_admin_id = $3 where id = $1', [
       session.id,
       groupId,
       adminId,
     ]);
+    await expirePresence(store, tx);
     const { online, free } = await findAgent(tx, session.channel_id, groupId, adminId);
     touched.touch(session.visitor_id);
     if (online === 0) {

@@ -1,9 +1,10 @@
 import type { SearchHit, SearchQuery } from '@parley/chat-protocol';
 import { badRequest } from '../errors.js';
 import type { Agent } from './domain.js';
-import { REACH, ROW_FROM, ROW_SELECT, type RowData, toRow } from './inbox.js';
+import { ROW_FROM, ROW_SELECT, type RowData, toRow } from './inbox.js';
 import { stemmingConfigs } from './searchConfigs.js';
 import type { ConversationStore } from './store.js';
+import { visibleTo } from './visibility.js';
 import { Where } from './where.js';
 
 // Search: full text over messages and private notes, and the visitor's name, email and phone, in
@@ -89,7 +90,7 @@ export async function search(
   const text = query.q.trim();
   if (!text) throw badRequest('q: a word to search for');
   const tsquery = toTsQuery(text);
-  const where = new Where([agent.channels, agent.groups, tsquery ?? '', likeAny(text)], [REACH]);
+  const where = visibleTo(new Where([tsquery ?? '', likeAny(text)]), agent);
   if (query.status) where.value((n) => `s.state = ${n}`, query.status);
   if (query.channelId) where.value((n) => `s.channel_id = ${n}`, query.channelId);
   if (query.agentId) where.value((n) => `s.admin_id = ${n}`, query.agentId);
@@ -97,14 +98,14 @@ export async function search(
   if (query.from) where.value((n) => `h.at >= ${n}`, Number(query.from));
   if (query.to) where.value((n) => `h.at <= ${n}`, Number(query.to));
   if (query.rating) where.value((n) => `e.star = ${n}`, Number(query.rating));
-  // Text matches only when a word is left ($3 = ''); the visitor's fields by substring always. A
+  // Text matches only when a word is left ($1 = ''); the visitor's fields by substring always. A
   // message matches its words as written, or stemmed in its own conversation's language: one index
   // condition per configuration, each a constant the GIN index can use.
   const stemmed = (await stemmingConfigs(store.db))
     .filter((config) => /^[a-z_]+$/.test(config))
     .map(
       (config) =>
-        ` or (m.search_config = '${config}'::regconfig and m.search @@ to_tsquery('${config}', $3))`,
+        ` or (m.search_config = '${config}'::regconfig and m.search @@ to_tsquery('${config}', $1))`,
     )
     .join('');
   const rows = await store.db.query<
@@ -112,16 +113,16 @@ export async function search(
   >(
     `with hits as (
        (select m.session_id, m.id as message_id, null::text as note_id, m.msg_content as body, m.msg_time as at
-        from messages m where $3 <> '' and (m.search @@ to_tsquery('simple', $3)${stemmed}) and not m.deleted
+        from messages m where $1 <> '' and (m.search @@ to_tsquery('simple', $1)${stemmed}) and not m.deleted
         order by m.msg_time desc limit ${PER_SOURCE})
        union all
        (select n.session_id, null, n.id, n.body, n.created_at from notes n
-        where $3 <> '' and n.search @@ to_tsquery('simple', $3) order by n.created_at desc limit ${PER_SOURCE})
+        where $1 <> '' and n.search @@ to_tsquery('simple', $1) order by n.created_at desc limit ${PER_SOURCE})
        union all
        (select s.id, null, null, concat_ws(' · ', v.name, v.email, v.phone), s.last_activity_at
         from visitors v join sessions s on s.visitor_id = v.id
         where s.last_activity_at is not null
-          and (v.name ilike $4 or v.email ilike $4 or v.phone ilike $4)
+          and (v.name ilike $2 or v.email ilike $2 or v.phone ilike $2)
         order by s.last_activity_at desc limit ${PER_SOURCE})
      ),
      best as (select distinct on (session_id) * from hits order by session_id, at desc)

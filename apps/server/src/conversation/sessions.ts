@@ -6,7 +6,7 @@ import { type AgentRow, type ChatStartInput, SESSION_COLUMNS, type SessionRow } 
 import { emitAgentEvent } from './events.js';
 import { type KnownVisitor, keepsVisitor, verifiedPid } from './identity.js';
 import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './messages.js';
-import { closeSession } from './routing.js';
+import { closeSession, knownAgent, knownGroup } from './routing.js';
 import type { ConversationStore } from './store.js';
 
 // A visitor's identity and chats: channel, start, close, the agent card, history, uploads.
@@ -93,8 +93,8 @@ export async function chatStart(store: ConversationStore, input: ChatStartInput)
           pollId,
           visitorId,
           channel.id,
-          input.groupId || null,
-          input.adminId || null,
+          knownGroup(channel, input.groupId),
+          await knownAgent(tx, channel.id, input.adminId),
           input.pid ?? null,
           input.params ?? null,
           input.previousUrl ?? null,

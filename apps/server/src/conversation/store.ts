@@ -11,6 +11,7 @@ import {
 } from './domain.js';
 import { type PollCache, Touched } from './events.js';
 import { MESSAGE_COLUMNS, type MessageRow, type RobotAnswerFields } from './messages.js';
+import { PRESENCE_TIMEOUT_MS } from './presence.js';
 
 const CHANNELS_NOTIFY = 'parley_channels';
 
@@ -30,6 +31,8 @@ export class ConversationStore {
   private readonly forgetListeners = new Set<(id: string | undefined) => void>();
   /** Counts the channels forgotten, so a read that started before cannot keep what it read. */
   private forgotten = 0;
+  /** How long a console session counts as alive after its last poll (presence.ts). */
+  presenceTimeoutMs = PRESENCE_TIMEOUT_MS;
 
   constructor(
     readonly db: Db,
@@ -41,6 +44,7 @@ export class ConversationStore {
     const touched = new Touched();
     const result = await this.db.transaction((tx) => work(tx, touched));
     // Every write may change what a console shows; one that changes visitors' polls says so too.
+    if (touched.silent) return result;
     if (touched.visitors.size > 0) await this.cache.publish(touched.visitors, touched.consoles);
     else await this.cache.publishDesk();
     return result;

@@ -1,13 +1,15 @@
 import { MsgType, SenderType } from '@parley/chat-protocol';
 import { forbidden, notFound } from '../errors.js';
-import { agentSession } from './agentDesk.js';
+import { visibleSession } from './agentDesk.js';
 import type { Agent } from './domain.js';
 import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './messages.js';
 import type { ConversationStore } from './store.js';
+import { canSee, visibleTo } from './visibility.js';
+import { Where } from './where.js';
 
 // The console's visitor panel: who the visitor of a chat is, what their page told at chatStart,
 // and their earlier chats, each readable as a transcript. An agent sees these for a chat it may
-// see (its own, or one queued in its channels), and earlier chats on the channels it serves only.
+// sees (visibility.ts), and of the earlier chats only those it sees too.
 
 /** How many earlier chats the panel lists, newest first. */
 const EARLIER_CHATS = 20;
@@ -16,7 +18,7 @@ const FIRST_MESSAGE_CHARS = 200;
 
 /** The visitor of a chat: identity, the page, language and time zone, and earlier chats. */
 export async function visitorProfile(store: ConversationStore, agent: Agent, sessionId: string) {
-  const session = await agentSession(store, agent, sessionId, true);
+  const session = await visibleSession(store, agent, sessionId);
   const [row] = await store.db.query<{
     name: string | null;
     email: string | null;
@@ -34,7 +36,19 @@ export async function visitorProfile(store: ConversationStore, agent: Agent, ses
     [session.id],
   );
   if (!row) throw notFound('unknown chat');
-  // Chats where nothing was said (a page opened and left) are not worth a line.
+  // Chats where nothing was said (a page opened and left) are not worth a line; chats the agent
+  // does not see (visibility.ts) are not listed.
+  const visible = visibleTo(
+    new Where([
+      session.visitor_id,
+      session.id,
+      FIRST_MESSAGE_CHARS,
+      SenderType.visitor,
+      String(MsgType.text),
+      EARLIER_CHATS,
+    ]),
+    agent,
+  );
   const earlier = await store.db.query<{
     id: string;
     channel_id: string;
@@ -47,25 +61,17 @@ export async function visitorProfile(store: ConversationStore, agent: Agent, ses
   }>(
     `select s.id, s.channel_id, s.created_at, s.closed_at, a.nick as agent_nick,
        (select count(*)::int from messages m where m.session_id = s.id and not m.deleted) as message_count,
-       (select left(m.msg_content, $4) from messages m
-        where m.session_id = s.id and not m.deleted and m.sender_type = $5 and m.msg_type = $6
+       (select left(m.msg_content, $3) from messages m
+        where m.session_id = s.id and not m.deleted and m.sender_type = $4 and m.msg_type = $5
         order by m.msg_time, m.id limit 1) as first_message,
        e.star
      from sessions s
        left join agents a on a.id = s.admin_id
        left join evaluations e on e.session_id = s.id
-     where s.visitor_id = $1 and s.id <> $2 and s.channel_id = any($3::text[])
+     where s.visitor_id = $1 and s.id <> $2 and ${visible.sql}
        and exists (select 1 from messages m where m.session_id = s.id and not m.deleted)
-     order by s.created_at desc limit $7`,
-    [
-      session.visitor_id,
-      session.id,
-      agent.channels,
-      FIRST_MESSAGE_CHARS,
-      SenderType.visitor,
-      String(MsgType.text),
-      EARLIER_CHATS,
-    ],
+     order by s.created_at desc limit $6`,
+    visible.params,
   );
   return {
     name: row.name || null,
@@ -100,22 +106,23 @@ export async function earlierChat(
   sessionId: string,
   earlierId: string,
 ) {
-  const session = await agentSession(store, agent, sessionId, true);
+  const session = await visibleSession(store, agent, sessionId);
   const [earlier] = await store.db.query<{
     id: string;
     channel_id: string;
+    group_id: string | null;
+    admin_id: string | null;
     created_at: number;
     closed_at: number | null;
     agent_nick: string | null;
   }>(
-    `select s.id, s.channel_id, s.created_at, s.closed_at, a.nick as agent_nick
+    `select s.id, s.channel_id, s.group_id, s.admin_id, s.created_at, s.closed_at, a.nick as agent_nick
      from sessions s left join agents a on a.id = s.admin_id
      where s.id = $1 and s.visitor_id = $2 and s.id <> $3`,
     [earlierId, session.visitor_id, session.id],
   );
   if (!earlier) throw notFound("no earlier chat of this chat's visitor has that id");
-  if (!agent.channels.includes(earlier.channel_id))
-    throw forbidden('that chat is on a channel you do not serve');
+  if (!canSee(agent, earlier)) throw forbidden('that chat is not in your reach');
   const rows = await store.db.query<MessageRow>(
     `select ${MESSAGE_COLUMNS} from messages where session_id = $1 and not deleted order by msg_time, id`,
     [earlier.id],

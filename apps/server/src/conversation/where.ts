@@ -3,7 +3,7 @@
  * query already has, so the inbox's lists and its search filter the same way.
  *
  * @example
- * const where = new Where([agent.channels, agent.groups], [REACH]);
+ * const where = visibleTo(new Where([]), agent);
  * where.value((n) => `s.channel_id = ${n}`, channelId);
  * if (label) where.label(label);
  * await db.query(`select … where ${where.sql}`, where.params);
@@ -35,6 +35,6 @@ export class Where {
   }
 
   get sql(): string {
-    return this.conditions.join(' and ');
+    return this.conditions.length ? this.conditions.join(' and ') : 'true';
   }
 }

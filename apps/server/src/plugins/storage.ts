@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { PollCache } from '../conversation/events.js';
+import { PRESENCE_SWEEP_MS, sweepPresence } from '../conversation/presence.js';
 import { ConversationStore } from '../conversation/store.js';
 import * as uploads from '../conversation/uploads.js';
 
@@ -23,6 +24,8 @@ export interface StorageOptions {
   uploadRetentionDays: number;
   /** PostgreSQL: how long wake-ups for other instances are gathered into one NOTIFY (ms). */
   wakeWindowMs?: number;
+  /** How long a console session counts as alive after its last poll (presence.ts). */
+  presenceTimeoutMs?: number;
   clock: () => number;
 }
 
@@ -57,6 +60,7 @@ export const storage = fastifyPlugin(
     const cache = new PollCache(db, { wakeWindowMs: options.wakeWindowMs });
     await cache.start();
     const conversations = new ConversationStore(db, cache, options.clock);
+    if (options.presenceTimeoutMs) conversations.presenceTimeoutMs = options.presenceTimeoutMs;
     await conversations.followChannelChanges();
     const store = new UploadStore(
       options.uploadsDir ??
@@ -81,6 +85,11 @@ export const storage = fastifyPlugin(
       60 * 60 * 1000,
     );
     sweeper.unref();
+    // Presence: consoles that stopped polling go offline, offline agents' chats go back to the queue.
+    const presenceSweeper = setInterval(() => {
+      sweepPresence(conversations).catch((error) => app.log.error({ err: error }, 'presence sweep failed'));
+    }, PRESENCE_SWEEP_MS);
+    presenceSweeper.unref();
     app.decorate('db', db);
     app.decorate('pollCache', cache);
     app.decorate('conversations', conversations);
@@ -91,6 +100,7 @@ export const storage = fastifyPlugin(
     });
     app.addHook('onClose', async () => {
       clearInterval(sweeper);
+      clearInterval(presenceSweeper);
       await cache.flush();
       if (ownsDb) await db.close();
     });

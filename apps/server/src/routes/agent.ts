@@ -22,6 +22,7 @@ import * as cannedReplies from '../conversation/cannedReplies.js';
 import type { Agent } from '../conversation/domain.js';
 import * as inbox from '../conversation/inbox.js';
 import * as inboxChanges from '../conversation/inboxChanges.js';
+import * as presence from '../conversation/presence.js';
 import { search } from '../conversation/search.js';
 import type { ConversationStore } from '../conversation/store.js';
 import * as visitorProfile from '../conversation/visitorProfile.js';
@@ -56,18 +57,24 @@ export class AgentAuth {
     const token = randomId() + randomId();
     const expiresAt = this.clock() + this.ttlMs;
     await this.db.query('delete from agent_sessions where expires_at < $1', [this.clock()]);
-    await this.db.query('insert into agent_sessions (token_hash, agent_id, expires_at) values ($1, $2, $3)', [
-      hashToken(token),
-      row.id,
-      expiresAt,
-    ]);
+    await this.db.query(
+      'insert into agent_sessions (token_hash, agent_id, expires_at, last_seen_at) values ($1, $2, $3, $4)',
+      [hashToken(token), row.id, expiresAt, this.clock()],
+    );
+    // A live console session: the agent is present (online, unless they chose otherwise).
+    await presence.markPresent(this.conversations, row.id, 'login');
     const agent = await agentDesk.agent(this.conversations, row.id);
     if (!agent) throw unauthorized('wrong username or password');
     return { token, agent, expiresAt };
   }
 
+  /** Ends this console session: with no other live one, the agent is offline at once. */
   async logout(token: string): Promise<void> {
-    await this.db.query('delete from agent_sessions where token_hash = $1', [hashToken(token)]);
+    const [ended] = await this.db.query<{ agent_id: string }>(
+      'delete from agent_sessions where token_hash = $1 returning agent_id',
+      [hashToken(token)],
+    );
+    if (ended) await presence.loggedOut(this.conversations, ended.agent_id);
   }
 
   async agentFor(token: string | undefined): Promise<Agent | undefined> {
@@ -77,6 +84,9 @@ export class AgentAuth {
       [hashToken(token)],
     );
     if (!session || session.expires_at <= this.clock()) return undefined;
+    // Every call of a console proves it alive; one whose presence had timed out is back.
+    if (await presence.touchSession(this.conversations, hashToken(token)))
+      await presence.markPresent(this.conversations, session.agent_id, 'returned');
     return agentDesk.agent(this.conversations, session.agent_id);
   }
 }

@@ -30,6 +30,8 @@ export async function startChild(env: Record<string, string>, seed: Seed, dir: s
         LOG_LEVEL: 'warn',
         SEED_FILE: seedFile,
         VISITOR_DIST: join(dir, 'no-visitor-app'),
+        // The seed's online agents are at their consoles for the whole test (see below).
+        PRESENCE_TIMEOUT_S: String(10 * 365 * 24 * 60 * 60),
         ...env,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -51,6 +53,17 @@ export async function startChild(env: Record<string, string>, seed: Seed, dir: s
     }
     if (Date.now() > deadline) throw new Error(`the server did not start: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  // The agents the seed marks online open their consoles: nobody is online until they log in.
+  for (const agent of seed.agents ?? []) {
+    if (!agent.online) continue;
+    const response = await fetch(`${base}/api/agent/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: agent.username, password: agent.password }),
+    });
+    if (!response.ok)
+      throw new Error(`login ${agent.username} on the child server: ${await response.text()}`);
   }
   return {
     base,

@@ -10,6 +10,7 @@ import type { Db } from '../db/types.js';
 import type { Seed } from '../seed.js';
 import type { Json } from './child.js';
 import { logInHeld, visitorCall, visitorEvents } from './consolePage.js';
+import { atTheirConsoles, TEST_PRESENCE_TIMEOUT_MS } from './harness.js';
 
 /** How long a test file waits for another one's build of the console. */
 const BUILD_WAIT_MS = 180_000;
@@ -58,9 +59,22 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * What the console's browser tests share: the console built once for the run, a server on a free
  * port serving it with this seed, and Chromium. `stop` undoes the last two.
  */
-export async function startConsole(db: Db, seed: Seed, options: ServerOptions = {}) {
+export async function startConsole(
+  db: Db,
+  seed: Seed,
+  options: ServerOptions = {},
+  /** `atConsoles: false`: nobody is logged in at start (the presence tests). */
+  fixture: { atConsoles?: boolean } = {},
+) {
   const dist = await consoleBuild();
-  const app = await buildServer({ db, seed, consoleDist: dist, ...options });
+  const app = await buildServer({
+    db,
+    seed,
+    consoleDist: dist,
+    presenceTimeoutMs: TEST_PRESENCE_TIMEOUT_MS,
+    ...options,
+  });
+  if (fixture.atConsoles !== false) await atTheirConsoles(app, seed);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const browser: Browser = await chromium.launch({
     executablePath: chromiumPath,
@@ -102,6 +116,7 @@ export function consoleSuite(
   database: { open(): Promise<Db> } | undefined,
   seed: Seed,
   options: ServerOptions | (() => ServerOptions) = {},
+  fixture: { atConsoles?: boolean } = {},
 ) {
   let started: StartedConsole | undefined;
   beforeAll(async () => {
@@ -110,6 +125,7 @@ export function consoleSuite(
       await database.open(),
       seed,
       typeof options === 'function' ? options() : options,
+      fixture,
     );
   }, 120_000);
   afterAll(() => started?.stop());

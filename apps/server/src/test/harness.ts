@@ -2,7 +2,9 @@ import type { Envelope } from '@parley/chat-protocol';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildServer, type ServerOptions } from '../app.js';
+import { markPresent } from '../conversation/presence.js';
 import type { Db } from '../db/db.js';
+import { randomId } from '../ids.js';
 import type { Seed } from '../seed.js';
 
 /** An answer as a test sees it: the contract's envelope and the HTTP status. */
@@ -73,6 +75,12 @@ export class AgentClient {
     return { status: response.statusCode, ...response.json() };
   }
 
+  logout() {
+    return this.call('POST', '/api/agent/logout');
+  }
+  away(away = true) {
+    return this.call('POST', '/api/agent/status', { away });
+  }
   online(online = true) {
     return this.call('POST', '/api/agent/status', { online });
   }
@@ -95,10 +103,50 @@ export class AgentClient {
   }
 }
 
-export async function harness(db: Db, seed: Seed, options: ServerOptions = {}): Promise<Harness> {
+/** How long a console session stays alive in tests that are not about presence: longer than any clock they move. */
+export const TEST_PRESENCE_TIMEOUT_MS = 10 * 365 * 24 * 60 * 60 * 1000;
+
+/**
+ * A server on `db` with `seed`. An agent the test seed marks `online` is at their console: logged
+ * in, with a session that stays alive for the whole run unless the test sets `presenceTimeoutMs`
+ * (the presence tests do, and drive the clock).
+ */
+export async function harness(
+  db: Db,
+  seed: Seed,
+  options: ServerOptions = {},
+  /** `atConsoles: false`: nobody is logged in at start (the presence tests). */
+  fixture: { atConsoles?: boolean } = {},
+): Promise<Harness> {
   // Tests start many chats from one address; the chatStart budget is tested where it is set.
   const rateLimits = { chatStart: 100_000, ...options.rateLimits };
-  return new Harness(await buildServer({ db, seed, ...options, rateLimits }));
+  const server = new Harness(
+    await buildServer({
+      db,
+      seed,
+      presenceTimeoutMs: TEST_PRESENCE_TIMEOUT_MS,
+      ...options,
+      rateLimits,
+    }),
+  );
+  if (fixture.atConsoles !== false) await atTheirConsoles(server.app, seed);
+  return server;
+}
+
+/**
+ * The agents a test seed marks `online` are at their consoles: each gets a console session (no
+ * password check: logging in is tested where it is set) and is present.
+ */
+export async function atTheirConsoles(app: FastifyInstance, seed: Seed): Promise<void> {
+  const store = app.conversations;
+  for (const agent of seed.agents ?? []) {
+    if (!agent.online) continue;
+    await store.db.query(
+      'insert into agent_sessions (token_hash, agent_id, expires_at, last_seen_at) values ($1, $2, $3, $4)',
+      [randomId(), agent.id, store.clock() + TEST_PRESENCE_TIMEOUT_MS, store.clock()],
+    );
+    await markPresent(store, agent.id, 'login');
+  }
 }
 
 /**
@@ -115,10 +163,11 @@ export function serverFor(
   database: { open(): Promise<Db> },
   seed: Seed,
   options: ServerOptions = {},
+  fixture: { atConsoles?: boolean } = {},
 ): () => Harness {
   let server: Harness | undefined;
   beforeAll(async () => {
-    server = await harness(await database.open(), seed, options);
+    server = await harness(await database.open(), seed, options, fixture);
   });
   afterAll(async () => {
     await server?.app.close();

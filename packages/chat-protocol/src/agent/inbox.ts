@@ -74,7 +74,7 @@ export interface Note {
 /** One change in a conversation's record: who (an agent, or null for the visitor/server) and when. */
 export interface Activity {
   id: string;
-  kind: 'status' | 'priority' | 'labels' | 'beyondCapacity' | 'assigned';
+  kind: 'status' | 'priority' | 'labels' | 'beyondCapacity' | 'assigned' | 'requeued' | 'takenOver';
   agentId: string | null;
   agentNick: string | null;
   detail: Record<string, unknown>;

@@ -71,7 +71,15 @@ export const noteSchema = object<Note>(
 const activity = object<Activity>(
   {
     id,
-    kind: oneOf(['status', 'priority', 'labels', 'beyondCapacity', 'assigned'] as const),
+    kind: oneOf([
+      'status',
+      'priority',
+      'labels',
+      'beyondCapacity',
+      'assigned',
+      'requeued',
+      'takenOver',
+    ] as const),
     agentId: nullableText,
     agentNick: nullableText,
     detail: { type: 'object', additionalProperties: true },

@@ -18,6 +18,9 @@ import type {
 // them (Fastify's `schema.response`), a client checks what it receives with `check`. Fields a
 // server adds beyond these are dropped on both sides.
 
+/** An agent's presence (docs/routing.md): routing gives new chats to `online` agents only. */
+const presence = oneOf(['online', 'away', 'offline'] as const);
+
 const agent = object<Agent>(
   {
     id,
@@ -160,6 +163,7 @@ export const agentAnswerSchemas: { [N in AgentCallName]: Schema<AgentAnswer<N>> 
       chats: list(chat),
       events: list(deskEvent),
       inboxVersion: optional(text),
+      team: optional(list(object({ id, nick: text, status: presence }, ['id', 'nick', 'status']))),
     },
     ['agent', 'cursor', 'queue', 'chats', 'events'],
   ),
@@ -177,12 +181,17 @@ export const agentAnswerSchemas: { [N in AgentCallName]: Schema<AgentAnswer<N>> 
   join: object({ sessionId: id }, ['sessionId']),
   transfer: object({ to: object({ id, nick: text }, ['id', 'nick']) }, ['to']),
   colleagues: list(
-    object({ id, nick: text, online: boolean, free: boolean, channels: optional(strings) }, [
-      'id',
-      'nick',
-      'online',
-      'free',
-    ]),
+    object(
+      {
+        id,
+        nick: text,
+        online: boolean,
+        free: boolean,
+        status: optional(presence),
+        channels: optional(strings),
+      },
+      ['id', 'nick', 'online', 'free'],
+    ),
   ),
   groups: list(
     object({ channelId: id, groupId: id, groupName: text, online: integer(), free: integer() }, [

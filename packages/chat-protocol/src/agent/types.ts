@@ -132,6 +132,21 @@ export interface AgentPollAnswer {
   events: DeskEvent[];
   /** Moves whenever an inbox row of the agent's channels changes: ask for the inbox lists again. */
   inboxVersion?: string;
+  /** The colleagues of the agent's channels and their presence, live (docs/routing.md). */
+  team?: TeamMember[];
+}
+
+/**
+ * An agent's presence: `online` takes new chats, `away` keeps their chats but takes no new one,
+ * `offline` has no live console (logged out, stopped polling, went offline or disabled).
+ */
+export type Presence = 'online' | 'away' | 'offline';
+
+/** A colleague as the poll shows them: who, and their presence. */
+export interface TeamMember {
+  id: string;
+  nick: string;
+  status: Presence;
 }
 
 /** A chat's record, for the agent: its messages, the visitor's rating and whether it ended. */
@@ -146,8 +161,12 @@ export interface ChatRecord {
 export interface Colleague {
   id: string;
   nick: string;
+  /** Online or away: a console of theirs is alive and they did not go offline. */
   online: boolean;
+  /** Online, not away, with a free slot: routing would give them a chat, and a transfer succeeds. */
   free: boolean;
+  /** Their presence as routing sees it. */
+  status?: Presence;
   /** The channels they share with this agent. */
   channels?: string[];
 }

@@ -1,0 +1,137 @@
+import { existsSync } from 'node:fs';
+import { TransferStatus, VisitorEvent } from '@parley/chat-protocol';
+import { describe, expect, it } from 'vitest';
+import { PRESENCE_TIMEOUT_MS } from './conversation/presence.js';
+import type { Seed } from './seed.js';
+import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
+import { agentApi, SOON } from './test/consolePage.js';
+import { testDatabases } from './test/databases.js';
+
+// Presence and visibility as agents live them in the console (docs/routing.md): nobody is online
+// until they open the console, Log out makes the agent offline for the very next visitor, and a
+// chat handed to a colleague of another department appears in her list at once.
+
+const seed: Seed = {
+  channels: [
+    {
+      id: 'shop',
+      tenantId: 't',
+      info: {
+        receiveMode: 3,
+        groupMode: 1,
+        groupConfig: [
+          { groupId: 'sales', groupName: 'Sales' },
+          { groupId: 'support', groupName: 'Support' },
+        ],
+      },
+    },
+  ],
+  agents: [
+    {
+      id: 'al',
+      username: 'alice',
+      password: 'pw-alice',
+      nick: 'Alice',
+      capacity: 2,
+      channels: ['shop'],
+      groups: ['sales'],
+      online: true,
+    },
+    {
+      id: 'bo',
+      username: 'bob',
+      password: 'pw-bob',
+      nick: 'Bob',
+      capacity: 2,
+      channels: ['shop'],
+      groups: ['support'],
+      online: true,
+    },
+  ],
+};
+
+const [database] = testDatabases();
+
+describe.skipIf(!existsSync(chromiumPath))('presence and reach in the console, in Chromium', () => {
+  const suite = consoleSuite(
+    database,
+    seed,
+    { presenceTimeoutMs: PRESENCE_TIMEOUT_MS },
+    { atConsoles: false },
+  );
+  const { visitor, logInHeld, visitorEvents } = suite;
+  const askFor = async (groupId: string) => {
+    const started = await visitor('chatStart', { channelId: 'shop', groupId, userName: `Vera ${groupId}` });
+    const answer = await visitor('transferAgent', { userId: started.userId });
+    return { started, answer };
+  };
+
+  it('should route to nobody before anyone logs in, to Bob while his console is open, and to nobody once he logs out', async () => {
+    const before = await askFor('support');
+    expect(before.answer.status).toBe(TransferStatus.agentsOffline);
+    const context = await suite.browser.newContext({ locale: 'en-US' });
+    try {
+      const bob = await context.newPage();
+      await logInHeld(bob, 'bob', 'pw-bob', 'Bob');
+      const served = await askFor('support');
+      expect(served.answer).toMatchObject({ status: TransferStatus.connected, adminNick: 'Bob' });
+      await visitor('chatClose', { userId: served.started.userId });
+      await bob.getByRole('button', { name: 'Log out' }).click();
+      await bob.getByLabel('Username').waitFor(SOON);
+      const after = await askFor('support');
+      expect(after.answer.status).toBe(TransferStatus.agentsOffline);
+      expect((await visitorEvents(after.started)).map((event) => event.event_type)).not.toContain(
+        VisitorEvent.agentJoined,
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("should show a chat Bob of Support hands to Alice of Sales in Alice's list at once, and let her read it", async () => {
+    const aliceContext = await suite.browser.newContext({ locale: 'en-US' });
+    const bobContext = await suite.browser.newContext({ locale: 'en-US' });
+    try {
+      const alice = await aliceContext.newPage();
+      const bob = await bobContext.newPage();
+      await logInHeld(alice, 'alice', 'pw-alice', 'Alice');
+      await logInHeld(bob, 'bob', 'pw-bob', 'Bob');
+      const { started, answer } = await askFor('support');
+      expect(answer.adminNick).toBe('Bob');
+      await visitor('sendMsg', {
+        userId: started.userId,
+        senderType: 1,
+        msgType: 1,
+        msgContent: 'My invoice is wrong',
+        msgTime: Date.now(),
+      });
+      const handed = await agentApi(bob, 'POST', `/api/agent/chats/${started.sessionId}/transfer`, {
+        agentId: 'al',
+        note: 'A billing question',
+      });
+      expect(handed.code).toBe(200);
+      // Live, without a reload: the chat is in Alice's list, and she reads the visitor's words.
+      const row = alice.getByText('Vera support').first();
+      await row.waitFor(SOON);
+      await row.click();
+      await alice.getByText('My invoice is wrong').first().waitFor(SOON);
+      expect((await agentApi(alice, 'GET', `/api/agent/conversations/${started.sessionId}`)).code).toBe(200);
+      const found = await agentApi(alice, 'GET', `/api/agent/search?q=invoice`);
+      expect(
+        found.data.hits.map((hit: { conversation: { sessionId: string } }) => hit.conversation.sessionId),
+      ).toContain(started.sessionId);
+      // The visitor's next words reach Alice.
+      await visitor('sendMsg', {
+        userId: started.userId,
+        senderType: 1,
+        msgType: 1,
+        msgContent: 'It says 40 instead of 30',
+        msgTime: Date.now(),
+      });
+      await alice.getByText('It says 40 instead of 30').first().waitFor(SOON);
+    } finally {
+      await aliceContext.close();
+      await bobContext.close();
+    }
+  }, 60_000);
+});
