@@ -45,8 +45,8 @@ export {
   ChatApiError,
   type ChatApiErrorKind,
   createChatApi,
-  createKyTransport,
-  type KyTransportOptions,
+  createFetchTransport,
+  type FetchTransportOptions,
 } from './transport.js';
 export type * from './types.js';
 export { isEmbedded, readUrlParams, type UrlParams } from './urlParams.js';
