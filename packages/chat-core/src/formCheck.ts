@@ -1,5 +1,5 @@
-// The form check a page runs before it submits a form: its own module, so a page whose forms load
-// on demand downloads it with them, not with the engine.
+// `@parley/chat-core/forms`: the form check a page runs before it submits a form. Its own entry,
+// not the engine's: a page whose forms load on demand downloads it with them.
 import {
   checkFormField as checkField,
   type FormProblem,

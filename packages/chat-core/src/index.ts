@@ -24,14 +24,6 @@ export type { TransferRequest } from './context.js';
 export { createMemoryStorage, type StorageChoice, storageChoice, visitorStorage } from './environment.js';
 export type { EvaluationInput } from './evaluation.js';
 export { fileMsgType, type OutgoingFile } from './files.js';
-export {
-  checkFormField,
-  EMAIL_PATTERN,
-  PHONE_PATTERN,
-  type PhoneCheckOptions,
-  PhoneRule,
-  phoneRuleOf,
-} from './formCheck.js';
 export { HISTORY_PAGE_SIZE } from './history.js';
 export { eventCursorKey, FAST_POLL_DELAY, POLL_DELAY } from './polling.js';
 export { READ_RECEIPT_THROTTLE, TYPING_THROTTLE } from './receipts.js';

@@ -1,4 +1,5 @@
-import { checkFormField, type FormField, type FormValues, PhoneRule, phoneRuleOf } from '@parley/chat-core';
+import type { FormField, FormValues } from '@parley/chat-core';
+import { checkFormField, PhoneRule, phoneRuleOf } from '@parley/chat-core/forms';
 import { Field, Input, Select, Textarea } from '@parley/chat-ui/Form';
 import { useLocale } from '@parley/chat-ui/LocaleProvider';
 import { useAtomValue } from 'jotai';
