@@ -75,6 +75,8 @@ export function FieldsForm({
     return Object.fromEntries(phoneFields.map((field) => [field.name, guess]));
   });
   const needsRules = phoneFields.length > 0;
+  // What the form started with, once: a parent's new object must not reset a chosen country.
+  const startValues = useRef(initialValues);
   useEffect(() => {
     if (!needsRules) return;
     let current = true;
@@ -86,7 +88,7 @@ export function FieldsForm({
           Object.fromEntries(
             Object.entries(chosen).map(([name, country]) => [
               name,
-              loaded.countryOfNumber(initialValues?.[name] ?? '') ?? country,
+              loaded.countryOfNumber(startValues.current?.[name] ?? '') ?? country,
             ]),
           ),
         );
@@ -97,7 +99,7 @@ export function FieldsForm({
     return () => {
       current = false;
     };
-  }, [needsRules, initialValues]);
+  }, [needsRules]);
 
   const controlId = (name: string) => `${id}-${name}`;
   const set = (name: string, value: string) => {
