@@ -250,6 +250,43 @@ test('given every agent offline, should show the offline message and take a left
   await expect(page.getByText(/Thank you\. Your message has been sent\./)).toBeVisible();
 });
 
+test('given a number from Denmark in the leave-message form, should take it and send it in E.164', async ({
+  page,
+}) => {
+  await page.goto('/chat/index?channelId=offline');
+  await send(page, 'Can someone call me back?');
+  const dialog = page.getByRole('dialog', { name: 'Leave a message' });
+  await expect(dialog).toBeVisible();
+  // The browser speaks en-US: the country starts as the United States, the number picks Denmark.
+  const country = dialog.getByRole('combobox', { name: 'Country or region' });
+  await expect(country).toHaveValue('US');
+  await dialog.getByLabel('Phone', { exact: true }).fill('+45 2020 1234');
+  await expect(country).toHaveValue('DK');
+  // The country list and the number pass axe, each with its own name.
+  expect(await axeViolations(page)).toEqual([]);
+  await dialog.getByLabel(/^Message/).fill('Ring me, please.');
+  const left = page.waitForRequest((request) => request.url().endsWith('/api/chat/visitor/leaveMsg'));
+  await dialog.getByRole('button', { name: 'Send message' }).click();
+  expect((await left).postDataJSON()).toMatchObject({ phone: '+4520201234', content: 'Ring me, please.' });
+  await expect(page.getByText(/Thank you\. Your message has been sent\./)).toBeVisible();
+});
+
+test('given a channel with the cn-mobile preset, should ask for 11 digits starting with 1', async ({
+  page,
+}) => {
+  await page.goto('/chat/index?channelId=form-inline');
+  const form = page.getByRole('region', { name: 'Before we start' });
+  await form.getByLabel(/^Name/).fill('Ann');
+  await form.getByLabel(/^E-mail/).fill('ann@example.com');
+  await expect(form.getByRole('combobox', { name: 'Country or region' })).toHaveCount(0);
+  await form.getByLabel(/^Phone/).fill('+45 2020 1234');
+  await form.getByRole('button', { name: 'Start chatting' }).click();
+  await expect(form.getByText('Enter a valid phone number: 11 digits starting with 1.')).toBeVisible();
+  await form.getByLabel(/^Phone/).fill('13800138000');
+  await form.getByRole('button', { name: 'Start chatting' }).click();
+  await expect(form).toBeHidden();
+});
+
 test('given a channel outside working hours, should show its closed message', async ({ page }) => {
   await page.goto('/chat/index?channelId=closed');
   await send(page, 'Hello?');
@@ -280,7 +317,7 @@ test('given a pre-chat form in a dialog, should check the fields and then let th
   await expect(form.getByText('Enter a valid email address.')).toBeVisible();
   await form.getByLabel(/^E-mail/).fill('ann@example.com');
   const phone = form.getByLabel(/^Phone/);
-  if (await phone.count()) await phone.fill('13800138000');
+  if (await phone.count()) await phone.fill('+86 138 0013 8000');
   await form.getByRole('button', { name: 'Start chatting' }).click();
   await expect(form).toBeHidden();
   // What the form was told is not asked again (WCAG 3.3.7).

@@ -18,7 +18,6 @@ export default defineConfig({
       'i18next',
       'jotai',
       'jotai/utils',
-      'ky',
       'react',
       'react-dom',
       'react-dom/client',

@@ -153,6 +153,9 @@ describe.each(testDatabases())('the visitor API on $name', (database) => {
       expect(JSON.parse(modal.data.userFormConfig).formModal).toBe(1);
       expect(JSON.parse(inline.data.userFormConfig).formModal).toBe(0);
       expect(modal.data.userFormMode).toBe(1);
+      // The phone rule passes through as the channel holds it: the preset on one, the default on the other.
+      expect(inline.data.phoneRule).toBe('cn-mobile');
+      expect(modal.data.phoneRule).toBeUndefined();
     });
 
     it('given an unknown channel, should answer 404 in the envelope with the reason alone (the page prefixes "unknown channel, ")', async () => {

@@ -45,18 +45,15 @@ export {
   ChatApiError,
   type ChatApiErrorKind,
   createChatApi,
-  createKyTransport,
-  type KyTransportOptions,
+  createFetchTransport,
+  type FetchTransportOptions,
 } from './transport.js';
 export type * from './types.js';
 export { isEmbedded, readUrlParams, type UrlParams } from './urlParams.js';
 export {
-  checkFormField,
   contactFromForm,
   contactFromUrl,
-  EMAIL_PATTERN,
   type FormValues,
   type LeaveMessageInput,
-  PHONE_PATTERN,
   shouldShowUserForm,
 } from './userForm.js';

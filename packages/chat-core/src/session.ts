@@ -37,7 +37,7 @@ import { createTimeouts } from './timeouts.js';
 import { watchTitle } from './title.js';
 import { requestTranscript, transcriptOffered } from './transcript.js';
 import { createTransfer, GROUP_STORAGE_KEY } from './transfer.js';
-import { type ChatApi, ChatApiError, createChatApi, createKyTransport } from './transport.js';
+import { type ChatApi, ChatApiError, createChatApi, createFetchTransport } from './transport.js';
 import type {
   ChatMessage,
   ChatState,
@@ -52,7 +52,7 @@ import { type FormValues, type LeaveMessageInput, submitLeaveMessage, submitUser
 
 /** Everything from the outside world; each has a default that reads the browser lazily. */
 export interface ChatSessionOptions {
-  /** Carries the calls; default a ky transport on `apiBase`. */
+  /** Carries the calls; default a fetch transport on `apiBase`. */
   transport?: ChatTransport;
   /** API origin for the default transport; default the page's own. */
   apiBase?: string;
@@ -166,7 +166,7 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
   const connectivity = options.connectivity ?? defaultConnectivity();
   const store = createStore<ChatState>({ ...initialChatState(), pageVisible: visibility.get() });
   const typed = createChatApi(
-    options.transport ?? createKyTransport({ apiBase: options.apiBase }),
+    options.transport ?? createFetchTransport({ apiBase: options.apiBase, timers: options.timers }),
     (message) => logger.warn(message),
   );
   let disposed = false;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ChatApiError, createChatApi, createKyTransport } from './transport.js';
+import { ChatApiError, createChatApi, createFetchTransport } from './transport.js';
 
 type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;
 
@@ -52,7 +52,7 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const api = (timeout?: number) => createChatApi(createKyTransport({ apiBase: base, timeout }), vi.fn());
+const api = (timeout?: number) => createChatApi(createFetchTransport({ apiBase: base, timeout }), vi.fn());
 
 async function failure(promise: Promise<unknown>): Promise<ChatApiError> {
   try {
@@ -64,7 +64,7 @@ async function failure(promise: Promise<unknown>): Promise<ChatApiError> {
   throw new Error('expected a failure');
 }
 
-describe('ky transport against a local server', () => {
+describe('fetch transport against a local server', () => {
   it('given a 200 envelope, should POST JSON to /api/chat/visitor/{call} and return the validated data', async () => {
     const data = await api()('channelInfo', { id: '7' });
     expect(data.tenantId).toBe('t');
@@ -126,7 +126,7 @@ describe('ky transport against a local server', () => {
   });
 
   it('given nothing listening, should fail with kind network', async () => {
-    const transport = createKyTransport({ apiBase: 'http://127.0.0.1:1' });
+    const transport = createFetchTransport({ apiBase: 'http://127.0.0.1:1' });
     const error = await failure(createChatApi(transport, vi.fn())('channelInfo', {}));
     expect(error.kind).toBe('network');
   });
@@ -141,7 +141,7 @@ describe('ky transport against a local server', () => {
 
   it('given a custom fetch, should use it', async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ code: 200, data: null, message: '' })));
-    await createChatApi(createKyTransport({ apiBase: base, fetch }), vi.fn())('chatClose', {});
+    await createChatApi(createFetchTransport({ apiBase: base, fetch }), vi.fn())('chatClose', {});
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
@@ -149,7 +149,7 @@ describe('ky transport against a local server', () => {
     vi.useFakeTimers();
     try {
       const hanging = vi.fn(() => new Promise<Response>(() => {}));
-      const call = createChatApi(createKyTransport({ apiBase: base, fetch: hanging }), vi.fn());
+      const call = createChatApi(createFetchTransport({ apiBase: base, fetch: hanging }), vi.fn());
       const settled: string[] = [];
       const plain = failure(call('channelInfo', {})).finally(() => settled.push('channelInfo'));
       const upload = failure(call('upload', new FormData())).finally(() => settled.push('upload'));

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@parley/chat-protocol';
-import ky, { isHTTPError, isTimeoutError } from 'ky';
-import type { CallName, CallResults, ChatTransport } from './types.js';
+import { defaultTimers } from './environment.js';
+import type { CallName, CallResults, ChatTransport, Timers } from './types.js';
 import { isObject, VALIDATORS, type Warn } from './validate.js';
 
 /** Default request timeout (spec section 9). */
@@ -33,7 +33,7 @@ export class ChatApiError extends Error {
   }
 }
 
-export interface KyTransportOptions {
+export interface FetchTransportOptions {
   /** Origin (and path prefix) of the API; default the page's own origin. */
   apiBase?: string;
   /** Per-request timeout in ms (default 20 000). */
@@ -42,61 +42,72 @@ export interface KyTransportOptions {
   uploadTimeout?: number;
   /** A fetch to use instead of the global one. */
   fetch?: typeof fetch;
+  /** The timers of the timeouts; default the globals, looked up at each call. */
+  timers?: Timers;
 }
 
 /**
- * The default transport: `POST {apiBase}/api/chat/visitor/{call}` on ky, JSON or multipart.
+ * The default transport: `POST {apiBase}/api/chat/visitor/{call}` on the platform's fetch, JSON or
+ * multipart, no retries (the engine decides what to send again). Plain fetch, not a client
+ * library: a timeout and an envelope are all it needs, and the bytes are the first screen's.
  *
  * @example
- * const transport = createKyTransport({ apiBase: 'https://support.example.com' });
+ * const transport = createFetchTransport({ apiBase: 'https://support.example.com' });
  */
-export function createKyTransport(options: KyTransportOptions = {}): ChatTransport {
-  const { apiBase = '', timeout = REQUEST_TIMEOUT, uploadTimeout = UPLOAD_TIMEOUT } = options;
-  const client = ky.create({
-    prefix: `${apiBase}/api/chat/visitor`,
-    retry: 0,
-    ...(options.fetch && { fetch: options.fetch }),
-  });
+export function createFetchTransport(options: FetchTransportOptions = {}): ChatTransport {
+  const {
+    apiBase = '',
+    timeout = REQUEST_TIMEOUT,
+    uploadTimeout = UPLOAD_TIMEOUT,
+    timers = defaultTimers,
+  } = options;
   return {
     async post(call, body) {
       const ms = call.startsWith('upload') ? uploadTimeout : timeout;
-      let response: Response;
+      const abort = new AbortController();
+      let timer: unknown;
+      const late = new Promise<never>((_, reject) => {
+        timer = timers.setTimeout(() => {
+          // Rejected before the abort, so the answer is "timeout", not the abort's network error.
+          reject(new ChatApiError(call, 'timeout', `${call}: no answer within ${ms} ms`));
+          abort.abort();
+        }, ms);
+      });
+      late.catch(() => {});
+      const json = !(body instanceof FormData);
       try {
-        response = await client.post(call, {
-          timeout: ms,
-          ...(body instanceof FormData ? { body } : { json: body }),
-        });
-      } catch (error) {
+        const response = await Promise.race([
+          (options.fetch ?? fetch)(`${apiBase}/api/chat/visitor/${call}`, {
+            method: 'POST',
+            body: json ? JSON.stringify(body) : body,
+            headers: json ? { 'content-type': 'application/json' } : {},
+            signal: abort.signal,
+          }),
+          late,
+        ]);
+        const answer: unknown = await Promise.race([response.json().catch(() => undefined), late]);
         // A server that answers an error status with the contract's envelope (the reference server
         // does: HTTP 404 with code 404) has still answered: its code and message are the failure.
-        if (isHTTPError(error)) {
-          // ky has read the body into `error.data` already.
-          const envelope: unknown = error.data;
-          if (isObject(envelope) && typeof envelope.code === 'number' && envelope.code !== ErrorCode.ok)
-            return envelope;
+        if (!response.ok) {
+          if (isObject(answer) && typeof answer.code === 'number' && answer.code !== ErrorCode.ok)
+            return answer;
+          const { status } = response;
+          throw new ChatApiError(call, 'http', `${call}: the server answered HTTP ${status}`, status);
         }
-        throw toApiError(call, error, ms);
-      }
-      try {
-        return await response.json();
-      } catch {
-        throw new ChatApiError(call, 'shape', `${call}: the answer is not JSON`);
+        if (answer === undefined) throw new ChatApiError(call, 'shape', `${call}: the answer is not JSON`);
+        return answer;
+      } catch (error) {
+        if (error instanceof ChatApiError) throw error;
+        throw new ChatApiError(
+          call,
+          'network',
+          `${call}: the server cannot be reached (${(error as Error)?.message ?? String(error)})`,
+        );
+      } finally {
+        timers.clearTimeout(timer);
       }
     },
   };
-}
-
-function toApiError(call: string, error: unknown, ms: number): ChatApiError {
-  if (isTimeoutError(error)) return new ChatApiError(call, 'timeout', `${call}: no answer within ${ms} ms`);
-  if (isHTTPError(error)) {
-    const { status } = error.response;
-    return new ChatApiError(call, 'http', `${call}: the server answered HTTP ${status}`, status);
-  }
-  return new ChatApiError(
-    call,
-    'network',
-    `${call}: the server cannot be reached (${(error as Error).message})`,
-  );
 }
 
 /** A typed call: resolves to the validated `data`, rejects with a ChatApiError. */
@@ -106,7 +117,7 @@ export type ChatApi = <C extends CallName>(call: C, body: object) => Promise<Cal
  * Wraps a transport with the envelope check and the validation of each call's `data`.
  *
  * @example
- * const api = createChatApi(createKyTransport(), console.warn);
+ * const api = createChatApi(createFetchTransport(), console.warn);
  * const channel = await api('channelInfo', { id: '7' });
  */
 export function createChatApi(transport: ChatTransport, warn: Warn): ChatApi {

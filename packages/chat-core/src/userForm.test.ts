@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { checkFormField, EMAIL_PATTERN, PHONE_PATTERN } from './formCheck.js';
 import { advance, FakeServer, installFakeClock, started } from './test/fakeServer.js';
-import { checkFormField, contactFromForm, EMAIL_PATTERN, PHONE_PATTERN } from './userForm.js';
+import { contactFromForm } from './userForm.js';
 
 installFakeClock();
 
@@ -34,6 +35,7 @@ describe('checkFormField', () => {
     [{ name: 'n', label: 'N', type: 'text' }, '', null],
     [{ name: 'p', label: 'P', type: 'phone' }, '123', 'userForm.invalidPhone'],
     [{ name: 'p', label: 'P', type: 'phone' }, '13800138000', null],
+    [{ name: 'p', label: 'P', type: 'phone' }, '+45 2020 1234', null],
     [{ name: 'p', label: 'P', type: 'phone', pattern: '\\+\\d+' }, '+4412345', null],
     [{ name: 'p', label: 'P', type: 'phone', pattern: '\\+\\d+' }, '13800138000', 'userForm.invalidPattern'],
     [{ name: 'p', label: 'P', type: 'text', pattern: '(' }, 'anything', null],

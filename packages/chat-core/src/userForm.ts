@@ -1,41 +1,11 @@
-import {
-  checkFormField as checkField,
-  FormModal,
-  type FormProblem,
-  ReceiveMode,
-  Setting,
-} from '@parley/chat-protocol';
+import { FormModal, ReceiveMode, Setting } from '@parley/chat-protocol';
 import type { Conversation, Core, Transfer } from './context.js';
 import { engineText } from './strings.js';
 import type { ChannelInfo, ChatStartData, FormField, VisitorContact } from './types.js';
 import type { UrlParams } from './urlParams.js';
 
-export { EMAIL_PATTERN, PHONE_PATTERN } from '@parley/chat-protocol';
-
 /** Form values by field name. */
 export type FormValues = Record<string, string>;
-
-/** The page's message for each problem the contract's form check finds. */
-const PROBLEM_KEYS: Record<FormProblem, string> = {
-  required: 'userForm.required',
-  invalidPattern: 'userForm.invalidPattern',
-  invalidPhone: 'userForm.invalidPhone',
-  invalidEmail: 'userForm.invalidEmail',
-  // A select only offers its options; a value outside them reads as "not in the expected format".
-  notAnOption: 'userForm.invalidPattern',
-};
-
-/**
- * Checks one value against its field with the contract's check (the server runs the same one):
- * the key of the app's message for the first problem, or null.
- *
- * @example
- * checkFormField({ name: 'tel', label: 'Phone', type: 'phone' }, '123') // 'userForm.invalidPhone'
- */
-export function checkFormField(field: FormField, value: string): string | null {
-  const problem = checkField(field, value);
-  return problem && PROBLEM_KEYS[problem];
-}
 
 /**
  * Spec section 4, "User form": mode 1 and a parsed config; formModal 1 always, formModal 0 only

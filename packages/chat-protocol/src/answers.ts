@@ -117,6 +117,8 @@ for (const field of CHANNEL_SETTINGS.split(' ')) channelFields[field] = withDefa
 for (const field of CHANNEL_TEXTS.split(' ')) channelFields[field] = withDefault(string(), '');
 // Extensions: a page's first screen. Optional, so a server of the spec alone still passes.
 channelFields.robotAvatar = text;
+// Open, like msgType: a rule this client does not know reads as the default (`phoneRuleOf`).
+channelFields.phoneRule = text;
 channelFields.team = optional(
   object(
     {

@@ -23,7 +23,16 @@ export {
 } from './codes.js';
 export { type Envelope, envelope, ok } from './envelope.js';
 export { fileMsgType, MEDIA_EXTENSIONS } from './files.js';
-export { checkFormField, EMAIL_PATTERN, type FormProblem, PHONE_PATTERN } from './forms.js';
+export {
+  checkFormField,
+  EMAIL_PATTERN,
+  type FormProblem,
+  looksLikePhone,
+  PHONE_PATTERN,
+  type PhoneCheckOptions,
+  PhoneRule,
+  phoneRuleOf,
+} from './forms.js';
 export {
   FIELD_LIMITS,
   JSON_LIMITS,

@@ -122,6 +122,11 @@ export interface ChannelInfo {
   robotAvatar?: string;
   /** Extension: who answers on this channel, for a page's first screen. */
   team?: ChannelTeam;
+  /**
+   * Extension: how the page checks phone numbers, `international` (the default, also for a missing
+   * or unknown value) or `cn-mobile` (the spec's 11 digits starting with 1). See `PhoneRule`.
+   */
+  phoneRule?: string;
 }
 
 /** Who answers on a channel right now, as a page's first screen shows it (extension). */

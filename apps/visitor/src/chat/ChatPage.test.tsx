@@ -348,7 +348,7 @@ describe('asking once for who the visitor is', () => {
     const screen = await show(session);
     const before = screen.getByRole('region', { name: 'Before we start' });
     await userEvent.fill(before.getByLabelText(/^Your name/), 'Ann Lee');
-    await userEvent.fill(before.getByLabelText('Mobile'), '13800138000');
+    await userEvent.fill(before.getByLabelText('Mobile'), '+86 138 0013 8000');
     await userEvent.fill(before.getByLabelText('Work email'), 'ann@example.com');
     await before.getByRole('button', { name: 'Start chatting' }).click();
     await expect.element(before).not.toBeInTheDocument();
@@ -356,7 +356,8 @@ describe('asking once for who the visitor is', () => {
     await screen.getByRole('button', { name: 'Leave a message' }).click();
     const dialog = screen.getByRole('dialog', { name: 'Leave a message' });
     await expect.element(dialog.getByLabelText('Name')).toHaveValue('Ann Lee');
-    await expect.element(dialog.getByLabelText('Phone')).toHaveValue('13800138000');
+    // As the form sent it: in E.164.
+    await expect.element(dialog.getByLabelText('Phone')).toHaveValue('+8613800138000');
     await expect.element(dialog.getByLabelText('Email')).toHaveValue('ann@example.com');
     await userEvent.fill(dialog.getByLabelText(/^Message/), 'Please call me about order 1042.');
     await dialog.getByRole('button', { name: 'Send message' }).click();
@@ -364,7 +365,7 @@ describe('asking once for who the visitor is', () => {
     expect(server.bodies('leaveMsg')).toEqual([
       {
         name: 'Ann Lee',
-        phone: '13800138000',
+        phone: '+8613800138000',
         email: 'ann@example.com',
         content: 'Please call me about order 1042.',
         userId: START.userId,

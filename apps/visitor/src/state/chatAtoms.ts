@@ -94,6 +94,9 @@ export const overlaysAtom = slice(
   shallowEqual,
 );
 
+/** How the channel checks phone numbers, as it says (`phoneRuleOf` reads it, with the forms). */
+export const phoneRuleAtom = slice((state) => state.channelInfo?.phoneRule);
+
 /** Who answers on this channel, for the first screen and the header (the channel's settings). */
 export const channelAtom = slice(
   (state) => ({

@@ -455,18 +455,27 @@ describe('MessageList rows', () => {
     expect(drawn).toEqual(['m3']);
   });
 
-  it('given several of the visitor’s messages read, should say "Seen" under the latest read one only', async () => {
+  it('given a message marked read, should say "Seen" under it and nowhere else, as given', async () => {
     const mine = (i: number, status: 'sent' | 'read') => message(i, { position: 'right', status });
     const screen = await render(
-      <Harness initial={[mine(0, 'read'), message(1), mine(2, 'read'), mine(3, 'sent')]} />,
+      <Harness initial={[mine(0, 'sent'), message(1), mine(2, 'read'), mine(3, 'sent')]} />,
     );
     const seenUnder = () =>
       [...screen.container.querySelectorAll('[data-slot="message"]')]
         .filter((row) => row.textContent?.includes('Seen'))
         .map((row) => row.getAttribute('data-message-id'));
     await expect.poll(seenUnder).toEqual(['m2']);
+    // The read mark moves: the product marks the newer message and unmarks the older one.
     await act(async () =>
-      setMessages((list) => list.map((item) => (item._id === 'm3' ? { ...item, status: 'read' } : item))),
+      setMessages((list) =>
+        list.map((item) =>
+          item._id === 'm3'
+            ? { ...item, status: 'read' }
+            : item._id === 'm2'
+              ? { ...item, status: 'sent' }
+              : item,
+        ),
+      ),
     );
     await expect.poll(seenUnder).toEqual(['m3']);
     // A read receipt is not news: the live region says nothing of it.

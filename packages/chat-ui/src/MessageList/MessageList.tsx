@@ -5,7 +5,6 @@ import {
   type ReactNode,
   useCallback,
   useImperativeHandle,
-  useMemo,
   useRef,
 } from 'react';
 import { IconArrowDown, IconSpinner } from '../Icon/icons.js';
@@ -42,8 +41,8 @@ export interface MessageListProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   messages: readonly MessageInput[];
   /**
    * Draws one message. Without it, a `<Message>` with `renderContent`, `onRetry`, `statusTimers`,
-   * `now`. Of the visitor's messages marked `read`, only the latest keeps `read` (it alone shows
-   * "Seen"); earlier ones come as `sent`.
+   * `now`. A message's status is drawn as given: mark `read` the one message that should say
+   * "Seen" (the product's engine knows the read mark; chat-core keeps it on one message).
    */
   renderMessage?: (message: MessageModel, index: number) => ReactNode;
   /** Draws `custom` messages in the default renderer. */
@@ -89,27 +88,13 @@ const Row = memo(function Row({
   message,
   index,
   render,
-  latestRead,
 }: {
   message: MessageModel;
   index: number;
   render: (message: MessageModel, index: number) => ReactNode;
-  /** Whether this is the latest of the visitor's messages read by the other side. */
-  latestRead: boolean;
 }) {
-  // Only the latest read message says "Seen"; earlier ones are drawn as sent.
-  const drawn = message.status === 'read' && !latestRead ? { ...message, status: 'sent' as const } : message;
-  return <>{render(drawn, index)}</>;
+  return <>{render(message, index)}</>;
 });
-
-/** The id of the latest of the visitor's messages read by the other side. */
-function latestReadOf(items: readonly MessageModel[]): string | undefined {
-  for (let index = items.length - 1; index >= 0; index -= 1) {
-    const message = items[index] as MessageModel;
-    if (message.position === 'right' && message.status === 'read') return message._id;
-  }
-  return undefined;
-}
 
 /**
  * The conversation. Short lists render in normal flow; past `MESSAGE_LIST_VIRTUALIZE_AFTER`
@@ -230,12 +215,9 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     [renderMessage, renderContent, onRetry, statusTimers, now, messageTimes],
   );
 
-  const latestRead = useMemo(() => latestReadOf(items), [items]);
   const renderRow = useCallback(
-    (message: MessageModel, index: number) => (
-      <Row message={message} index={index} render={render} latestRead={message._id === latestRead} />
-    ),
-    [render, latestRead],
+    (message: MessageModel, index: number) => <Row message={message} index={index} render={render} />,
+    [render],
   );
 
   const rows = {

@@ -1,7 +1,13 @@
-import { checkFormField, type FormField, type FormValues } from '@parley/chat-core';
+import type { FormField, FormValues } from '@parley/chat-core';
+import { checkFormField, PhoneRule, phoneRuleOf } from '@parley/chat-core/forms';
 import { Field, Input, Select, Textarea } from '@parley/chat-ui/Form';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { useLocale } from '@parley/chat-ui/LocaleProvider';
+import { useAtomValue } from 'jotai';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n/useT.js';
+import { phoneRuleAtom } from '../../state/chatAtoms.js';
+import { PhoneInput, useCountryName } from './PhoneInput.js';
+import { guessPhoneCountry, loadPhoneRules, type PhoneRules } from './phoneRules.js';
 
 export interface FieldsFormProps {
   /** The fields, in order. */
@@ -29,10 +35,16 @@ const INPUT_KIND = {
 /** Fields that ask who the visitor is, by the spec's names: the browser may fill them in. */
 const PURPOSE_BY_NAME: Record<string, string> = { name: 'name', email: 'email', phone: 'tel' };
 
+/** A phone field read by country: the channel's default rule, and no pattern of the field's own. */
+const byCountry = (field: FormField, rule: PhoneRule) =>
+  field.type === 'phone' && !field.pattern && rule === PhoneRule.international;
+
 /**
  * A form of channel-defined fields, checked with chat-core's rules (required, phone, email, the
  * field's own pattern) when submitted. Errors are wired to their controls for screen readers, the
- * first invalid control takes focus, and nothing typed is lost when the server refuses.
+ * first invalid control takes focus, and nothing typed is lost when the server refuses. Phone
+ * numbers follow the channel's rule: by default any valid number of the country the visitor picks
+ * (guessed from their language), sent in E.164; the checks download with the form.
  */
 export function FieldsForm({
   fields,
@@ -52,6 +64,42 @@ export function FieldsForm({
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const phoneRule = phoneRuleOf(useAtomValue(phoneRuleAtom));
+  const { locale } = useLocale();
+  const countryName = useCountryName();
+  const phoneFields = fields.filter((field) => byCountry(field, phoneRule));
+  const [rules, setRules] = useState<PhoneRules | null>(null);
+  // Each phone field's country: the number's own (+45…) once the checks are here, else the guess.
+  const [countries, setCountries] = useState<Record<string, string | undefined>>(() => {
+    const guess = guessPhoneCountry(locale, typeof navigator === 'undefined' ? [] : navigator.languages);
+    return Object.fromEntries(phoneFields.map((field) => [field.name, guess]));
+  });
+  const needsRules = phoneFields.length > 0;
+  // What the form started with, once: a parent's new object must not reset a chosen country.
+  const startValues = useRef(initialValues);
+  useEffect(() => {
+    if (!needsRules) return;
+    let current = true;
+    loadPhoneRules().then(
+      (loaded) => {
+        if (!current) return;
+        setRules(loaded);
+        setCountries((chosen) =>
+          Object.fromEntries(
+            Object.entries(chosen).map(([name, country]) => [
+              name,
+              loaded.countryOfNumber(startValues.current?.[name] ?? '') ?? country,
+            ]),
+          ),
+        );
+      },
+      // Without the checks the form still works: the contract's check of a number's shape.
+      (error: unknown) => console.warn('[parley] the phone checks did not load', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [needsRules]);
 
   const controlId = (name: string) => `${id}-${name}`;
   const set = (name: string, value: string) => {
@@ -62,10 +110,27 @@ export function FieldsForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
+    // A visitor quicker than the download waits for it (a failed one leaves the shape check).
+    const phone = needsRules ? (rules ?? (await loadPhoneRules().catch(() => null))) : null;
+    const sent: FormValues = {};
     const found: Record<string, string> = {};
     for (const field of fields) {
-      const problem = checkFormField(field, values[field.name] ?? '');
-      if (problem) found[field.name] = problem;
+      const value = values[field.name] ?? '';
+      const checked =
+        phone && byCountry(field, phoneRule)
+          ? phone.checkPhone(value, { rule: phoneRule, country: countries[field.name] })
+          : null;
+      const problem = checkFormField(field, value, {
+        phoneRule,
+        ...(checked && { isPhone: () => checked.valid }),
+      });
+      if (problem)
+        found[field.name] =
+          problem === 'userForm.invalidPhone' && byCountry(field, phoneRule)
+            ? 'userForm.invalidPhoneFor'
+            : problem;
+      // A valid number by country is sent in E.164, however it was typed.
+      sent[field.name] = checked?.valid ? checked.value : value.trim();
     }
     Object.assign(found, { ...check?.(values), ...found });
     setErrors(found);
@@ -76,8 +141,7 @@ export function FieldsForm({
     }
     setBusy(true);
     try {
-      const trimmed = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()]));
-      await onSubmit(trimmed);
+      await onSubmit(sent);
     } finally {
       setBusy(false);
     }
@@ -95,7 +159,16 @@ export function FieldsForm({
       {children}
       {fields.map((field) => {
         const value = values[field.name] ?? '';
-        const error = errors[field.name] ? t(errors[field.name] as string) : undefined;
+        const country = countries[field.name];
+        const code = country && rules?.callingCodeOf(country);
+        // "for Denmark (+45)" once the country and its code are known, else "with + and its code".
+        const problem =
+          errors[field.name] === 'userForm.invalidPhoneFor' && !code
+            ? 'userForm.invalidPhoneAny'
+            : errors[field.name];
+        const error = problem
+          ? t(problem, { country: country ? countryName(country) : '', code: code || '' })
+          : undefined;
         const common = {
           name: field.name,
           value,
@@ -117,6 +190,19 @@ export function FieldsForm({
                 placeholder="—"
                 options={(field.options ?? []).map((option) => ({ value: option, label: option }))}
                 onChange={(event) => set(field.name, event.target.value)}
+              />
+            ) : byCountry(field, phoneRule) ? (
+              <PhoneInput
+                {...common}
+                id={controlId(field.name)}
+                autoComplete="tel"
+                onValueChange={(text) => set(field.name, text)}
+                country={country}
+                onCountryChange={(chosen) => {
+                  setCountries((current) => ({ ...current, [field.name]: chosen }));
+                  if (errors[field.name]) setErrors(({ [field.name]: _fixed, ...rest }) => rest);
+                }}
+                rules={rules}
               />
             ) : (
               <Input

@@ -61,11 +61,15 @@ describe('UserForm', () => {
       </WithStrings>,
     );
     await userEvent.fill(screen.getByLabelText(/^Your name/), 'Ann');
-    await userEvent.fill(screen.getByLabelText('Mobile'), '23800138000');
+    await userEvent.fill(screen.getByLabelText('Mobile'), '(212) 055-0123');
     await userEvent.fill(screen.getByLabelText('Email'), 'ann@');
     await userEvent.click(screen.getByRole('button', { name: 'Start chatting' }));
     await expect
-      .element(screen.getByText('Enter a valid phone number: 11 digits starting with 1.'))
+      .element(
+        screen.getByText(
+          'Enter a valid phone number for United States (+1), or start it with + and the country code.',
+        ),
+      )
       .toBeVisible();
     await expect.element(screen.getByText('Enter a valid email address.')).toBeVisible();
     await expect.element(screen.getByLabelText('Mobile')).toHaveFocus();
@@ -94,10 +98,10 @@ describe('UserForm', () => {
       </WithStrings>,
     );
     await userEvent.fill(screen.getByLabelText(/^Your name/), '  Ann ');
-    await userEvent.fill(screen.getByLabelText('Mobile'), '13800138000');
+    await userEvent.fill(screen.getByLabelText('Mobile'), '+86 138 0013 8000');
     await userEvent.keyboard('{Enter}');
     await vi.waitFor(() =>
-      expect(onSubmit).toHaveBeenCalledWith({ name: 'Ann', phone: '13800138000', email: '' }),
+      expect(onSubmit).toHaveBeenCalledWith({ name: 'Ann', phone: '+8613800138000', email: '' }),
     );
   });
 });
@@ -178,7 +182,7 @@ describe('LeaveMessageForm', () => {
         <LeaveMessageForm onSubmit={async () => false} onClose={() => {}} />
       </WithStrings>,
     );
-    await userEvent.fill(screen.getByLabelText('Phone'), '13800138000');
+    await userEvent.fill(screen.getByLabelText('Phone'), '+45 2020 1234');
     await userEvent.fill(screen.getByLabelText(/^Message/), 'Hello');
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
     await expect.element(screen.getByLabelText(/^Message/)).toHaveValue('Hello');
