@@ -251,3 +251,34 @@ describe.each(testDatabases())('presence on $name', (database) => {
     await boss.call('POST', '/api/agent/admin/agents/ben/enable');
   });
 });
+
+// Once with real timers on whatever load the machine has: a late timer is the normal case. A
+// console that keeps polling (every 500 ms here, a timeout of 2 s) never flickers offline, and
+// one that stops is offline within the timeout and one sweep.
+describe('presence on real timers', () => {
+  const [database] = testDatabases();
+  const server = serverFor(
+    database as NonNullable<typeof database>,
+    seed,
+    { presenceTimeoutMs: 2_000 },
+    { atConsoles: false },
+  );
+
+  it('given one console polling and one stopped, should keep the first online and take the second offline in time', async () => {
+    const ana = await server().login('ana', 'pw-ana');
+    await server().login('ben', 'pw-ben');
+    const stoppedAt = Date.now();
+    let offlineAfter: number | undefined;
+    while (offlineAfter === undefined && Date.now() - stoppedAt < 20_000) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const team = (await ana.poll()).data.team as { id: string; status: string }[];
+      if (team.find((one) => one.id === 'ben')?.status === 'offline') offlineAfter = Date.now() - stoppedAt;
+    }
+    expect(offlineAfter).toBeDefined();
+    expect(offlineAfter).toBeLessThanOrEqual(2_000 + 5_000 + 3_000);
+    const flickers = await server().app.db.query(
+      `select 1 from presence_changes where agent_id = 'ana' and reason = 'timeout'`,
+    );
+    expect(flickers).toEqual([]);
+  }, 40_000);
+});

@@ -24,7 +24,10 @@ export const PRESENCE_SWEEP_MS = 5_000;
  * Logging out and being disabled requeue at once.
  */
 export const DEFAULT_REQUEUE_AFTER_MS = 120_000;
-/** A poll or call refreshes its session's last-seen time at most this often (one write per agent). */
+/**
+ * A poll or call refreshes its session's last-seen time at most this often (one write per agent),
+ * or a quarter of the presence timeout when that is shorter.
+ */
 const SEEN_RESOLUTION_MS = 5_000;
 
 export type PresenceStatus = 'online' | 'away' | 'offline';
@@ -120,7 +123,7 @@ export async function touchSession(store: ConversationStore, tokenHash: string):
        update agent_sessions set last_seen_at = $2
        where token_hash = $1 and last_seen_at < $3 returning agent_id)
      select a.present from seen join agents a on a.id = seen.agent_id`,
-    [tokenHash, now, now - SEEN_RESOLUTION_MS],
+    [tokenHash, now, now - Math.min(SEEN_RESOLUTION_MS, store.presenceTimeoutMs / 4)],
   );
   return rows.length > 0 && !rows[0]?.present;
 }
