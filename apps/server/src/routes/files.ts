@@ -15,10 +15,12 @@ import { agentMayReadFile } from '../conversation/agentDesk.js';
 import * as sessions from '../conversation/sessions.js';
 import type { ConversationStore } from '../conversation/store.js';
 
-import { releaseUpload, reserveUpload, type UploadQuota } from '../conversation/uploads.js';
+import { forgetUpload, releaseUpload, reserveUpload, type UploadQuota } from '../conversation/uploads.js';
 import { ApiError, badRequest, notFound, ok } from '../errors.js';
+import { randomId } from '../ids.js';
 import {
   checkFile,
+  checkFileName,
   contentDisposition,
   isInline,
   msgTypeFor,
@@ -47,6 +49,7 @@ async function readMultipart(request: FastifyRequest, limit: number) {
   try {
     for await (const part of request.parts({ limits: { fileSize: limit, files: 1, fields: 10 } })) {
       if (part.type === 'file') {
+        checkFileName(part.filename);
         const bytes = await (part as MultipartFile).toBuffer();
         file = { name: part.filename, bytes };
       } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
@@ -126,6 +129,7 @@ export function registerFileRoutes(
           continue;
         }
         if (!userId) throw badRequest('the field "userId" must come before the field "file"');
+        checkFileName(part.filename);
         reservation = await reserve(userId, declaredBytes(request));
         name = part.filename;
         received = await store.receive(part.file, reservation.bytes);
@@ -143,12 +147,31 @@ export function registerFileRoutes(
     return { userId, name, received, release: reservation.release };
   };
 
+  /**
+   * Records an upload, then stores its file (`store` moves or writes it into place): a file never
+   * exists without its record, so the quotas, which count records, count every byte on disk. A file
+   * that cannot be stored takes its record with it.
+   */
+  const recordThenStore = async (
+    upload: Parameters<typeof sessions.recordUpload>[1],
+    storeFile: () => Promise<void>,
+  ) => {
+    await sessions.recordUpload(conversations, upload);
+    try {
+      await storeFile();
+    } catch (error) {
+      await forgetUpload(conversations, upload.id);
+      throw error;
+    }
+    options.uploaded?.(upload.size, upload.agentId ? 'agent' : 'visitor');
+  };
+
   const accept = async (visitorId: string, name: string, bytes: Buffer, agentId?: string) => {
     if (bytes.length > uploadLimit) throw tooLarge(uploadLimit);
+    checkFileName(name);
     const checked = await checkFile(name, bytes);
-    const id = await store.save(bytes);
-    options.uploaded?.(bytes.length, agentId ? 'agent' : 'visitor');
-    await sessions.recordUpload(conversations, {
+    const id = randomId();
+    const upload = {
       id,
       visitorId,
       agentId,
@@ -156,7 +179,8 @@ export function registerFileRoutes(
       suffix: checked.suffix,
       mime: checked.mime,
       size: bytes.length,
-    });
+    };
+    await recordThenStore(upload, () => store.save(id, bytes));
     return { url: store.url(id, visitorId), name, suffix: checked.suffix, size: bytes.length };
   };
 
@@ -171,17 +195,21 @@ export function registerFileRoutes(
         await received.discard();
         throw error;
       }
-      const id = await received.keep();
-      const size = received.content.size;
-      options.uploaded?.(size, 'visitor');
-      await sessions.recordUpload(conversations, {
+      const { id } = received;
+      const upload = {
         id,
         visitorId: userId,
         name,
         suffix: checked.suffix,
         mime: checked.mime,
-        size,
-      });
+        size: received.content.size,
+      };
+      try {
+        await recordThenStore(upload, received.keep);
+      } catch (error) {
+        await received.discard();
+        throw error;
+      }
       return ok({ url: store.url(id, userId), name, suffix: checked.suffix });
     } finally {
       await release();
