@@ -327,6 +327,14 @@ describe.each(testDatabases())('an endpoint that keeps failing on $name', (datab
       now,
     );
     const literal = await addEndpoint(db, { url: receiver.url, events: ['message.left'] }, now);
+    // 127.0.0.1 and 10.0.0.1 written as IPv4-compatible IPv6 addresses (::/96).
+    const compatible = await Promise.all(
+      [
+        `http://[::7f00:1]:${receiver.port}/hooks`,
+        'http://[::a00:1]/hooks',
+        'http://[::127.0.0.1]/hooks',
+      ].map((url) => addEndpoint(db, { url, events: ['message.left'] }, now)),
+    );
     await db.query(
       `insert into leave_messages (visitor_id, channel_id, content, created_at) values ('v2', 'c', 'Hi', $1)`,
       [now],
@@ -337,6 +345,10 @@ describe.each(testDatabases())('an endpoint that keeps failing on $name', (datab
     const [byLiteral] = await deliveries(db, literal.endpoint.id);
     expect(byName?.lastError).toMatch(/private address/);
     expect(byLiteral?.lastError).toMatch(/private address/);
+    for (const { endpoint: spelled } of compatible) {
+      const [delivery] = await deliveries(db, spelled.id);
+      expect(delivery?.lastError).toMatch(/private address/);
+    }
     expect(receiver.received).toEqual([]);
     await receiver.down();
   });
