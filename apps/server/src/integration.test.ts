@@ -20,6 +20,8 @@ const seed: Seed = {
       channels: ['api', 'other'],
       online: true,
     },
+    // Disabled by one test: nobody routes to Dan.
+    { id: 'dan', username: 'dan', password: 'pw-dan', nick: 'Dan', capacity: 5, channels: ['api'] },
   ],
 };
 
@@ -207,6 +209,26 @@ describe.each(testDatabases())('the integration API on $name', (database) => {
     });
     expect((await call(undefined, 'GET', '/conversations')).status).toBe(401);
     expect((await call('pt_made-up', 'GET', '/conversations')).status).toBe(401);
+  });
+
+  it("given a disabled agent's token, should refuse its reads and writes until the agent is enabled", async () => {
+    const agentToken = await token(
+      'dan-desk',
+      '--scopes',
+      'conversations:read,messages:write',
+      '--as-agent',
+      'dan',
+    );
+    const admin = (...args: string[]) =>
+      runAdmin(args, { db: server().app.db, out: () => {}, readStdin: async () => '' });
+    expect((await call(agentToken.secret, 'GET', '/conversations')).code).toBe(200);
+    await admin('agent', 'disable', 'dan');
+    expect(await call(agentToken.secret, 'GET', '/conversations')).toMatchObject({
+      status: 401,
+      code: ErrorCode.unauthorized,
+    });
+    await admin('agent', 'enable', 'dan');
+    expect((await call(agentToken.secret, 'GET', '/conversations')).code).toBe(200);
   });
 
   it('given a token limited to a channel, should not show or touch conversations of other channels', async () => {
