@@ -195,7 +195,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     auth,
     uploadLimit,
     uploadQuota,
-    perVisitorLimit: limiters.perVisitor,
     limitVisitor: limiters.limitVisitor,
     uploaded: (bytes, from) => app.metrics.uploadBytes.inc({ from }, bytes),
   });

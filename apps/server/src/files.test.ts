@@ -1,6 +1,8 @@
 import { mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
 import { testDatabases } from './test/databases.js';
@@ -228,6 +230,34 @@ describe('uploads', () => {
     });
     expect(answer.data).toMatchObject({ suffix: 'png' });
     expect((await server.app.inject(answer.data.url)).statusCode).toBe(200);
+  });
+
+  /** An uploadBase64 body whose first bytes are `start`, the rest never sent: the answer, or undefined after 5 s. */
+  const base64BodyCutAfter = async (start: string) => {
+    const body = new PassThrough();
+    body.write(start);
+    body.write('A'.repeat(32 * 1024));
+    const answer = server.app.inject({
+      method: 'POST',
+      url: '/api/chat/visitor/uploadBase64',
+      headers: { 'content-type': 'application/json', 'content-length': String(80 * 1024) },
+      payload: body,
+    });
+    return Promise.race([answer, sleep(5000).then(() => undefined)]);
+  };
+
+  it('given a made-up visitor id at the start of an uploadBase64 body, should answer 401 before the rest of the body arrives', async () => {
+    const answer = await base64BodyCutAfter(
+      '{"userId":"AAAAAAAAAAAAAAAAAAAAAA","imgData":"data:image/png;base64,',
+    );
+    expect(answer?.statusCode).toBe(401);
+  });
+
+  it('given an uploadBase64 body whose first field is not userId, should answer 400 naming the order before reading the rest', async () => {
+    const { userId } = await server.start('files');
+    const answer = await base64BodyCutAfter(`{"imgData":"data:image/png;base64,AAAA","userId":"${userId}"`);
+    expect(answer?.statusCode).toBe(400);
+    expect(answer?.json().message).toContain('starts with "userId"');
   });
 
   it('when an agent sends a file, should give the visitor 1201 with a URL the visitor can open', async () => {
