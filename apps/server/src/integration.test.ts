@@ -77,11 +77,12 @@ describe.each(testDatabases())('the integration API on $name', (database) => {
     expect(listed.data).toContainEqual(
       expect.objectContaining({
         id: visitor.sessionId,
-        visitorId: visitor.userId,
+        contactId: expect.stringMatching(/^ct_[0-9a-f]{32}$/),
         agentId: 'ana',
         status: 'open',
       }),
     );
+    const { contactId } = listed.data.find((one: { id: string }) => one.id === visitor.sessionId);
     const read = await call(reader.secret, 'GET', `/conversations/${visitor.sessionId}/messages`);
     expect(read.data).toEqual([
       expect.objectContaining({ sender: 'visitor', msgContent: 'Where is order 42?' }),
@@ -95,7 +96,7 @@ describe.each(testDatabases())('the integration API on $name', (database) => {
         { msgContent: 'hi' },
         'messages:write',
       ],
-      [reader.secret, 'PUT', `/contacts/${visitor.userId}`, { name: 'X' }, 'contacts:write'],
+      [reader.secret, 'PUT', `/contacts/${contactId}`, { name: 'X' }, 'contacts:write'],
       [bot.secret, 'GET', '/conversations', undefined, 'conversations:read'],
       [
         contacts.secret,
@@ -113,12 +114,12 @@ describe.each(testDatabases())('the integration API on $name', (database) => {
       });
     }
 
-    const updated = await call(contacts.secret, 'PUT', `/contacts/${visitor.userId}`, {
+    const updated = await call(contacts.secret, 'PUT', `/contacts/${contactId}`, {
       name: 'Lena',
       email: 'lena@example.com',
     });
     expect(updated.data).toEqual({
-      visitorId: visitor.userId,
+      contactId,
       name: 'Lena',
       email: 'lena@example.com',
       phone: null,
@@ -178,6 +179,24 @@ describe.each(testDatabases())('the integration API on $name', (database) => {
       (await call(bot.secret, 'POST', `/conversations/${visitor.sessionId}/messages`, { msgContent: 'late' }))
         .code,
     ).toBe(409);
+  });
+
+  it('given everything a read token answers, should carry no visitor id that works in the visitor API', async () => {
+    const reader = await token('crm-reader', '--scopes', 'conversations:read');
+    const visitor = await chatWithAna();
+    await server().visitor('sendMsg', { userId: visitor.userId, msgContent: 'my order number is 77' });
+    const listed = await call(reader.secret, 'GET', '/conversations?channelId=api');
+    const read = await call(reader.secret, 'GET', `/conversations/${visitor.sessionId}/messages`);
+    expect(JSON.stringify([listed, read])).not.toContain(visitor.userId);
+    const { contactId } = listed.data.find((one: { id: string }) => one.id === visitor.sessionId);
+    // The contact id opens nothing a visitor's id would: history, posting, the visitor's events.
+    for (const [visitorCall, body] of [
+      ['getHistoryMsg', { maxTime: Date.now() }],
+      ['sendMsg', { msgContent: 'posted by someone else' }],
+      ['getOfflineMsg', {}],
+    ] as const) {
+      expect((await server().visitor(visitorCall, { userId: contactId, ...body })).code).toBe(401);
+    }
   });
 
   it("given an agent token, should post as that agent in the agent's own chats only", async () => {
