@@ -75,8 +75,12 @@ export interface ServerOptions {
    * channel lists it.
    */
   frameAncestors?: string[];
-  /** Behind a load balancer: trust X-Forwarded-For for the client IP. */
-  trustProxy?: boolean;
+  /**
+   * Behind a load balancer: which proxies' `X-Forwarded-For` (and `-Proto`, `-Host`) to believe, as
+   * a hop count (1: the one proxy in front) or the proxies' addresses and CIDR ranges. Default
+   * none: the client's own address counts, whatever headers it sends.
+   */
+  trustProxy?: number | string[] | false;
   /**
    * How long a client may take to send a whole request (headers and body), in ms; default 90 s
    * (the page gives up on an upload after 60 s). Held polls are not cut: their request is sent at once.
@@ -118,10 +122,16 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const requestTimeout = options.requestTimeoutMs ?? 90_000;
   const connectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
   const frameAncestors = options.frameAncestors ?? [];
+  const trustProxy = options.trustProxy || false;
+  const behindProxy = Array.isArray(trustProxy) ? trustProxy.length > 0 : trustProxy !== false;
+  // A hop count as proxy-addr reads one (Fastify itself now trusts nothing for a bare number): the
+  // last `trustProxy` addresses in X-Forwarded-For are proxies', the one before them the client's.
+  const trusted =
+    typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? JSON_LIMITS.maxBytes,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: behindProxy ? trusted : false,
     requestTimeout,
     // Opening the embedded database in a new data directory takes over 10 s (initdb) on a small
     // machine: the storage plugin gets two minutes, after which a start that hangs says so.
@@ -140,7 +150,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     ajv: { customOptions: { ...ajvOptions, keywords: [...ajvOptions.keywords] } },
   });
   // Behind a proxy every client arrives from the proxy's address: the proxy caps connections.
-  capConnectionsPerAddress(app.server, options.trustProxy ? 0 : connectionLimits.perAddress);
+  capConnectionsPerAddress(app.server, behindProxy ? 0 : connectionLimits.perAddress);
 
   await app.register(storage, {
     db: options.db,
@@ -159,7 +169,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(jsonBody, { bodyLimit: options.bodyLimit ?? JSON_LIMITS.maxBytes });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: uploadLimit, files: 1 } });
-  await app.register(rateLimits, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
+  await app.register(rateLimits, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits, clock });
   await app.register(health, { metricsToken: options.metricsToken });
   await app.register(webhooks, { ...options.webhooks, clock });
 
@@ -191,7 +201,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     auth,
     uploadLimit,
     uploadQuota,
-    perVisitorLimit: limiters.perVisitor,
     limitVisitor: limiters.limitVisitor,
     uploaded: (bytes, from) => app.metrics.uploadBytes.inc({ from }, bytes),
   });

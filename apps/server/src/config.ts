@@ -1,7 +1,9 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ipaddr from 'ipaddr.js';
 import type { ServerOptions } from './app.js';
 import { DEFAULT_WAKE_WINDOW_MS } from './conversation/events.js';
+import { DEFAULT_LOCKOUT } from './loginLockout.js';
 import { llmOverrideFromEnv } from './robot/settings.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -23,6 +25,32 @@ const count = (value: string | undefined, fallback: number): number => {
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`not a whole number of 0 or more: ${value}`);
   return parsed;
 };
+
+/**
+ * `TRUST_PROXY`: a hop count (`1`: the one proxy in front; the address it adds to
+ * `X-Forwarded-For` is the client's, whatever the client wrote before it) or a comma-separated list
+ * of the proxies' addresses and CIDR ranges. Unset, empty or `0` trusts none. `true`, which once
+ * meant every hop (so a client chose its own address), now means one hop.
+ */
+export function trustProxyOf(value: string | undefined): number | string[] | false {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text === 'false') return false;
+  if (text === 'true') return 1;
+  if (/^\d+$/.test(text)) return Number(text);
+  const proxies = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const proxy of proxies) {
+    const valid = proxy.includes('/') ? ipaddr.isValidCIDR(proxy) : ipaddr.isValid(proxy);
+    if (!valid) {
+      throw new Error(
+        `TRUST_PROXY: "${proxy}" is not an address or CIDR range (a hop count, or a list such as 10.0.0.0/8,127.0.0.1)`,
+      );
+    }
+  }
+  return proxies;
+}
 
 export interface Settings extends ServerOptions {
   host: string;
@@ -65,11 +93,16 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
       chatStart: number(env.RATE_LIMIT_CHAT_START, 60),
       login: number(env.RATE_LIMIT_LOGIN, 20),
       windowMs: number(env.RATE_LIMIT_WINDOW_MS, 60_000),
+      loginLockout: {
+        attempts: number(env.LOGIN_LOCKOUT_ATTEMPTS, DEFAULT_LOCKOUT.attempts),
+        windowMs: number(env.LOGIN_LOCKOUT_MINUTES, DEFAULT_LOCKOUT.windowMs / 60_000) * 60_000,
+        lockMs: number(env.LOGIN_LOCKOUT_MINUTES, DEFAULT_LOCKOUT.lockMs / 60_000) * 60_000,
+      },
     },
     agentSessionMs: number(env.AGENT_SESSION_HOURS, 12) * 60 * 60 * 1000,
     presenceTimeoutMs: number(env.PRESENCE_TIMEOUT_S, 45) * 1000,
     frameAncestors: env.FRAME_ANCESTORS ? env.FRAME_ANCESTORS.split(/\s+/).filter(Boolean) : undefined,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     requestTimeoutMs: number(env.REQUEST_TIMEOUT_S, 90) * 1000,
     connectionLimits: {
       perAddress: count(env.MAX_CONNECTIONS_PER_ADDRESS, 256),

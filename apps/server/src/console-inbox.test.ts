@@ -10,7 +10,13 @@ import { testDatabases } from './test/databases.js';
 // The console's inbox in Chromium: a shift worked from the keyboard, search, notes and labels.
 
 const seed: Seed = {
-  channels: [{ id: 'shop', tenantId: 't', info: { receiveMode: 3 } }],
+  channels: [
+    {
+      id: 'shop',
+      tenantId: 't',
+      info: { receiveMode: 3, faqConfig: [{ title: 'Returns', content: '30 days, free of charge.' }] },
+    },
+  ],
   agents: [
     {
       id: 'i1',

@@ -11,7 +11,18 @@ const humanChannel = (id: string): SeedChannel => ({
 
 // One channel and its own agents per scenario, so scenarios sharing the database stay independent.
 const seed: Seed = {
-  channels: [humanChannel('queue'), humanChannel('named'), humanChannel('console'), humanChannel('auth')],
+  channels: [
+    humanChannel('queue'),
+    {
+      ...humanChannel('named'),
+      info: {
+        ...humanChannel('named').info,
+        faqConfig: [{ title: 'Returns', content: '30 days, free of charge.' }],
+      },
+    },
+    humanChannel('console'),
+    humanChannel('auth'),
+  ],
   agents: [
     {
       id: 'q1',
@@ -106,16 +117,16 @@ describe.each(testDatabases())('conversations on $name', (database) => {
       const added = await server.visitor('addSessionMsg', {
         userId: visitor.userId,
         senderType: 3,
-        msgType: 1,
-        msgContent: 'Returns: 30 days, free of charge.',
-        clientMsgId: 'faq-returns',
+        msgType: 'faq',
+        msgContent: 'Returns\n30 days, free of charge.',
+        clientMsgId: 'faq:Returns',
       });
       expect(added).toMatchObject({ code: 200, data: { status: 1 } });
       const agent = await server.login('n2', 'pw-n2');
       const record = await agent.messages(visitor.sessionId);
       expect(record.data.messages).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ senderType: 3, msgContent: 'Returns: 30 days, free of charge.' }),
+          expect.objectContaining({ senderType: 3, msgContent: 'Returns\n30 days, free of charge.' }),
         ]),
       );
       const asAgent = await server.visitor('addSessionMsg', {

@@ -1,6 +1,8 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
 import { testDatabases } from './test/databases.js';
@@ -230,6 +232,34 @@ describe('uploads', () => {
     expect((await server.app.inject(answer.data.url)).statusCode).toBe(200);
   });
 
+  /** An uploadBase64 body whose first bytes are `start`, the rest never sent: the answer, or undefined after 5 s. */
+  const base64BodyCutAfter = async (start: string) => {
+    const body = new PassThrough();
+    body.write(start);
+    body.write('A'.repeat(32 * 1024));
+    const answer = server.app.inject({
+      method: 'POST',
+      url: '/api/chat/visitor/uploadBase64',
+      headers: { 'content-type': 'application/json', 'content-length': String(80 * 1024) },
+      payload: body,
+    });
+    return Promise.race([answer, sleep(5000).then(() => undefined)]);
+  };
+
+  it('given a made-up visitor id at the start of an uploadBase64 body, should answer 401 before the rest of the body arrives', async () => {
+    const answer = await base64BodyCutAfter(
+      '{"userId":"AAAAAAAAAAAAAAAAAAAAAA","imgData":"data:image/png;base64,',
+    );
+    expect(answer?.statusCode).toBe(401);
+  });
+
+  it('given an uploadBase64 body whose first field is not userId, should answer 400 naming the order before reading the rest', async () => {
+    const { userId } = await server.start('files');
+    const answer = await base64BodyCutAfter(`{"imgData":"data:image/png;base64,AAAA","userId":"${userId}"`);
+    expect(answer?.statusCode).toBe(400);
+    expect(answer?.json().message).toContain('starts with "userId"');
+  });
+
   it('when an agent sends a file, should give the visitor 1201 with a URL the visitor can open', async () => {
     const visitor = await server.start('files');
     await server.visitor('transferAgent', { userId: visitor.userId });
@@ -393,6 +423,89 @@ describe.each(testDatabases())('upload quotas under parallel uploads on $name', 
       [userId],
     );
     expect(Number(held?.count)).toBe(0);
+  });
+});
+
+describe.each(testDatabases())('file names and files without a record on $name', (database) => {
+  let server: Harness;
+  const dir = mkdtempSync(join(tmpdir(), 'parley-uploads-'));
+  const stored = () => readdirSync(dir).sort();
+  /** A multipart upload whose file name is given as the header spells it (`filename*=` included). */
+  const uploadNamed = async (userId: string, disposition: string) => {
+    const boundary = '----parleytest';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="userId"\r\n\r\n${userId}\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; ${disposition}\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/chat/visitor/upload',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    return { status: response.statusCode, ...response.json() };
+  };
+
+  beforeAll(async () => {
+    server = await harness(await database.open(), seed, { uploadsDir: dir, uploadLimit: 64 * 1024 });
+    await server.app.ready();
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await server.app.db.close();
+  });
+
+  it('given file names holding a NUL, should refuse each with 400 and leave nothing on disk', async () => {
+    const { userId } = await server.start('files');
+    const before = stored();
+    for (let n = 0; n < 8; n++) {
+      const answer = await uploadNamed(userId, `filename*=UTF-8''x%00${n}.png`);
+      expect(answer).toMatchObject({ status: 400, code: 400 });
+      expect(answer.message).toContain('control character');
+    }
+    expect(stored()).toEqual(before);
+    expect((await uploadNamed(userId, 'filename="fine.png"')).code).toBe(200);
+  });
+
+  it('given a file name longer than 255 characters, should refuse it and keep a 255-character one', async () => {
+    const { userId } = await server.start('files');
+    const before = stored();
+    const long = await uploadNamed(userId, `filename="${'n'.repeat(70_000)}.png"`);
+    expect(long).toMatchObject({ status: 400 });
+    expect(long.message).toContain('longer than 255 characters');
+    expect(stored()).toEqual(before);
+    const name = `${'n'.repeat(251)}.png`;
+    const kept = await uploadNamed(userId, `filename="${name}"`);
+    expect(kept).toMatchObject({ code: 200, data: { name } });
+  });
+
+  it('given files on disk without a record and a stale partial file, should delete them at the sweep and keep recorded ones', async () => {
+    const { userId } = await server.start('files');
+    const kept = await uploadNamed(userId, 'filename="kept.png"');
+    const strays = ['AAAAAAAAAAAAAAAAAAAAAA', 'BBBBBBBBBBBBBBBBBBBBBB', 'CCCCCCCCCCCCCCCCCCCCCC.part'];
+    const anHourAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const name of strays) {
+      writeFileSync(join(dir, name), Buffer.alloc(1024));
+      utimesSync(join(dir, name), anHourAgo, anHourAgo);
+    }
+    await server.app.sweepUploads();
+    for (const name of strays) expect(stored()).not.toContain(name);
+    expect((await server.app.inject(kept.data.url)).statusCode).toBe(200);
+  });
+
+  it('given a file without a record left by a crash, should delete it when a server starts', async () => {
+    const stray = 'DDDDDDDDDDDDDDDDDDDDDD';
+    const anHourAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    writeFileSync(join(dir, stray), Buffer.alloc(1024));
+    utimesSync(join(dir, stray), anHourAgo, anHourAgo);
+    const restarted = await harness(server.app.db, seed, { uploadsDir: dir });
+    await restarted.app.ready();
+    expect(stored()).not.toContain(stray);
+    await restarted.app.close();
   });
 });
 

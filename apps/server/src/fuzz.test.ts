@@ -1,9 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FIELD_LIMITS, JSON_LIMITS, requestSchemas, type Schema } from '@parley/chat-protocol';
+import {
+  agentRoutes as contractAgentRoutes,
+  FIELD_LIMITS,
+  integrationRoutes,
+  JSON_LIMITS,
+  requestSchemas,
+  type Schema,
+} from '@parley/chat-protocol';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from './admin/commands.js';
 import type { Seed } from './seed.js';
 import { testDatabases } from './test/databases.js';
 import { type Harness, harness } from './test/harness.js';
@@ -13,7 +21,9 @@ import { type RawRequest, type RawResponse, rawRequest } from './test/rawHttp.js
 // parser makes of a request is what is checked: bodies shaped like the contract's requests with
 // hostile values (huge, empty, NUL, lone surrogates, numbers for strings, deep and wide JSON,
 // unknown and prototype keys, other visitors' ids), raw bytes and broken JSON under any content
-// type, odd spellings of every path, and the agent routes with and without a logged-in agent.
+// type, odd spellings of every path, the agent routes with and without a logged-in agent, the
+// query string of every agent and integration route of the contract, and the part headers of
+// multipart uploads (file names and their encodings, types, order).
 // Whatever arrives, the server must:
 // - never answer 5xx;
 // - answer a refusal in the `{ code, data: null, message }` envelope, `code` equal to the HTTP
@@ -26,8 +36,8 @@ import { type RawRequest, type RawResponse, rawRequest } from './test/rawHttp.js
 // Inputs that break a promise today are pinned by `it.fails` tests and kept out of the fuzzer
 // (KNOWN_FAULTS, KNOWN_DEVIATIONS), so that it goes on looking for others.
 //
-// `npm test` spends FUZZ_SECONDS (default 3) on each of the five properties, on the embedded
-// database: about 25 s in all with the server's start. Longer, on demand:
+// `npm test` spends FUZZ_SECONDS (default 3) on each of the seven properties, on the embedded
+// database: about 35 s in all with the server's start. Longer, on demand:
 //   FUZZ_SECONDS=300 npx vitest run src/fuzz.test.ts
 // A failure prints the seed and path fast-check needs to replay it:
 //   FUZZ_SEED=<seed> FUZZ_PATH=<path> npx vitest run src/fuzz.test.ts -t '<the failing test>'
@@ -761,6 +771,141 @@ const agentRequest: fc.Arbitrary<FuzzRequest> = fc
     };
   });
 
+/** What a query value may be: hostile text (percent-encoded), raw escapes a parser must survive, numbers. */
+const queryValue = fc.oneof(
+  anyString.filter((text) => text.length < 4000).map(encode),
+  fc.constantFrom(
+    '%00',
+    'a%00b',
+    '%',
+    '%zz',
+    '%ED%A0%80',
+    '%C0%80',
+    '%FF',
+    '%E2%80%AE',
+    '+',
+    '',
+    '[]',
+    '%26%3D',
+  ),
+  fc.integer().map(String),
+  knownId,
+);
+/** Every route of the contract's agent and integration tables that takes a query. */
+const queryRoutes: { method: string; path: string; query: Schema; integration: boolean }[] = [
+  ...Object.values(contractAgentRoutes).map((route) => ({ ...route, integration: false })),
+  ...Object.values(integrationRoutes).map((route) => ({ ...route, integration: true })),
+].flatMap(({ method, path, integration, ...route }) =>
+  'query' in route && route.query ? [{ method, path, query: route.query as Schema, integration }] : [],
+);
+/** The integration token the fuzzer calls with (made once the server is up). */
+const integration = { token: '' };
+
+/** Every route's query string: its own names and others, repeated, with hostile values. */
+const queryRequest: fc.Arbitrary<FuzzRequest> = fc
+  .constantFrom(...queryRoutes)
+  .chain((route) => {
+    const names = Object.keys((route.query as { properties?: object }).properties ?? {});
+    const name = fc.oneof(
+      { arbitrary: fc.constantFrom(...names), weight: 4 },
+      { arbitrary: fc.constantFrom('__proto__', 'constructor', '', 'a[b]', 'x'), weight: 1 },
+    );
+    return fc.record({
+      route: fc.constant(route),
+      pairs: fc.array(fc.tuple(name, queryValue), { maxLength: 6 }),
+      params: fc.tuple(paramValue, paramValue),
+      authorized: fc.boolean(),
+    });
+  })
+  .map(({ route, pairs, params, authorized }) => {
+    let index = 0;
+    const path = route.path.replace(/:\w+/g, () => encode(String(params[index++])));
+    // A held console poll of up to 99 s would stall the fuzzer: waits stay short here.
+    const query = pairs
+      .map(([name, value]) => `${encode(name)}=${name === 'wait' && /^\d+$/.test(value) ? '20' : value}`)
+      .join('&');
+    const token = route.integration ? integration.token : agent.token;
+    return {
+      target: `${route.method} ${route.path}`,
+      method: route.method,
+      path: `${path}?${query}`,
+      headers: authorized ? { authorization: `Bearer ${token}` } : ({} as Record<string, string>),
+    };
+  });
+
+/** A multipart part's file name as a header spells it: plain, quoted oddly, `filename*=` in any charset. */
+const fileNameHeader = fc.oneof(
+  anyString
+    .filter((text) => text.length < 2000)
+    .map((name) => `filename="${name.replace(/[\r\n]/g, ' ')}.png"`),
+  fc
+    .constantFrom(...['%00', 'x%00.png', '%ED%A0%80.png', '%C0%80.png', '%FF%FE.png', 'a%0D%0Ab.png'])
+    .map((encoded) => `filename*=UTF-8''${encoded}`),
+  fc.constantFrom(
+    'filename=""',
+    'filename=".png"',
+    'filename="../../etc/passwd.png"',
+    'filename="a\\"b.png"',
+    "filename*=''x.png",
+    "filename*=unknown-charset''x.png",
+    "filename*=ISO-8859-1''%E9t%E9.png",
+    'filename="a.png"; filename*=UTF-8\'\'b%00.png',
+    'filename=a.png',
+    'filename',
+    '',
+  ),
+  fc.nat({ max: 70_000 }).map((length) => `filename="${'n'.repeat(length)}.png"`),
+);
+/** A file part's type, sometimes absent or strange. */
+const partType = fc.constantFrom(
+  'Content-Type: image/png\r\n',
+  'Content-Type: text/html\r\n',
+  'Content-Type: \r\n',
+  'Content-Type: image/png; charset=\u0000\r\n',
+  '',
+  'Content-Transfer-Encoding: base64\r\n',
+);
+
+/** Visitor uploads and agent file messages whose part headers are hostile. */
+const multipartRequest: fc.Arbitrary<FuzzRequest> = fc
+  .record({
+    agentFile: fc.boolean(),
+    userId: fc.oneof(
+      idFor('userId'),
+      anyString.filter((text) => text.length < 200),
+    ),
+    fileName: fileNameHeader,
+    fieldName: fc.constantFrom('file', 'file', 'userId', '', '__proto__', 'x\u0000'),
+    type: partType,
+    fileFirst: fc.boolean(),
+    content: fc.constantFrom(Buffer.from(PNG_BASE64, 'base64'), Buffer.from('plain text'), Buffer.alloc(0)),
+  })
+  .map(({ agentFile, userId, fileName, fieldName, type, fileFirst, content }) => {
+    const boundary = '----fuzzboundary';
+    const field = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="userId"\r\n\r\n${userId.replace(/[\r\n]/g, ' ')}\r\n`,
+    );
+    const file = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"; ${fileName}\r\n${type}\r\n`,
+      ),
+      content,
+      Buffer.from('\r\n'),
+    ]);
+    const parts = agentFile ? [file] : fileFirst ? [file, field] : [field, file];
+    const session = pool.byField.sessionId?.[0] ?? 'unknown';
+    return {
+      target: agentFile ? 'POST /api/agent/chats/:sessionId/files' : 'upload',
+      method: 'POST',
+      path: agentFile ? `/api/agent/chats/${encode(session)}/files` : '/api/chat/visitor/upload',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        ...(agentFile ? { authorization: `Bearer ${agent.token}` } : {}),
+      },
+      body: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    };
+  });
+
 // --- the server ------------------------------------------------------------------------------
 
 const [database] = testDatabases();
@@ -845,6 +990,24 @@ describe('the visitor and agent APIs under a fuzzer', () => {
     pool.urls = [upload.data?.url ?? '/uploads/none', '/uploads/none', 'https://example.com/a.png'];
     const login = await post('/api/agent/login', { username: 'fz', password: 'pw-fz' });
     agent.token = login.data.token;
+    await runAdmin(
+      [
+        'token',
+        'add',
+        'fuzz',
+        '--scopes',
+        'conversations:read,messages:write,contacts:write',
+        '--as-bot',
+        'Fuzz',
+      ],
+      {
+        db: server.app.db,
+        out: (line) => {
+          integration.token = line.match(/: (pt_[\w-]{43})$/)?.[1] ?? integration.token;
+        },
+        readStdin: async () => '',
+      },
+    );
     Object.assign(ordinary, await start('fz'));
   });
 
@@ -902,6 +1065,26 @@ describe('the visitor and agent APIs under a fuzzer', () => {
     timeout,
   );
 
+  it(
+    'given the query string of every agent and integration route with hostile values, should refuse or answer in the envelope',
+    async () => {
+      await fuzz(queryRequest);
+    },
+    timeout,
+  );
+
+  it(
+    'given uploads with hostile part headers, should refuse or answer in the envelope and leave no file without a record',
+    async () => {
+      await fuzz(multipartRequest);
+      const files = readdirSync(join(dists, 'uploads')).filter((name) => !name.endsWith('.part'));
+      const recorded = await server.app.db.query<{ id: string }>('select id from uploads');
+      const ids = new Set(recorded.map((row) => row.id));
+      expect(files.filter((name) => !ids.has(name))).toEqual([]);
+    },
+    timeout,
+  );
+
   // What the fuzzer found: KNOWN_FAULTS and KNOWN_DEVIATIONS above. Each test states the promise
   // and fails today; when the server keeps it, `it.fails` turns red: drop the `.fails` and the entry.
   const expectKept = async (request: FuzzRequest) => {
@@ -924,6 +1107,22 @@ describe('the visitor and agent APIs under a fuzzer', () => {
         headers: { ...withAgent(), ...JSON_TYPE },
         body: '{}',
       });
+    }
+  });
+
+  it('given a NUL (%00) in a query parameter, should refuse it with 400, not answer 500', async () => {
+    for (const path of [
+      '/api/agent/search?q=%00',
+      '/api/agent/search?q=hello&label=%00',
+      '/api/agent/conversations?label=%00',
+      '/api/agent/conversations?channelId=a%00b',
+      '/api/agent/canned?channelId=%00',
+      '/api/agent/poll?watch=%00',
+    ]) {
+      const request = { target: `GET ${path}`, method: 'GET', path, headers: withAgent() };
+      const response = await rawRequest(port, request);
+      expect(answerProblem(request, response, false), path).toBeUndefined();
+      expect(response.status, path).toBe(400);
     }
   });
 

@@ -158,6 +158,23 @@ describe.each(testDatabases())('verified visitor identity on $name', (database) 
       expect(answer.message).toContain(why);
     });
 
+    it('given an expired signature\'s hex as a plain signature of "<expiry>.<pid>", should refuse it', async () => {
+      const expired = signUntil('user-e4', Date.now() - 1000);
+      const [, expiry, hex] = /^e=(\d+),v1=([0-9a-f]+)$/.exec(expired) ?? [];
+      const answer = await refused({ channelId: 'id-required', pid: `${expiry}.user-e4`, pidSignature: hex });
+      expect(answer).toMatchObject({ status: 401, code: 401, data: null });
+      expect(answer.message).toContain('expiring form');
+    });
+
+    it('given a plain signature of a pid that does not start with digits and a dot, should still take it', async () => {
+      const started = await server.visitor('chatStart', {
+        channelId: 'id-required',
+        pid: 'v2.user-6',
+        pidSignature: sign('v2.user-6'),
+      });
+      expect(started.code).toBe(200);
+    });
+
     it('given the signature in upper-case hex, should take it as the same signature', async () => {
       const started = await server.visitor('chatStart', {
         channelId: 'id-required',

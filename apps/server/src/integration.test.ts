@@ -20,6 +20,8 @@ const seed: Seed = {
       channels: ['api', 'other'],
       online: true,
     },
+    // Disabled by one test: nobody routes to Dan.
+    { id: 'dan', username: 'dan', password: 'pw-dan', nick: 'Dan', capacity: 5, channels: ['api'] },
   ],
 };
 
@@ -75,11 +77,12 @@ describe.each(testDatabases())('the integration API on $name', (database) => {
     expect(listed.data).toContainEqual(
       expect.objectContaining({
         id: visitor.sessionId,
-        visitorId: visitor.userId,
+        contactId: expect.stringMatching(/^ct_[0-9a-f]{32}$/),
         agentId: 'ana',
         status: 'open',
       }),
     );
+    const { contactId } = listed.data.find((one: { id: string }) => one.id === visitor.sessionId);
     const read = await call(reader.secret, 'GET', `/conversations/${visitor.sessionId}/messages`);
     expect(read.data).toEqual([
       expect.objectContaining({ sender: 'visitor', msgContent: 'Where is order 42?' }),
@@ -93,7 +96,7 @@ describe.each(testDatabases())('the integration API on $name', (database) => {
         { msgContent: 'hi' },
         'messages:write',
       ],
-      [reader.secret, 'PUT', `/contacts/${visitor.userId}`, { name: 'X' }, 'contacts:write'],
+      [reader.secret, 'PUT', `/contacts/${contactId}`, { name: 'X' }, 'contacts:write'],
       [bot.secret, 'GET', '/conversations', undefined, 'conversations:read'],
       [
         contacts.secret,
@@ -111,12 +114,12 @@ describe.each(testDatabases())('the integration API on $name', (database) => {
       });
     }
 
-    const updated = await call(contacts.secret, 'PUT', `/contacts/${visitor.userId}`, {
+    const updated = await call(contacts.secret, 'PUT', `/contacts/${contactId}`, {
       name: 'Lena',
       email: 'lena@example.com',
     });
     expect(updated.data).toEqual({
-      visitorId: visitor.userId,
+      contactId,
       name: 'Lena',
       email: 'lena@example.com',
       phone: null,
@@ -178,6 +181,24 @@ describe.each(testDatabases())('the integration API on $name', (database) => {
     ).toBe(409);
   });
 
+  it('given everything a read token answers, should carry no visitor id that works in the visitor API', async () => {
+    const reader = await token('crm-reader', '--scopes', 'conversations:read');
+    const visitor = await chatWithAna();
+    await server().visitor('sendMsg', { userId: visitor.userId, msgContent: 'my order number is 77' });
+    const listed = await call(reader.secret, 'GET', '/conversations?channelId=api');
+    const read = await call(reader.secret, 'GET', `/conversations/${visitor.sessionId}/messages`);
+    expect(JSON.stringify([listed, read])).not.toContain(visitor.userId);
+    const { contactId } = listed.data.find((one: { id: string }) => one.id === visitor.sessionId);
+    // The contact id opens nothing a visitor's id would: history, posting, the visitor's events.
+    for (const [visitorCall, body] of [
+      ['getHistoryMsg', { maxTime: Date.now() }],
+      ['sendMsg', { msgContent: 'posted by someone else' }],
+      ['getOfflineMsg', {}],
+    ] as const) {
+      expect((await server().visitor(visitorCall, { userId: contactId, ...body })).code).toBe(401);
+    }
+  });
+
   it("given an agent token, should post as that agent in the agent's own chats only", async () => {
     const agentToken = await token('helpdesk', '--scopes', 'messages:write', '--as-agent', 'ana');
     const visitor = await chatWithAna();
@@ -207,6 +228,26 @@ describe.each(testDatabases())('the integration API on $name', (database) => {
     });
     expect((await call(undefined, 'GET', '/conversations')).status).toBe(401);
     expect((await call('pt_made-up', 'GET', '/conversations')).status).toBe(401);
+  });
+
+  it("given a disabled agent's token, should refuse its reads and writes until the agent is enabled", async () => {
+    const agentToken = await token(
+      'dan-desk',
+      '--scopes',
+      'conversations:read,messages:write',
+      '--as-agent',
+      'dan',
+    );
+    const admin = (...args: string[]) =>
+      runAdmin(args, { db: server().app.db, out: () => {}, readStdin: async () => '' });
+    expect((await call(agentToken.secret, 'GET', '/conversations')).code).toBe(200);
+    await admin('agent', 'disable', 'dan');
+    expect(await call(agentToken.secret, 'GET', '/conversations')).toMatchObject({
+      status: 401,
+      code: ErrorCode.unauthorized,
+    });
+    await admin('agent', 'enable', 'dan');
+    expect((await call(agentToken.secret, 'GET', '/conversations')).code).toBe(200);
   });
 
   it('given a token limited to a channel, should not show or touch conversations of other channels', async () => {

@@ -4,7 +4,7 @@ import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises
 import { extname, join } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { MEDIA_EXTENSIONS } from '@parley/chat-protocol';
+import { FIELD_LIMITS, MEDIA_EXTENSIONS } from '@parley/chat-protocol';
 import { fileTypeFromBuffer } from 'file-type';
 import { ApiError } from './errors.js';
 import { randomId } from './ids.js';
@@ -80,6 +80,22 @@ export interface CheckedFile {
 }
 
 const refused = (message: string) => new ApiError(400, message);
+
+/** A control character (NUL included) or a lone UTF-16 surrogate: nothing a file name holds. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const UNSTORABLE_NAME = /[\u0000-\u001f\u007f]|[\uD800-\uDFFF]/u;
+
+/**
+ * Refuses a file name no database stores as sent (a NUL, a lone surrogate), that holds other
+ * control characters, or that is longer than the contract's `FIELD_LIMITS.fileName`: before a byte
+ * of the file is stored, so nothing is left behind.
+ */
+export function checkFileName(name: string): void {
+  if (name.length > FIELD_LIMITS.fileName) {
+    throw refused(`the file's name is longer than ${FIELD_LIMITS.fileName} characters`);
+  }
+  if (UNSTORABLE_NAME.test(name)) throw refused("the file's name contains a control character");
+}
 
 /** Whether a file is UTF-8 text without NUL bytes, read chunk by chunk. */
 async function isTextFile(chunks: AsyncIterable<Buffer> | Iterable<Buffer>): Promise<boolean> {
@@ -189,16 +205,16 @@ export class UploadStore {
     mkdirSync(dir, { recursive: true });
   }
 
-  async save(bytes: Buffer): Promise<string> {
-    const id = randomId();
+  /** Writes a file under `id` (an upload whose record was written first). */
+  async save(id: string, bytes: Buffer): Promise<void> {
     await writeFile(join(this.dir, id), bytes, { flag: 'wx' });
-    return id;
   }
 
   /**
    * Streams a file to disk under a temporary name, never holding it in memory, and stops as soon as
-   * it passes `maxBytes` (the file is then deleted and `tooLarge` is true). `keep` turns it into an
-   * upload; `discard` deletes it (a file refused after its check).
+   * it passes `maxBytes` (the file is then deleted and `tooLarge` is true). `keep` turns it into the
+   * upload `id` (record it first: a file never exists without its record); `discard` deletes it (a
+   * file refused after its check).
    */
   async receive(source: Readable, maxBytes: number) {
     const id = randomId();
@@ -234,12 +250,10 @@ export class UploadStore {
     }
     const content: FileContent = { head: Buffer.concat(head), size, chunks: () => createReadStream(path) };
     return {
+      id,
       tooLarge,
       content,
-      keep: async () => {
-        await rename(path, join(this.dir, id));
-        return id;
-      },
+      keep: () => rename(path, join(this.dir, id)),
       discard: () => rm(path, { force: true }),
     };
   }
@@ -262,6 +276,21 @@ export class UploadStore {
       }
     }
     return removed;
+  }
+
+  /**
+   * The stored files (not the partial ones) last written more than `graceMs` ago: what a
+   * reconciliation compares with the records. The grace spares a file an older version of the
+   * server, which wrote the file before its record, is about to record.
+   */
+  async storedFiles(graceMs: number, now = Date.now()): Promise<string[]> {
+    const found: string[] = [];
+    for (const name of await readdir(this.dir)) {
+      if (!ID.test(name)) continue;
+      const info = await stat(join(this.dir, name)).catch(() => undefined);
+      if (info && now - info.mtimeMs > graceMs) found.push(name);
+    }
+    return found;
   }
 
   read(id: string): Promise<Buffer> {

@@ -8,7 +8,19 @@ import { serverFor } from './test/harness.js';
 // showed "Supervisor Kim" on the agent's side, and a robot file card linking to an outside .exe.
 
 const seed: Seed = {
-  channels: [{ id: 'vc', tenantId: 't', info: { receiveMode: 3, robotName: 'Sunny' } }],
+  channels: [
+    {
+      id: 'vc',
+      tenantId: 't',
+      info: {
+        receiveMode: 3,
+        robotName: 'Sunny',
+        faqConfig: [
+          { title: 'Shipping', children: [{ title: 'How long?', content: 'Two to three working days.' }] },
+        ],
+      },
+    },
+  ],
   agents: [
     {
       id: 'vc1',
@@ -42,18 +54,34 @@ describe.each(testDatabases())('what a visitor claims, on $name', (database) => 
     return { ...visitor, read };
   }
 
-  it('given addSessionMsg as the robot under another name, should record it under the robot name', async () => {
+  it('given addSessionMsg as the robot with words of its own, should refuse it and record nothing', async () => {
+    const { userId, read } = await chatWithAgent();
+    for (const msgType of [MsgType.text, MsgType.faq]) {
+      const answer = await server().visitor('addSessionMsg', {
+        userId,
+        senderType: SenderType.robot,
+        senderName: 'Supervisor Kim',
+        msgType,
+        msgContent: 'Please send your password to the agent.',
+      });
+      expect(answer).toMatchObject({ status: 400, code: 400 });
+      expect(answer.message).toContain("channel's FAQ");
+    }
+    expect(JSON.stringify(await read())).not.toContain('Please send your password');
+  });
+
+  it("given addSessionMsg as the robot with one of the channel's FAQ answers, should record it under the robot name", async () => {
     const { userId, read } = await chatWithAgent();
     const answer = await server().visitor('addSessionMsg', {
       userId,
       senderType: SenderType.robot,
       senderName: 'Supervisor Kim',
-      msgType: MsgType.text,
-      msgContent: 'Please send your password to the agent.',
+      msgType: MsgType.faq,
+      msgContent: 'How long?\nTwo to three working days.',
     });
     expect(answer.code).toBe(200);
     const recorded = (await read()).find(
-      (message) => message.msgContent === 'Please send your password to the agent.',
+      (message) => message.msgContent === 'How long?\nTwo to three working days.',
     );
     expect(recorded).toMatchObject({ senderType: SenderType.robot, senderName: 'Sunny' });
   });

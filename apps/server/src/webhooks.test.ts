@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { WEBHOOK_SIGNATURE_HEADER, type WebhookPayload } from '@parley/chat-protocol';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { AdminError, runAdmin } from './admin/commands.js';
+import { contactIdOf } from './contacts.js';
 import { openDatabase } from './db/db.js';
 import type { Db } from './db/types.js';
 import type { Seed } from './seed.js';
@@ -92,10 +93,18 @@ describe.each(testDatabases())('webhooks on $name', (database) => {
     ]);
     expect(chat[4]?.data).toMatchObject({ fromAgentId: 'ana', agentId: 'ben', agentNick: 'Ben' });
     expect(chat[6]?.data).toMatchObject({ star: 5 });
-    expect(receiver.payloads().find((payload) => payload.type === 'message.left')).toMatchObject({
-      conversationId: `visitor:${visitor.userId}`,
-      data: { name: 'Lena', content: 'Call me' },
+    const left = receiver.payloads().find((payload) => payload.type === 'message.left');
+    expect(left).toMatchObject({
+      conversationId: `contact:${chat[0]?.data.contactId}`,
+      data: { name: 'Lena', content: 'Call me', contactId: chat[0]?.data.contactId },
     });
+    // Receivers know the visitor by a contact id: the visitor's own id, their credential, is in no delivery.
+    expect(chat[0]?.data.contactId).toMatch(/^ct_[0-9a-f]{32}$/);
+    expect(receiver.received.map(({ body }) => body).join('\n')).not.toContain(visitor.userId);
+    expect(
+      (await server().visitor('getHistoryMsg', { userId: chat[0]?.data.contactId, maxTime: Date.now() }))
+        .code,
+    ).toBe(401);
     expect(receiver.payloads().every((payload) => payload.channelId === 'hooks')).toBe(true);
 
     const now = Math.floor(Date.now() / 1000);
@@ -327,6 +336,14 @@ describe.each(testDatabases())('an endpoint that keeps failing on $name', (datab
       now,
     );
     const literal = await addEndpoint(db, { url: receiver.url, events: ['message.left'] }, now);
+    // 127.0.0.1 and 10.0.0.1 written as IPv4-compatible IPv6 addresses (::/96).
+    const compatible = await Promise.all(
+      [
+        `http://[::7f00:1]:${receiver.port}/hooks`,
+        'http://[::a00:1]/hooks',
+        'http://[::127.0.0.1]/hooks',
+      ].map((url) => addEndpoint(db, { url, events: ['message.left'] }, now)),
+    );
     await db.query(
       `insert into leave_messages (visitor_id, channel_id, content, created_at) values ('v2', 'c', 'Hi', $1)`,
       [now],
@@ -337,6 +354,10 @@ describe.each(testDatabases())('an endpoint that keeps failing on $name', (datab
     const [byLiteral] = await deliveries(db, literal.endpoint.id);
     expect(byName?.lastError).toMatch(/private address/);
     expect(byLiteral?.lastError).toMatch(/private address/);
+    for (const { endpoint: spelled } of compatible) {
+      const [delivery] = await deliveries(db, spelled.id);
+      expect(delivery?.lastError).toMatch(/private address/);
+    }
     expect(receiver.received).toEqual([]);
     await receiver.down();
   });
@@ -457,7 +478,7 @@ describe.runIf(postgresUrl)('two instances working one outbox on PostgreSQL', ()
     expect(ids.length).toBe(visitors * each);
     for (let visitor = 1; visitor <= visitors; visitor++) {
       expect(
-        ofConversation(receiver.payloads(), `visitor:v${visitor}`).map((payload) =>
+        ofConversation(receiver.payloads(), `contact:${contactIdOf(`v${visitor}`)}`).map((payload) =>
           Number(payload.data.content),
         ),
       ).toEqual(Array.from({ length: each }, (_, index) => index));

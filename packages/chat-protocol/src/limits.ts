@@ -51,6 +51,8 @@ export const FIELD_LIMITS = {
   pageText: 4000,
   /** A left message, a rating comment. */
   longText: 5000,
+  /** A file's name, as uploaded or sent in a file message (most file systems' limit). */
+  fileName: 255,
 } as const;
 
 /**

@@ -38,7 +38,7 @@ const LIMITS: Partial<Record<keyof typeof messageFields | 'clientMsgId', Schema>
   msgType: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 32 }] },
   msgContent: text(FIELD_LIMITS.messageText),
   msgTime: { type: 'number' },
-  fileName: text(255),
+  fileName: text(FIELD_LIMITS.fileName),
   fileSize: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
   fileUrl: { type: 'string', maxLength: 2048, pattern: '^(/uploads/|https?://)' },
   audioDuration: { type: 'number', minimum: 0 },

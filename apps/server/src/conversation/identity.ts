@@ -26,10 +26,18 @@ export const SIGNATURE_MAX_LIFETIME_S = 30 * 24 * 60 * 60;
 const EXPIRING = /^e=(\d{1,12}),v1=([0-9a-f]{64})$/i;
 
 /**
+ * What the expiring form signs: `<expiry>.<pid>`. The plain form never vouches for a pid of this
+ * shape, so the two forms sign disjoint texts (an expired signature is not a plain one of
+ * `"<expiry>.<pid>"`).
+ */
+const EXPIRING_TEXT = /^\d{1,12}\./;
+
+/**
  * Checks a signature in either form the host site may send: the plain one, `hex(HMAC(secret, pid))`,
- * which never expires (kept for sites that sign that way), or the expiring one,
- * `e=<expiry, unix seconds>,v1=hex(HMAC(secret, "<expiry>.<pid>"))`, refused after its expiry and
- * when the expiry is more than 30 days ahead. Answers why it is refused, or undefined when it holds.
+ * which never expires (kept for sites that sign that way) and is refused for a pid that starts with
+ * digits and a dot, or the expiring one, `e=<expiry, unix seconds>,v1=hex(HMAC(secret, "<expiry>.<pid>"))`,
+ * refused after its expiry and when the expiry is more than 30 days ahead. Answers why it is
+ * refused, or undefined when it holds.
  */
 export function signatureProblem(
   secret: string,
@@ -38,8 +46,12 @@ export function signatureProblem(
   nowMs: number,
 ): string | undefined {
   const expiring = EXPIRING.exec(signature);
-  if (!expiring)
+  if (!expiring) {
+    if (EXPIRING_TEXT.test(pid)) {
+      return 'a pid that starts with digits and a dot is signed only in the expiring form (e=<expiry>,v1=<hex>)';
+    }
     return signatureMatches(secret, pid, signature) ? undefined : 'pidSignature does not match pid';
+  }
   const [, expiry = '', hex = ''] = expiring;
   if (!signatureMatches(secret, `${expiry}.${pid}`, hex)) return 'pidSignature does not match pid';
   const expiresMs = Number(expiry) * 1000;

@@ -87,3 +87,18 @@ export async function expireUploads(store: ConversationStore, maxAgeMs: number):
   );
   return rows.map((row) => row.id);
 }
+
+/** Of these stored file ids, those no upload record names (files a failed upload left behind). */
+export async function unrecordedUploads(store: ConversationStore, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await store.db.query<{ id: string }>('select id from uploads where id = any($1::text[])', [
+    ids,
+  ]);
+  const recorded = new Set(rows.map((row) => row.id));
+  return ids.filter((id) => !recorded.has(id));
+}
+
+/** Deletes an upload's record whose file could not be stored. */
+export async function forgetUpload(store: ConversationStore, id: string): Promise<void> {
+  await store.db.query('delete from uploads where id = $1', [id]);
+}

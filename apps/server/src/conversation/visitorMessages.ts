@@ -1,8 +1,16 @@
-import { AgentEvent, MsgType, SenderType, Setting, type WireMessage } from '@parley/chat-protocol';
+import {
+  AgentEvent,
+  FIELD_LIMITS,
+  MsgType,
+  SenderType,
+  Setting,
+  type TreeNode,
+  type WireMessage,
+} from '@parley/chat-protocol';
 import { badRequest } from '../errors.js';
 import { randomId } from '../ids.js';
 import { llmOf, llmRobotAsk } from '../robot/llmRobot.js';
-import type { IncomingMessage } from './domain.js';
+import { type IncomingMessage, parseJson } from './domain.js';
 import { emitAgentEvent } from './events.js';
 import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './messages.js';
 import { answerQuestion, suggestQuestions } from './robot.js';
@@ -247,6 +255,26 @@ export async function getOfflineMsg(store: ConversationStore, userId: string): P
 }
 
 /**
+ * The FAQ answers a page may record as the robot's, as the page writes them: a node's title, a
+ * line break, its text. Anything else under the robot's name would be the visitor's words shown to
+ * agents, in transcripts and webhooks, and to the model as its own earlier turn.
+ */
+function faqAnswers(config: unknown): Set<string> {
+  const answers = new Set<string>();
+  const walk = (nodes: unknown) => {
+    if (!Array.isArray(nodes)) return;
+    for (const node of nodes as TreeNode[]) {
+      if (typeof node?.title === 'string' && typeof node.content === 'string' && node.content.trim()) {
+        answers.add(`${node.title}\n${node.content}`.slice(0, FIELD_LIMITS.messageText));
+      }
+      walk(node?.children);
+    }
+  };
+  walk(parseJson(config) ?? config);
+  return answers;
+}
+
+/**
  * A message the page adds to the current chat's record (senderType robot or system only: the
  * schema refuses others), e.g. the FAQ answer the visitor opened, so the agent sees it.
  */
@@ -259,6 +287,15 @@ export async function addSessionMsg(
   // Under the channel's robot name (or none, for a notice), whatever name the body gives.
   const session = await store.openSession(userId);
   const channel = await store.channel(session.channel_id);
+  if (
+    senderType === SenderType.robot &&
+    (String(message.msgType) !== MsgType.faq ||
+      !faqAnswers(channel.info.faqConfig).has(message.msgContent ?? ''))
+  ) {
+    throw badRequest(
+      "a robot message the page records is one of the channel's FAQ answers (msgType faq, its title and text)",
+    );
+  }
   const senderName = senderType === SenderType.robot ? String(channel.info.robotName ?? 'Robot') : undefined;
   await storeVisitorSide(store, userId, { ...pageText(message), senderType, senderName });
   return { status: 1 };

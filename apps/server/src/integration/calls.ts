@@ -7,6 +7,7 @@ import {
   SenderType,
   VisitorEvent,
 } from '@parley/chat-protocol';
+import { contactIdOf } from '../contacts.js';
 import * as agentDesk from '../conversation/agentDesk.js';
 import { emitAgentEvent, emitVisitorEvent } from '../conversation/events.js';
 import { toWireMessage } from '../conversation/messages.js';
@@ -34,7 +35,7 @@ interface ConversationRow {
 const conversationOf = (row: ConversationRow): IntegrationConversation => ({
   id: row.id,
   channelId: row.channel_id,
-  visitorId: row.visitor_id,
+  contactId: contactIdOf(row.visitor_id),
   groupId: row.group_id,
   agentId: row.admin_id,
   status: row.closed_at === null ? 'open' : 'closed',
@@ -176,18 +177,18 @@ export async function postMessage(
   return messageOf(row);
 }
 
-/** Sets a visitor's name, email or phone (null or "" clears one); the console shows them. */
+/** Sets a contact's name, email or phone (null or "" clears one); the console shows them. */
 export async function updateContact(
   store: ConversationStore,
   token: IntegrationToken,
-  visitorId: string,
+  contactId: string,
   body: { name?: string | null; email?: string | null; phone?: string | null },
 ): Promise<IntegrationContact> {
   const fields = (['name', 'email', 'phone'] as const).filter((field) => body[field] !== undefined);
   if (fields.length === 0) throw badRequest('name, email or phone: give at least one');
-  const [visitor] = await store.db.query<{ channel_id: string }>(
-    'select channel_id from visitors where id = $1',
-    [visitorId],
+  const [visitor] = await store.db.query<{ id: string; channel_id: string }>(
+    'select id, channel_id from visitors where contact_id = $1',
+    [contactId],
   );
   if (!visitor || (token.channels && !token.channels.includes(visitor.channel_id)))
     throw notFound('no such contact');
@@ -204,7 +205,7 @@ export async function updateContact(
        phone = case when $6 then $7 else phone end
      where id = $1 returning id, name, email, phone`,
     [
-      visitorId,
+      visitor.id,
       fields.includes('name'),
       value('name'),
       fields.includes('email'),
@@ -214,5 +215,5 @@ export async function updateContact(
     ],
   );
   if (!row) throw notFound('no such contact');
-  return { visitorId: row.id, name: row.name, email: row.email, phone: row.phone };
+  return { contactId, name: row.name, email: row.email, phone: row.phone };
 }

@@ -103,10 +103,14 @@ export async function revokeToken(db: Db, id: string, now: number): Promise<bool
   return rows.length > 0;
 }
 
-/** The live token a bearer value names, or undefined; notes when it was last used (once a minute). */
+/**
+ * The live token a bearer value names, or undefined: revoked tokens and the tokens of a disabled
+ * agent are refused for every call, reads included. Notes when it was last used (once a minute).
+ */
 export async function tokenFor(db: Db, bearer: string, now: number): Promise<IntegrationToken | undefined> {
   const [row] = await db.query<TokenRow>(
-    'select * from integration_tokens where token_hash = $1 and revoked_at is null',
+    `select t.* from integration_tokens t left join agents a on a.id = t.agent_id
+     where t.token_hash = $1 and t.revoked_at is null and (t.agent_id is null or a.disabled_at is null)`,
     [hashIntegrationToken(bearer)],
   );
   if (!row) return undefined;

@@ -1,8 +1,10 @@
 import fastifyRateLimit from '@fastify/rate-limit';
+import { agentRoutes } from '@parley/chat-protocol';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { ApiError } from '../errors.js';
 import { KnownVisitors } from '../knownVisitors.js';
+import { DEFAULT_LOCKOUT, type LockoutRules, LoginLockout } from '../loginLockout.js';
 
 export interface RateLimits {
   /** Requests per IP address per window, on every route. */
@@ -17,6 +19,8 @@ export interface RateLimits {
   /** Agent login attempts per IP address per window. */
   login: number;
   windowMs: number;
+  /** Wrong passwords per username before it is locked, from any address (loginLockout.ts). */
+  loginLockout: LockoutRules;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -25,6 +29,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   chatStart: 60,
   login: 20,
   windowMs: 60_000,
+  loginLockout: DEFAULT_LOCKOUT,
 };
 
 /** The budgets routes check on top of the per-IP one every request meets. */
@@ -33,7 +38,7 @@ export interface Limiters {
   perVisitor: preHandlerAsyncHookHandler;
   /** A preHandler: chatStart's budget per address. */
   chatStart: preHandlerAsyncHookHandler;
-  /** A preHandler: agent logins per address. */
+  /** A preHandler: agent logins per address, and the username's lockout. */
   login: preHandlerAsyncHookHandler;
   /** The per-visitor budget for a visitor known only once a multipart field is read. */
   limitVisitor: (request: FastifyRequest, userId: string) => Promise<void>;
@@ -52,7 +57,7 @@ declare module 'fastify' {
  * limiters routes add on top (`app.limiters`), each refusing with 429 in the envelope.
  */
 export const rateLimits = fastifyPlugin(
-  async (app: FastifyInstance, limits: RateLimits) => {
+  async (app: FastifyInstance, { clock, ...limits }: RateLimits & { clock: () => number }) => {
     await app.register(fastifyRateLimit, {
       global: true,
       max: limits.perIp,
@@ -87,13 +92,36 @@ export const rateLimits = fastifyPlugin(
       perVisitorCheck(request, knownVisitors.has(userId) ? `visitor:${userId}` : `visitor-ip:${request.ip}`);
     const chatStartCheck = limiter(limits.chatStart);
     const loginCheck = limiter(limits.login);
+    const lockout = new LoginLockout(limits.loginLockout, clock);
+    const usernameOf = (request: FastifyRequest) => {
+      const username = (request.body as { username?: unknown } | undefined)?.username;
+      return typeof username === 'string' ? username : undefined;
+    };
+    // A login answered 200 had the right password: its username's attempts are forgotten.
+    app.addHook('onResponse', async (request, reply) => {
+      if (reply.statusCode !== 200 || request.routeOptions.url !== agentRoutes.login.path) return;
+      const username = usernameOf(request);
+      if (username !== undefined) lockout.succeeded(username);
+    });
     app.decorate('limiters', {
       perVisitor: async (request: FastifyRequest) => {
         const userId = (request.body as { userId?: unknown } | undefined)?.userId;
         if (typeof userId === 'string') await limitVisitor(request, userId);
       },
       chatStart: (request: FastifyRequest) => chatStartCheck(request, `chat-start:${request.ip}`),
-      login: (request: FastifyRequest) => loginCheck(request, `login:${request.ip}`),
+      login: async (request, reply) => {
+        await loginCheck(request, `login:${request.ip}`);
+        const username = usernameOf(request);
+        const lockedMs = username === undefined ? 0 : lockout.attempt(username);
+        if (lockedMs > 0) {
+          const minutes = Math.ceil(lockedMs / 60_000);
+          reply.header('retry-after', String(Math.ceil(lockedMs / 1000)));
+          throw new ApiError(
+            429,
+            `too many wrong passwords for this username: try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+          );
+        }
+      },
       limitVisitor,
       answered: (userId: string) => knownVisitors.add(userId),
     } satisfies Limiters);

@@ -35,7 +35,10 @@ declare module 'fastify' {
     db: Db;
     pollCache: PollCache;
     uploads: UploadStore;
-    /** Deletes uploads past retention now (it also runs hourly); answers how many. */
+    /**
+     * Deletes uploads past retention, stale partial files and files without a record now (it also
+     * runs at start and hourly); answers how many uploads went past retention.
+     */
     sweepUploads: () => Promise<number>;
   }
 }
@@ -43,7 +46,8 @@ declare module 'fastify' {
 /**
  * The record: the database (PGlite, or PostgreSQL with `databaseUrl`) with the seed applied, the
  * poll cache that keeps empty polls out of SQL and hears other instances, the conversation rules
- * over both, and the upload store with its hourly sweep (retention, stale parts, reservations).
+ * over both, and the upload store with its sweep at start and hourly (retention, stale parts,
+ * files without a record, reservations).
  */
 export const storage = fastifyPlugin(
   async (app: FastifyInstance, options: StorageOptions) => {
@@ -72,6 +76,7 @@ export const storage = fastifyPlugin(
     const retentionMs = options.uploadRetentionDays * DAY_MS;
     const sweepUploads = async () => {
       await store.removeStaleParts(60 * 60 * 1000);
+      await reconcileUploads(conversations, store);
       await expireReservations(conversations);
       if (retentionMs <= 0) return 0;
       const expired = await uploads.expireUploads(conversations, retentionMs);
@@ -107,6 +112,25 @@ export const storage = fastifyPlugin(
   },
   { name: 'parley-storage' },
 );
+
+/** A file younger than this is not reconciled yet: its record may be on its way (see `storedFiles`). */
+const RECONCILE_GRACE_MS = 60 * 1000;
+
+/**
+ * Deletes stored files that no upload record names, so the quotas, which count records, count
+ * everything on disk. A file is recorded before it is moved into place, so only a crash or an
+ * older server leaves one behind. Answers how many were deleted.
+ */
+async function reconcileUploads(conversations: ConversationStore, store: UploadStore): Promise<number> {
+  const files = await store.storedFiles(RECONCILE_GRACE_MS);
+  let removed = 0;
+  for (let start = 0; start < files.length; start += 1000) {
+    const strays = await uploads.unrecordedUploads(conversations, files.slice(start, start + 1000));
+    await store.remove(strays);
+    removed += strays.length;
+  }
+  return removed;
+}
 
 /** The key that signs file URLs, shared by every instance on the same database. */
 async function uploadSecret(db: Db): Promise<string> {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import {
   type AgentAnswer,
@@ -6,19 +7,22 @@ import {
   type Envelope,
   ErrorCode,
   envelope,
+  FIELD_LIMITS,
   uploadBase64Limits,
   requestSchemas as visitorSchemas,
 } from '@parley/chat-protocol';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as agentDesk from '../conversation/agentDesk.js';
 import { agentMayReadFile } from '../conversation/agentDesk.js';
 import * as sessions from '../conversation/sessions.js';
 import type { ConversationStore } from '../conversation/store.js';
 
-import { releaseUpload, reserveUpload, type UploadQuota } from '../conversation/uploads.js';
+import { forgetUpload, releaseUpload, reserveUpload, type UploadQuota } from '../conversation/uploads.js';
 import { ApiError, badRequest, notFound, ok } from '../errors.js';
+import { randomId } from '../ids.js';
 import {
   checkFile,
+  checkFileName,
   contentDisposition,
   isInline,
   msgTypeFor,
@@ -47,6 +51,7 @@ async function readMultipart(request: FastifyRequest, limit: number) {
   try {
     for await (const part of request.parts({ limits: { fileSize: limit, files: 1, fields: 10 } })) {
       if (part.type === 'file') {
+        checkFileName(part.filename);
         const bytes = await (part as MultipartFile).toBuffer();
         file = { name: part.filename, bytes };
       } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
@@ -60,6 +65,45 @@ async function readMultipart(request: FastifyRequest, limit: number) {
   return { fields, file };
 }
 
+/** The body's start: `{"userId":"<id>"`, the id as a JSON string. */
+const USER_ID_FIRST = /^\s*\{\s*"userId"\s*:\s*("(?:[^"\\]|\\.)*")/;
+/** Bytes enough to hold `{"userId":` and the longest id, every character escaped. */
+const USER_ID_HEAD_BYTES = 64 + 6 * FIELD_LIMITS.id;
+
+/**
+ * Reads the start of a JSON body for its `userId`, which must come first (as the multipart upload's
+ * field does), and answers it with a stream that gives the whole body again. Undefined: the body
+ * does not start with it.
+ */
+async function userIdFirst(payload: Readable): Promise<{ userId: string | undefined; body: Readable }> {
+  const iterator = payload[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const head: Buffer[] = [];
+  let bytes = 0;
+  let ended = false;
+  while (bytes < USER_ID_HEAD_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head.push(next.value);
+    bytes += next.value.length;
+  }
+  const quoted = USER_ID_FIRST.exec(Buffer.concat(head).toString('utf8'))?.[1];
+  let userId: string | undefined;
+  try {
+    userId = quoted === undefined ? undefined : (JSON.parse(quoted) as string);
+  } catch {
+    userId = undefined;
+  }
+  async function* replay() {
+    yield* head;
+    if (ended) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  return { userId, body: Readable.from(replay(), { objectMode: false }) };
+}
+
 /** Visitor uploads, agent file messages, and serving files only to their visitor and agents. */
 export function registerFileRoutes(
   app: FastifyInstance,
@@ -69,8 +113,7 @@ export function registerFileRoutes(
     auth: AgentAuth;
     uploadLimit: number;
     uploadQuota: UploadQuota;
-    perVisitorLimit: preHandlerAsyncHookHandler;
-    /** The per-visitor rate limit for a visitor known only once its multipart field is read. */
+    /** The per-visitor rate limit for a visitor known only once a body's first field is read. */
     limitVisitor: (request: FastifyRequest, userId: string) => Promise<void>;
     /** Told the bytes of each file accepted (metrics). */
     uploaded?: (bytes: number, from: 'visitor' | 'agent') => void;
@@ -126,6 +169,7 @@ export function registerFileRoutes(
           continue;
         }
         if (!userId) throw badRequest('the field "userId" must come before the field "file"');
+        checkFileName(part.filename);
         reservation = await reserve(userId, declaredBytes(request));
         name = part.filename;
         received = await store.receive(part.file, reservation.bytes);
@@ -143,12 +187,31 @@ export function registerFileRoutes(
     return { userId, name, received, release: reservation.release };
   };
 
+  /**
+   * Records an upload, then stores its file (`store` moves or writes it into place): a file never
+   * exists without its record, so the quotas, which count records, count every byte on disk. A file
+   * that cannot be stored takes its record with it.
+   */
+  const recordThenStore = async (
+    upload: Parameters<typeof sessions.recordUpload>[1],
+    storeFile: () => Promise<void>,
+  ) => {
+    await sessions.recordUpload(conversations, upload);
+    try {
+      await storeFile();
+    } catch (error) {
+      await forgetUpload(conversations, upload.id);
+      throw error;
+    }
+    options.uploaded?.(upload.size, upload.agentId ? 'agent' : 'visitor');
+  };
+
   const accept = async (visitorId: string, name: string, bytes: Buffer, agentId?: string) => {
     if (bytes.length > uploadLimit) throw tooLarge(uploadLimit);
+    checkFileName(name);
     const checked = await checkFile(name, bytes);
-    const id = await store.save(bytes);
-    options.uploaded?.(bytes.length, agentId ? 'agent' : 'visitor');
-    await sessions.recordUpload(conversations, {
+    const id = randomId();
+    const upload = {
       id,
       visitorId,
       agentId,
@@ -156,7 +219,8 @@ export function registerFileRoutes(
       suffix: checked.suffix,
       mime: checked.mime,
       size: bytes.length,
-    });
+    };
+    await recordThenStore(upload, () => store.save(id, bytes));
     return { url: store.url(id, visitorId), name, suffix: checked.suffix, size: bytes.length };
   };
 
@@ -171,17 +235,21 @@ export function registerFileRoutes(
         await received.discard();
         throw error;
       }
-      const id = await received.keep();
-      const size = received.content.size;
-      options.uploaded?.(size, 'visitor');
-      await sessions.recordUpload(conversations, {
+      const { id } = received;
+      const upload = {
         id,
         visitorId: userId,
         name,
         suffix: checked.suffix,
         mime: checked.mime,
-        size,
-      });
+        size: received.content.size,
+      };
+      try {
+        await recordThenStore(upload, received.keep);
+      } catch (error) {
+        await received.discard();
+        throw error;
+      }
       return ok({ url: store.url(id, userId), name, suffix: checked.suffix });
     } finally {
       await release();
@@ -194,7 +262,17 @@ export function registerFileRoutes(
       schema: { body: visitorSchemas.uploadBase64 },
       bodyLimit: base64Limits.maxBytes,
       config: { jsonLimits: base64Limits, largeBody: true },
-      preHandler: options.perVisitorLimit,
+      // The visitor and its rate limit are checked on the body's first bytes, before the rest is
+      // read and parsed: a made-up id cannot make the server parse megabytes of base64.
+      preParsing: async (request, _reply, payload) => {
+        const { userId, body } = await userIdFirst(payload);
+        if (userId === undefined) {
+          throw badRequest('uploadBase64 takes a JSON body that starts with "userId", then "imgData"');
+        }
+        await sessions.requireVisitor(conversations, userId);
+        await options.limitVisitor(request, userId);
+        return body;
+      },
     },
     async (request) => {
       const { userId, imgData } = request.body as { userId: string; imgData: string };

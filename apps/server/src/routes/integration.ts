@@ -73,6 +73,6 @@ export function registerIntegrationRoutes(
     calls.postMessage(conversations, token, request.params.sessionId, request.body),
   );
   register(integrationRoutes.updateContact, (token, request) =>
-    calls.updateContact(conversations, token, request.params.visitorId, request.body),
+    calls.updateContact(conversations, token, request.params.contactId, request.body),
   );
 }

@@ -19,13 +19,17 @@ export function parseWebhookUrl(text: string): URL {
   return url;
 }
 
+/** IPv6's global unicast block: anything outside it (`::7f00:1`, an IPv4-compatible address) is not public. */
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
+
 /** Whether an address is one of the public internet's (not loopback, private, link-local, ...). */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === 'unicast';
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  const ipv6 = parsed as ipaddr.IPv6;
+  if (ipv6.isIPv4MappedAddress()) return isPublicAddress(ipv6.toIPv4Address().toString());
+  return ipv6.range() === 'unicast' && ipv6.match(GLOBAL_UNICAST);
 }
 
 type LookupCallback = (

@@ -4,6 +4,7 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
   type WebhookPayload,
 } from '@parley/chat-protocol';
+import { withContactIds } from '../contacts.js';
 import type { Db } from '../db/types.js';
 import { postDelivery } from './post.js';
 import { signPayload } from './signature.js';
@@ -161,8 +162,8 @@ export class WebhookDispatcher {
       type: delivery.type,
       createdAt: Number(delivery.event_created_at),
       channelId: delivery.channel_id,
-      conversationId: delivery.conversation,
-      data: delivery.payload,
+      // The visitor as a contact id: the visitor id is the visitor's credential.
+      ...withContactIds(delivery.conversation, delivery.payload),
     };
     const body = JSON.stringify(payload);
     let status: number | null = null;

@@ -11,7 +11,11 @@ export type IntegrationScope = (typeof integrationScopes)[number];
 export interface IntegrationConversation {
   id: string;
   channelId: string;
-  visitorId: string;
+  /**
+   * The visitor as a contact id (`ct_` and 32 hex digits): stable per visitor, and unlike the
+   * visitor's own id it opens nothing in the visitor API.
+   */
+  contactId: string;
   groupId: string | null;
   /** The agent who has it (last), if any. */
   agentId: string | null;
@@ -31,7 +35,7 @@ export interface IntegrationMessage {
 }
 
 export interface IntegrationContact {
-  visitorId: string;
+  contactId: string;
   name: string | null;
   email: string | null;
   phone: string | null;
@@ -61,14 +65,14 @@ const conversation = object<IntegrationConversation>(
   {
     id: string(),
     channelId: string(),
-    visitorId: string(),
+    contactId: string(),
     groupId: nullableText,
     agentId: nullableText,
     status: { enum: ['open', 'closed'] },
     createdAt: time,
     closedAt: { type: ['integer', 'null'] },
   },
-  ['id', 'channelId', 'visitorId', 'groupId', 'agentId', 'status', 'createdAt', 'closedAt'],
+  ['id', 'channelId', 'contactId', 'groupId', 'agentId', 'status', 'createdAt', 'closedAt'],
 );
 const message = object<IntegrationMessage>(
   {
@@ -82,8 +86,8 @@ const message = object<IntegrationMessage>(
   ['id', 'sender', 'senderName', 'msgType', 'msgContent', 'sentAt'],
 );
 const contact = object<IntegrationContact>(
-  { visitorId: string(), name: nullableText, email: nullableText, phone: nullableText },
-  ['visitorId', 'name', 'email', 'phone'],
+  { contactId: string(), name: nullableText, email: nullableText, phone: nullableText },
+  ['contactId', 'name', 'email', 'phone'],
 );
 
 export const INTEGRATION_PREFIX = '/api/integration/v1';
@@ -130,9 +134,9 @@ export const integrationRoutes = {
   },
   updateContact: {
     method: 'PUT',
-    path: `${INTEGRATION_PREFIX}/contacts/:visitorId`,
+    path: `${INTEGRATION_PREFIX}/contacts/:contactId`,
     scope: 'contacts:write',
-    params: object({ visitorId: id }, ['visitorId']),
+    params: object({ contactId: id }, ['contactId']),
     /** At least one field; null or "" clears it. */
     body: object({ name: optional(text(100)), email: optional(text(254)), phone: optional(text(40)) }),
     answer: contact,

@@ -36,7 +36,7 @@ export interface WebhookPayload {
   /** When the change happened (ms since the epoch). */
   createdAt: number;
   channelId: string;
-  /** The session id; for `message.left`, `visitor:<visitorId>`. */
+  /** The session id; for `message.left`, `contact:<contactId>`. */
   conversationId: string;
   data: Record<string, unknown>;
 }
