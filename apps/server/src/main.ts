@@ -33,6 +33,7 @@ if (settings.llm) {
 if (settings.demo && seed) {
   // Demo mode only: these logins are public, and the banner says so.
   console.warn('DEMO MODE: the demo agents below have public passwords. Never expose this server.');
+  console.info('  Nobody is online until they log in to the console: log in as alice or bob to answer.');
   for (const agent of seed.agents) {
     console.info(
       `  ${agent.username} / ${agent.password}  (${agent.nick}, ${chatCount(agent.capacity)}, ${agent.channels.join(', ')})`,
