@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { ajvOptions, JSON_LIMITS } from '@parley/chat-protocol';
@@ -15,6 +16,7 @@ import {
 import { clientErrorHandler, errorEnvelope, frameworkErrors } from './plugins/errorEnvelope.js';
 import { health } from './plugins/health.js';
 import { jsonBody } from './plugins/jsonBody.js';
+import { openapi } from './plugins/openapi.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits, rateLimits } from './plugins/rateLimits.js';
 import { securityHeaders } from './plugins/securityHeaders.js';
 import { staticApps } from './plugins/staticApps.js';
@@ -170,6 +172,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: uploadLimit, files: 1 } });
   await app.register(rateLimits, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits, clock });
+  // Before the routes: it reads each route as it is registered.
+  await app.register(openapi, { version: SERVER_VERSION });
   await app.register(health, { metricsToken: options.metricsToken });
   await app.register(webhooks, { ...options.webhooks, clock });
 
@@ -212,6 +216,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   return app;
 }
+
+/** The server's version, as its package says (the OpenAPI document's `info.version`). */
+const SERVER_VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 /** Cheap unique request ids: a random prefix per process and a counter. */
 function requestIds(): () => string {

@@ -1,0 +1,86 @@
+import fastifySwagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+
+// The OpenAPI 3.1 document of every HTTP surface, made from the routes as registered: each route's
+// request and answer schemas are the contract's (packages/chat-protocol), so the document says what
+// the server checks and answers, and a route cannot be registered without appearing in it. Served
+// at /api/openapi.json; `openapi.test.ts` validates it and holds the server's answers to it.
+
+export const OPENAPI_PATH = '/api/openapi.json';
+
+/** Which part of the API a path belongs to, and how its caller proves who they are. */
+const SURFACES: { prefix: string; tag: string; security?: Record<string, string[]>[] }[] = [
+  { prefix: '/api/chat/visitor/', tag: 'visitor' },
+  { prefix: '/api/agent/login', tag: 'agent' },
+  { prefix: '/api/agent/logout', tag: 'agent' },
+  { prefix: '/api/agent/session', tag: 'agent' },
+  { prefix: '/api/agent/admin/', tag: 'administration', security: [{ agentToken: [] }, { agentCookie: [] }] },
+  { prefix: '/api/agent/', tag: 'agent', security: [{ agentToken: [] }, { agentCookie: [] }] },
+  { prefix: '/api/integration/', tag: 'integration', security: [{ integrationToken: [] }] },
+  { prefix: '/uploads/', tag: 'files' },
+  { prefix: '/metrics', tag: 'operations', security: [{ metricsToken: [] }] },
+  { prefix: '/healthz', tag: 'operations' },
+  { prefix: '/readyz', tag: 'operations' },
+];
+
+/** Routes that serve the apps' files or a developer's page, not an API. */
+const NOT_API = [/^\/chat(\/|$)/, /^\/agent(\/|$)/, /^\/dev\//, new RegExp(`^${OPENAPI_PATH}$`)];
+
+export const openapi = fastifyPlugin(
+  async (app: FastifyInstance, options: { version: string }) => {
+    await app.register(fastifySwagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Parley API',
+          version: options.version,
+          description:
+            'The visitor API, the agent API (the console), the integration API and the operations endpoints of the Parley reference server. Every answer is the envelope { code, data, message }: code 200 is success, any other a refusal whose message says why (docs/contract.md).',
+        },
+        components: {
+          securitySchemes: {
+            agentToken: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'The token POST /api/agent/login answers',
+            },
+            agentCookie: { type: 'apiKey', in: 'cookie', name: 'parley_agent' },
+            integrationToken: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'An integration token (npm run admin -- token add)',
+            },
+            metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN' },
+          },
+        },
+        tags: [
+          {
+            name: 'visitor',
+            description: 'What the chat page calls: POST with a JSON body, the visitor named by userId',
+          },
+          { name: 'agent', description: 'What the agent console calls' },
+          { name: 'administration', description: 'Administrators only' },
+          { name: 'integration', description: 'The integration API, with a scoped token' },
+          { name: 'files', description: 'Uploaded files, by signed link' },
+          { name: 'operations', description: 'Health, readiness and metrics' },
+        ],
+      },
+      transform: ({ schema, url }) => {
+        const hidden = NOT_API.some((pattern) => pattern.test(url));
+        const surface = SURFACES.find((one) => url.startsWith(one.prefix));
+        const described = {
+          ...schema,
+          ...(hidden && { hide: true }),
+          ...(surface && { tags: [surface.tag] }),
+          ...(surface?.security && { security: surface.security }),
+        };
+        return { schema: described, url };
+      },
+    });
+    app.get(OPENAPI_PATH, { schema: { hide: true }, config: { rateLimit: false } }, async () =>
+      app.swagger(),
+    );
+  },
+  { name: 'parley-openapi' },
+);
