@@ -27,6 +27,8 @@ export interface FakeChat {
   labels: string[];
   notes: Note[];
   activity: Activity[];
+  /** When the agent last opened the conversation (`seen`): mentions before it are seen. */
+  seenAt?: number;
 }
 
 /** A new chat's place in the inbox: open, unlabelled, the agent's. */

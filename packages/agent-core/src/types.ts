@@ -7,6 +7,7 @@ import type {
   InboxQuery,
   InboxRow,
   InboxView,
+  Mention,
   MessageStatus,
   Note,
   QueueEntry,
@@ -116,6 +117,8 @@ export interface InboxState {
   /** A search on screen instead of the list. */
   search: { q: string; filters: Omit<SearchQuery, 'q'>; hits: readonly SearchHit[]; loading: boolean } | null;
   details: Readonly<Record<string, ConversationDetail>>;
+  /** The conversations whose notes mention the agent, newest first, and how many are unseen. */
+  mentions: { entries: readonly Mention[]; unseen: number };
 }
 
 /** Everything the console shows, as one immutable value: a new object only when something changed. */

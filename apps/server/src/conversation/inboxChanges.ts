@@ -17,6 +17,7 @@ import { agentClose } from './agentChats.js';
 import type { Agent } from './domain.js';
 import { emitAgentEvent, emitVisitorEvent } from './events.js';
 import { REACH, reachable, reachParams } from './inbox.js';
+import { markMentionsSeen } from './mentions.js';
 import type { ConversationStore } from './store.js';
 
 // What agents change in a conversation of their reach (inbox.ts has the rule and the lists):
@@ -212,10 +213,19 @@ export async function addNote(store: ConversationStore, agent: Agent, sessionId:
 }
 
 /**
- * The assignee has read the conversation up to now: its unread count is 0, and the visitor's
- * messages are read. The visitor's page is told the last one (agentRead), once per new read.
+ * The agent has read the conversation up to now: the notes in it that mention them are seen
+ * (mentions.ts). For the assignee its unread count is 0 too, and the visitor's messages are read.
+ * The visitor's page is told the last one (agentRead), once per new read.
  */
 export async function seen(store: ConversationStore, agent: Agent, sessionId: string): Promise<null> {
+  // Before the reach: a note may name a colleague of another department.
+  if (await markMentionsSeen(store.db, agent, sessionId, store.clock())) {
+    const [session] = await store.db.query<{ admin_id: string | null }>(
+      'select admin_id from sessions where id = $1',
+      [sessionId],
+    );
+    if (session?.admin_id !== agent.id) return null;
+  }
   const session = await reachable(store, agent, sessionId);
   if (session.admin_id !== agent.id) return null;
   const now = store.clock();

@@ -5,6 +5,7 @@ import {
   CONVERSATION_STATUSES,
   type InboxCalls,
   type InboxRow,
+  type Mention,
   type Note,
   PRIORITIES,
 } from './inbox.js';
@@ -68,6 +69,12 @@ export const noteSchema = object<Note>(
   ['id', 'sessionId', 'agentId', 'agentNick', 'body', 'mentions', 'time'],
 );
 
+const mention = object<Mention>({ conversation: row, note: noteSchema, seen: boolean }, [
+  'conversation',
+  'note',
+  'seen',
+]);
+
 const activity = object<Activity>(
   {
     id,
@@ -127,6 +134,7 @@ export const inboxAnswerSchemas: { [N in keyof InboxCalls]: Schema<InboxCalls[N]
   addNote: noteSchema,
   emailReply: object({ to: text, message: agentMessage }, ['to', 'message']),
   seen: done,
+  mentions: object({ mentions: list(mention), unseen: integer() }, ['mentions', 'unseen']),
   today: object(
     {
       handled: integer(),
