@@ -203,12 +203,6 @@ export function createInbox({ api, store, command, loadingRecord, focusChanged }
     },
     /** Loads the Mentions list again (it loads on its own at the start and on each new mention). */
     mentions: loadMentions,
-    /** Whether the conversation holds a note mentioning the agent that they have not seen. */
-    mentionUnseen(sessionId: string): boolean {
-      return store
-        .getSnapshot()
-        .inbox.mentions.entries.some((one) => one.note.sessionId === sessionId && !one.seen);
-    },
     /** Searches; the hits replace the list on screen until `clearSearch`. */
     search(q: string, filters: Omit<SearchQuery, 'q'> = {}): Promise<Outcome> {
       const text = q.trim();

@@ -90,10 +90,15 @@ export function ChatPane({
     return () => cancelAnimationFrame(frame);
   }, [hitMessageId, hitHere]);
 
-  // The assignee has the conversation on screen: what the visitor wrote is read.
+  // The assignee has the conversation on screen: what the visitor wrote is read; a colleague's
+  // mention of the agent in it is seen.
+  const mentioned = useDeskState((snapshot) =>
+    snapshot.inbox.mentions.entries.some((one) => one.note.sessionId === sessionId && !one.seen),
+  );
   useEffect(() => {
-    if (mine && unread > 0 && document.visibilityState === 'visible') void desk.inbox.seen(sessionId);
-  }, [mine, unread, sessionId, desk]);
+    if (((mine && unread > 0) || mentioned) && document.visibilityState === 'visible')
+      void desk.inbox.seen(sessionId);
+  }, [mine, unread, mentioned, sessionId, desk]);
 
   const typing = () => {
     const now = Date.now();

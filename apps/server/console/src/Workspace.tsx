@@ -11,6 +11,7 @@ import { createConsoleDesk, DeskProvider, useDesk, useDeskState } from './desk.j
 import { displayName, InboxList } from './InboxList.js';
 import { useT } from './i18n/I18nProvider.js';
 import { LanguagePicker } from './LanguagePicker.js';
+import { Mentions } from './Mentions.js';
 import { useReport } from './report.js';
 import { Shortcuts, useShortcuts } from './Shortcuts.js';
 import { TransferDialog } from './TransferDialog.js';
@@ -84,6 +85,8 @@ function Desk({
   const [transferring, setTransferring] = useState<string | null>(null);
   const [reportsOpen, setReportsOpen] = useState(false);
   const [adminOpen, setAdminOpen] = useState(false);
+  const [mentionsOpen, setMentionsOpen] = useState(false);
+  const unseenMentions = useDeskState((snapshot) => snapshot.inbox.mentions.unseen);
   // A role taken away while the area is open closes it.
   const administering = adminOpen && agent.role === 'admin';
   const main = useRef<HTMLElement>(null);
@@ -152,6 +155,26 @@ function Desk({
               </button>
             ) : null}
             <button
+              className="console-button console-toggle"
+              type="button"
+              aria-pressed={mentionsOpen}
+              onClick={() => {
+                setMentionsOpen(!mentionsOpen);
+                setReportsOpen(false);
+                setAdminOpen(false);
+              }}
+            >
+              {t('mentions.title')}
+              {unseenMentions > 0 ? (
+                <>
+                  {' '}
+                  <span className="console-badge console-badge--unread">
+                    {t('inbox.unread', { count: unseenMentions })}
+                  </span>
+                </>
+              ) : null}
+            </button>
+            <button
               className="console-button"
               type="button"
               aria-haspopup="dialog"
@@ -186,6 +209,7 @@ function Desk({
                 onClick={() => {
                   setReportsOpen(!reportsOpen);
                   setAdminOpen(false);
+                  setMentionsOpen(false);
                 }}
               >
                 {t('reports.title')}
@@ -200,6 +224,7 @@ function Desk({
                 onClick={() => {
                   setAdminOpen(!administering);
                   setReportsOpen(false);
+                  setMentionsOpen(false);
                 }}
               >
                 {t('admin.title')}
@@ -270,7 +295,16 @@ function Desk({
           <CannedReplies agentId={agent.id} channels={agent.channels} channelId={current?.channelId} />
         </nav>
         <main className="console-chat" id="console-main" ref={main} tabIndex={-1}>
-          {administering ? (
+          {mentionsOpen ? (
+            <Mentions
+              onOpen={(sessionId) => {
+                setMentionsOpen(false);
+                setHit(null);
+                onSelect(sessionId);
+              }}
+              onClose={() => setMentionsOpen(false)}
+            />
+          ) : administering ? (
             <Suspense fallback={null}>
               <Admin onClose={() => setAdminOpen(false)} />
             </Suspense>
@@ -293,7 +327,7 @@ function Desk({
           ) : (
             <AgentHome />
           )}
-          {selected && record && !reportsOpen && !administering ? (
+          {selected && record && !reportsOpen && !administering && !mentionsOpen ? (
             <VisitorPanel key={selected} sessionId={selected} chat={current} />
           ) : null}
         </main>

@@ -153,7 +153,21 @@ export function useAlerts(desk: AgentDesk) {
     if (answer === 'denied') toast.error(t('notifications.blocked'));
   }, [t]);
 
-  // Each alert said once, politely: a visitor joining the queue, a new or transferred chat, a mention.
-  const announcements = announce.map((alert) => ({ id: alert.id, text: describeAlert(alert, t).title }));
+  // A colleague's mention, on screen: a toast with their note (the toast's region says it).
+  const toasted = useRef(new Set<string>());
+  useEffect(() => {
+    for (const alert of announce) {
+      if (alert.kind !== 'mention' || toasted.current.has(alert.id)) continue;
+      toasted.current.add(alert.id);
+      const { title, body } = describeAlert(alert, t);
+      toast.show(body ? `${title}: ${body}` : title);
+    }
+  }, [announce, t]);
+
+  // Each alert said once, politely: a visitor joining the queue, a new or transferred chat (a
+  // mention is said by its toast).
+  const announcements = announce
+    .filter((alert) => alert.kind !== 'mention')
+    .map((alert) => ({ id: alert.id, text: describeAlert(alert, t).title }));
   return { muted, setMuted: desk.setMuted, permission, requestPermission, announcements };
 }

@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Seed } from './seed.js';
+import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
+import { agentApi, SOON } from './test/consolePage.js';
+import { testDatabases } from './test/databases.js';
+
+// The agent's desk in Chromium: a colleague's mention (badge, toast, the Mentions list).
+
+const agent = (id: string, nick: string) => ({
+  id,
+  username: id,
+  password: `pw-${id}`,
+  nick,
+  capacity: 2,
+  channels: ['desk'],
+  online: true,
+});
+
+const seed: Seed = {
+  channels: [{ id: 'desk', tenantId: 't', info: { receiveMode: 3 } }],
+  agents: [agent('mia', 'Mia'), agent('noah', 'Noah')],
+};
+
+const [database] = testDatabases();
+
+describe.skipIf(!existsSync(chromiumPath))("the agent's desk in Chromium", () => {
+  const suite = consoleSuite(database, seed);
+  const { visitor, logInHeld } = suite;
+
+  it("given a colleague's note naming the agent, should show a badge, a toast and a Mentions entry that opens the conversation", async () => {
+    const context = await suite.browser.newContext({ locale: 'en-US' });
+    const elsewhere = await suite.browser.newContext({ locale: 'en-US' });
+    try {
+      const mia = await context.newPage();
+      const noah = await elsewhere.newPage();
+      await logInHeld(mia, 'mia', 'pw-mia', 'Mia');
+      await logInHeld(noah, 'noah', 'pw-noah', 'Noah');
+      const rosa = await visitor('chatStart', { channelId: 'desk', userName: 'Rosa' });
+      await visitor('transferAgent', { userId: rosa.userId, adminId: 'noah' });
+      await visitor('sendMsg', {
+        userId: rosa.userId,
+        msgContent: 'Where is my refund?',
+        clientMsgId: 'r-1',
+      });
+      const mentions = mia.getByRole('button', { name: /^Mentions/ });
+      expect(await mentions.innerText()).toBe('Mentions');
+
+      const note = await agentApi(noah, 'POST', `/api/agent/chats/${rosa.sessionId}/notes`, {
+        body: '@mia can you check the refund?',
+      });
+      expect(note.code).toBe(200);
+      await mia.getByText('Noah mentioned you in a note: @mia can you check the refund?').waitFor(SOON);
+      await expect.poll(() => mentions.innerText(), SOON).toBe('Mentions 1 unread');
+
+      await mentions.click();
+      const list = mia.getByRole('region', { name: 'Mentions' });
+      const entry = list.getByRole('listitem').filter({ hasText: 'Rosa' });
+      await entry.getByText('New', { exact: true }).waitFor();
+      await entry.getByText('Noah: @mia can you check the refund?').waitFor();
+      await entry.getByRole('button').click();
+      // The conversation opens with the note; the mention is seen, here and on the server.
+      await mia.getByRole('main').getByText('Where is my refund?', { exact: true }).waitFor(SOON);
+      await mia.getByRole('note', { name: 'Private note by Noah' }).waitFor();
+      await expect.poll(() => mentions.innerText(), SOON).toBe('Mentions');
+      await expect
+        .poll(async () => (await agentApi(mia, 'GET', '/api/agent/mentions')).data.unseen, SOON)
+        .toBe(0);
+      await mentions.click();
+      await list.getByRole('listitem').filter({ hasText: 'Rosa' }).waitFor();
+      expect(await list.getByText('New', { exact: true }).count()).toBe(0);
+    } finally {
+      await context.close();
+      await elsewhere.close();
+    }
+  }, 90_000);
+});
