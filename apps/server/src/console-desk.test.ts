@@ -5,7 +5,8 @@ import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
 import { agentApi, SOON } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 
-// The agent's desk in Chromium: a colleague's mention (badge, toast, the Mentions list).
+// The agent's desk in Chromium: a colleague's mention (badge, toast, the Mentions list), and the
+// header saying the agent's state.
 
 const agent = (id: string, nick: string) => ({
   id,
@@ -74,4 +75,27 @@ describe.skipIf(!existsSync(chromiumPath))("the agent's desk in Chromium", () =>
       await elsewhere.close();
     }
   }, 90_000);
+
+  it('given Away, should say Away in the header (not Online in green), and Offline once offline', async () => {
+    const context = await suite.browser.newContext({ locale: 'en-US' });
+    try {
+      const noah = await context.newPage();
+      await logInHeld(noah, 'noah', 'pw-noah', 'Noah');
+      const status = noah.locator('.console-status');
+      await expect.poll(() => status.innerText(), SOON).toBe('Noah: Online');
+      expect(await status.getAttribute('data-state')).toBe('online');
+      await noah.getByRole('button', { name: 'Away' }).click();
+      await expect.poll(() => status.innerText(), SOON).toBe('Noah: Away');
+      expect(await status.getAttribute('data-state')).toBe('away');
+      await noah.getByRole('button', { name: 'Away' }).click();
+      await expect.poll(() => status.innerText(), SOON).toBe('Noah: Online');
+      await noah.getByRole('button', { name: 'Go offline' }).click();
+      await expect.poll(() => status.innerText(), SOON).toBe('Noah: Offline');
+      expect(await status.getAttribute('data-state')).toBe('offline');
+      await noah.getByRole('button', { name: 'Go online' }).click();
+      await expect.poll(() => status.innerText(), SOON).toBe('Noah: Online');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });

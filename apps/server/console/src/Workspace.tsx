@@ -20,6 +20,13 @@ import { VisitorPanel } from './VisitorPanel.js';
 
 const queueItemId = (sessionId: string) => `console-queue-${sessionId}`;
 
+/** What the header says of the agent's state. */
+const PRESENCE_KEYS = {
+  online: 'workspace.statusOnline',
+  away: 'workspace.statusAway',
+  offline: 'workspace.statusOffline',
+} as const;
+
 /** The reports and their chart library load when first opened, not with the console. */
 const Reports = lazy(() => import('./Reports.js'));
 /** The administrators' area, likewise. */
@@ -125,6 +132,8 @@ function Desk({
     onAgent(null);
   };
 
+  // Away is online without new chats: said as such, not as Online.
+  const presence = !agent.online ? 'offline' : agent.away ? 'away' : 'online';
   const current = chats.find((chat) => chat.sessionId === selected);
   const transferChat = chats.find((chat) => chat.sessionId === transferring);
 
@@ -138,8 +147,8 @@ function Desk({
         title={t('app.title')}
         actions={
           <div className="console-actions">
-            <span className="console-status" data-state={agent.online ? 'online' : 'offline'}>
-              {t(agent.online ? 'workspace.statusOnline' : 'workspace.statusOffline', { name: agent.nick })}
+            <span className="console-status" data-state={presence}>
+              {t(PRESENCE_KEYS[presence], { name: agent.nick })}
             </span>
             <button className="console-button" type="button" onClick={toggleOnline}>
               {agent.online ? t('workspace.goOffline') : t('workspace.goOnline')}
