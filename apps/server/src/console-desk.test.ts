@@ -6,7 +6,7 @@ import { agentApi, SOON } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 
 // The agent's desk in Chromium: a colleague's mention (badge, toast, the Mentions list), and the
-// header saying the agent's state.
+// header saying the agent's state, and a deleted message brought back by Undo.
 
 const agent = (id: string, nick: string) => ({
   id,
@@ -98,4 +98,53 @@ describe.skipIf(!existsSync(chromiumPath))("the agent's desk in Chromium", () =>
       await context.close();
     }
   }, 60_000);
+
+  it('given Delete on a reply, should take it away at once, offer Undo, and delete it on the server only after the undo time', async () => {
+    const context = await suite.browser.newContext({ locale: 'en-US' });
+    try {
+      const mia = await context.newPage();
+      await logInHeld(mia, 'mia', 'pw-mia', 'Mia');
+      const sam = await visitor('chatStart', { channelId: 'desk', userName: 'Sam' });
+      await visitor('transferAgent', { userId: sam.userId, adminId: 'mia' });
+      await visitor('sendMsg', { userId: sam.userId, msgContent: 'Is it in stock?', clientMsgId: 's-1' });
+      await mia.getByRole('button', { name: /Sam/ }).first().click();
+      const pane = mia.getByRole('main');
+      await pane.getByText('Is it in stock?', { exact: true }).waitFor(SOON);
+      const row = (text: string) => mia.locator('.console-row').filter({ hasText: text });
+      for (const text of ['Wrong answer', 'Yes, it is']) {
+        await mia.getByRole('textbox', { name: 'Message' }).fill(text);
+        await mia.keyboard.press('Enter');
+        await row(text).waitFor();
+      }
+      const stored = async () =>
+        (
+          (await agentApi(mia, 'GET', `/api/agent/chats/${sam.sessionId}/messages`)).data.messages as Array<{
+            msgContent: string;
+          }>
+        ).map((one) => one.msgContent);
+      await expect.poll(stored, SOON).toContain('Wrong answer');
+
+      // Delete, then Undo: the reply comes back, and the server never deleted it.
+      await row('Wrong answer').hover();
+      await row('Wrong answer').getByRole('button', { name: 'Delete' }).click();
+      await row('Wrong answer').waitFor({ state: 'detached' });
+      const toastText = mia.locator('[data-slot="toast"]');
+      await toastText.getByText('Message deleted.').waitFor();
+      await toastText.getByRole('button', { name: 'Undo' }).click();
+      await row('Wrong answer').waitFor();
+      await new Promise((resolve) => setTimeout(resolve, 7000));
+      expect(await stored()).toContain('Wrong answer');
+
+      // Delete without Undo: gone on the server once the undo time is over.
+      await row('Wrong answer').hover();
+      await row('Wrong answer').getByRole('button', { name: 'Delete' }).click();
+      await row('Wrong answer').waitFor({ state: 'detached' });
+      expect(await stored()).toContain('Wrong answer');
+      await expect.poll(stored, { timeout: 15_000 }).not.toContain('Wrong answer');
+      expect(await stored()).toContain('Yes, it is');
+      expect(await row('Wrong answer').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
 });

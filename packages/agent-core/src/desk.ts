@@ -15,7 +15,7 @@ import { createRecordLoads } from './recordLoads.js';
 import { applyEvents } from './records.js';
 import { createStore } from './store.js';
 import { type AgentApi, createAgentApi } from './transport.js';
-import type { DeskAlert, DeskMessage, DeskOptions, DeskSnapshot, Outcome } from './types.js';
+import type { DeskAlert, DeskMessage, DeskOptions, DeskSnapshot, Outcome, PendingDelete } from './types.js';
 
 /** How long a poll asks the server to hold it. */
 const HOLD_MS = 15_000;
@@ -23,6 +23,8 @@ const HOLD_MS = 15_000;
 const POLL_MS = 1000;
 /** The pauses between the tries of a reply: four tries in about seven seconds. */
 const RETRY_DELAYS = [1000, 2000, 4000];
+/** How long a deleted message can be brought back before the server is told. */
+export const UNDO_DELETE_MS = 6000;
 const MUTE_KEY = 'parley-console-muted';
 
 /** `previous` when `next` holds the same data (small values: the agent, the queue, the chats). */
@@ -39,6 +41,7 @@ const initial: DeskSnapshot = {
   drafts: {},
   alerts: { unread: 0, announce: [], muted: false },
   inbox: initialInbox,
+  deleting: [],
 };
 
 /**
@@ -72,6 +75,9 @@ export function createAgentDesk(options: DeskOptions) {
   const loads = createRecordLoads(store);
   let restored = false;
   let offVisibility: (() => void) | undefined;
+  /** Deletes waiting out their undo time: stopping the desk drops them (the messages stay). */
+  const undoable = new Map<string, { handle: unknown; settle: (outcome: Outcome<boolean>) => void }>();
+  const undoDeleteMs = options.undoDeleteMs ?? UNDO_DELETE_MS;
 
   const outbox = createOutbox({
     api,
@@ -165,6 +171,12 @@ export function createAgentDesk(options: DeskOptions) {
   });
 
   function stopAll(status: DeskSnapshot['status']) {
+    for (const [, pending] of undoable) {
+      timers.clearTimeout(pending.handle);
+      pending.settle({ ok: true, data: false });
+    }
+    undoable.clear();
+    store.set((state) => (state.deleting.length ? { deleting: [] } : {}));
     poller.stop();
     outbox.stop();
     offVisibility?.();
@@ -327,17 +339,59 @@ export function createAgentDesk(options: DeskOptions) {
         return message;
       }, false),
 
-    deleteMessage: (sessionId: string, messageId: string) =>
-      command(async () => {
-        await api('deleteMessage', { params: { sessionId, messageId } });
-        store.set((state) => {
-          const record = state.records[sessionId];
-          if (!record) return {};
-          const messages = record.messages.filter((one) => one.id !== messageId);
-          return { records: { ...state.records, [sessionId]: { ...record, messages } } };
-        });
-        return null;
-      }, false),
+    /**
+     * Deletes one of the agent's messages after an undo time (`undoDeleteMs`, default 6 s): it shows
+     * as gone at once (`deleting`), `undo` brings it back, and only then is the server told. A
+     * failed delete brings it back too.
+     *
+     * @example
+     * const pending = desk.deleteMessage('s1', 'm7');
+     * // the agent clicks Undo
+     * pending.undo();
+     */
+    deleteMessage(sessionId: string, messageId: string): PendingDelete {
+      const hide = (hidden: boolean) =>
+        store.set((state) => ({
+          deleting: hidden
+            ? [...state.deleting.filter((id) => id !== messageId), messageId]
+            : state.deleting.filter((id) => id !== messageId),
+        }));
+      let settle: (outcome: Outcome<boolean>) => void = () => {};
+      const done = new Promise<Outcome<boolean>>((resolve) => {
+        settle = resolve;
+      });
+      const send = async () => {
+        undoable.delete(messageId);
+        const outcome = await command(async () => {
+          await api('deleteMessage', { params: { sessionId, messageId } });
+          store.set((state) => {
+            const record = state.records[sessionId];
+            if (!record) return {};
+            const messages = record.messages.filter((one) => one.id !== messageId);
+            return { records: { ...state.records, [sessionId]: { ...record, messages } } };
+          });
+          return true;
+        }, false);
+        hide(false);
+        settle(outcome);
+      };
+      undoable.get(messageId)?.settle({ ok: true, data: false });
+      timers.clearTimeout(undoable.get(messageId)?.handle);
+      undoable.set(messageId, { handle: timers.setTimeout(() => void send(), undoDeleteMs), settle });
+      hide(true);
+      return {
+        undo() {
+          const pending = undoable.get(messageId);
+          if (!pending) return false;
+          timers.clearTimeout(pending.handle);
+          undoable.delete(messageId);
+          hide(false);
+          pending.settle({ ok: true, data: false });
+          return true;
+        },
+        done,
+      };
+    },
 
     /** Hands the chat to a colleague or a group; on success it leaves this desk with its draft. */
     async transfer(sessionId: string, target: TransferTarget, note?: string) {

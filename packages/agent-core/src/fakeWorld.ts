@@ -63,6 +63,8 @@ export interface FakeWorld {
 export interface FakeCall {
   name: AgentCallName;
   sessionId: string;
+  /** Every path parameter (`messageId` beside `sessionId`). */
+  params: Record<string, string>;
   body: Record<string, unknown>;
   query: Record<string, string>;
 }

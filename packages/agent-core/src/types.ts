@@ -135,6 +135,8 @@ export interface DeskSnapshot {
   drafts: Readonly<Record<string, string>>;
   alerts: AlertState;
   inbox: InboxState;
+  /** Messages the agent deleted that are still within their undo time: shown as gone. */
+  deleting: readonly string[];
 }
 
 export interface DeskOptions {
@@ -152,6 +154,8 @@ export interface DeskOptions {
   holdMs?: number;
   /** How long to wait before the next poll when the server does not hold, or after a failure, ms. */
   pollMs?: number;
+  /** How long a deleted message can be brought back (`deleteMessage`'s undo), ms. */
+  undoDeleteMs?: number;
   /** The delays between the tries of a reply, ms: one more try per entry. */
   retryDelays?: readonly number[];
   /** Where the alerts go: sound, desktop notifications, other tabs. All optional. */
@@ -166,6 +170,14 @@ export interface AlertOutlets {
   notify?(alert: DeskAlert): void;
   /** The agent joins a chat here: tell its other tabs it is no news. */
   joining?(sessionId: string): void;
+}
+
+/** A delete the agent can still undo: the message shows as gone until the call is made. */
+export interface PendingDelete {
+  /** Brings the message back; false when it is too late (the delete was sent). */
+  undo(): boolean;
+  /** The delete's outcome once sent; `{ ok: true, data: false }` when it was undone. */
+  done: Promise<Outcome<boolean>>;
 }
 
 /** A command's outcome: commands never reject. */

@@ -1,7 +1,8 @@
-import type { ConversationDetail, Outcome } from '@parley/agent-core';
+import { type ConversationDetail, type Outcome, UNDO_DELETE_MS } from '@parley/agent-core';
 import { SenderType } from '@parley/chat-protocol';
 import { Message, type MessageModel } from '@parley/chat-ui/Message';
 import { MessageList } from '@parley/chat-ui/MessageList';
+import { toast } from '@parley/chat-ui/Toast';
 import { Typing } from '@parley/chat-ui/Typing';
 import { useEffect, useRef, useState } from 'react';
 import type { Chat } from './api.js';
@@ -54,6 +55,8 @@ export function ChatPane({
   const desk = useDesk();
   /** What the agent has typed in this chat's reply box, kept while other chats are on screen. */
   const draft = useDeskState((snapshot) => snapshot.drafts[sessionId] ?? '');
+  /** Replies deleted within their undo time: not shown. */
+  const deleting = useDeskState((snapshot) => snapshot.deleting);
   const lastTyping = useRef(0);
   const row = detail?.conversation;
   const canned = useCannedReplies(agentId, chat?.channelId ?? row?.channelId).replies ?? NO_REPLIES;
@@ -114,6 +117,33 @@ export function ChatPane({
     if (!outcome.ok) report(outcome.error);
   };
 
+  /**
+   * Deletes a reply after an undo time: it goes from the list at once, and a toast offers Undo
+   * until the server is told (the visitor may have read it already: nothing is lost by a slip).
+   */
+  const remove = (messageId: string) => {
+    const pending = desk.deleteMessage(sessionId, messageId);
+    const shown = toast.show(
+      <>
+        {t('chat.deleted')}{' '}
+        <button
+          className="console-button console-button--small"
+          type="button"
+          onClick={() => {
+            pending.undo();
+            toast.dismiss(shown.id);
+          }}
+        >
+          {t('chat.undo')}
+        </button>
+      </>,
+      { duration: UNDO_DELETE_MS },
+    );
+    void pending.done.then((outcome) => {
+      if (!outcome.ok) report(outcome.error);
+    });
+  };
+
   const byId = new Map(conversation.messages.map((message) => [message.id, message]));
   // The visitor read everything up to here: said once, under the latest read message.
   const readId = lastReadId(conversation.messages);
@@ -134,7 +164,7 @@ export function ChatPane({
           <button
             className="console-button console-button--small console-row__action"
             type="button"
-            onClick={() => act(desk.deleteMessage(sessionId, message.id))}
+            onClick={() => remove(message.id)}
           >
             {t('chat.delete')}
           </button>
@@ -190,7 +220,9 @@ export function ChatPane({
       <div className="console-messages">
         <MessageList
           messages={timeline(
-            conversation.messages.map((message) => toMessage(message, visitorName, faqRead)),
+            conversation.messages
+              .filter((message) => !deleting.includes(message.id))
+              .map((message) => toMessage(message, visitorName, faqRead)),
             detail?.notes ?? [],
           )}
           renderMessage={renderMessage}
