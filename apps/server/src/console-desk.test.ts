@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { generatedName } from '@parley/chat-protocol';
 import { describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
 import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
@@ -6,7 +7,8 @@ import { agentApi, SOON } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 
 // The agent's desk in Chromium: a colleague's mention (badge, toast, the Mentions list), and the
-// header saying the agent's state, and a deleted message brought back by Undo.
+// header saying the agent's state, a deleted message brought back by Undo, and an unnamed
+// visitor named alike in the inbox, the conversation and the transfer dialog.
 
 const agent = (id: string, nick: string) => ({
   id,
@@ -147,4 +149,28 @@ describe.skipIf(!existsSync(chromiumPath))("the agent's desk in Chromium", () =>
       await context.close();
     }
   }, 90_000);
+
+  it('given a visitor who gave no name, should show the name the inbox shows in the conversation and the transfer dialog', async () => {
+    const context = await suite.browser.newContext({ locale: 'en-US' });
+    try {
+      const mia = await context.newPage();
+      await logInHeld(mia, 'mia', 'pw-mia', 'Mia');
+      const someone = await visitor('chatStart', { channelId: 'desk' });
+      await visitor('transferAgent', { userId: someone.userId, adminId: 'mia' });
+      await visitor('sendMsg', {
+        userId: someone.userId,
+        msgContent: 'Hello, anyone there?',
+        clientMsgId: 'a-1',
+      });
+      const name = generatedName(someone.userId);
+      await mia.locator('.console-inbox-row').filter({ hasText: name }).getByRole('button').click();
+      await mia.getByRole('main').getByText('Hello, anyone there?', { exact: true }).waitFor(SOON);
+      await mia.getByRole('region', { name }).waitFor();
+      await mia.getByRole('button', { name: 'Transfer' }).click();
+      await mia.getByRole('dialog', { name: `Transfer the chat with ${name}` }).waitFor();
+      expect(await mia.getByText('Visitor', { exact: true }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });

@@ -74,7 +74,10 @@ export interface DeskAlert {
    */
   kind: 'queue' | 'chat' | 'message' | 'mention';
   sessionId: string;
+  /** The visitor's name, empty when they gave none: then their id names them (`generatedName`). */
   visitorName: string;
+  /** Empty when the desk does not know the chat (a mention in a colleague's conversation). */
+  visitorId: string;
   channelId: string;
   /** The colleague who handed the chat over, and their note. */
   from?: string;

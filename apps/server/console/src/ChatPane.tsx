@@ -12,8 +12,8 @@ import { fillVariables } from './cannedVariables.js';
 import { lastReadId, NOTE_PREFIX, RatingSummary, renderContent, timeline, toMessage } from './chatRows.js';
 import { useDesk, useDeskState } from './desk.js';
 import { EmailReplyDialog } from './EmailReplyDialog.js';
-import { displayName } from './InboxList.js';
 import { useT } from './i18n/I18nProvider.js';
+import { displayName } from './names.js';
 import { ReplyBox } from './ReplyBox.js';
 import { type Conversation, useReport } from './report.js';
 import { VerifiedBadge } from './VerifiedBadge.js';
@@ -60,7 +60,8 @@ export function ChatPane({
   const lastTyping = useRef(0);
   const row = detail?.conversation;
   const canned = useCannedReplies(agentId, chat?.channelId ?? row?.channelId).replies ?? NO_REPLIES;
-  const visitorName = chat?.visitorName || (row ? displayName(row) : '') || t('chat.visitor');
+  // The name the inbox shows: the visitor's, else the one made from their id.
+  const visitorName = chat ? displayName(chat) : row ? displayName(row) : t('chat.visitor');
   const faqRead = (title: string) => t('chat.faqRead', { name: visitorName, title });
   const open = chat !== undefined && !conversation.closed;
   const mine = row ? row.assignee?.id === agentId : chat !== undefined;

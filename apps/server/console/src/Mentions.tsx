@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useDeskState } from './desk.js';
-import { displayName } from './InboxList.js';
 import { useI18n } from './i18n/I18nProvider.js';
+import { displayName } from './names.js';
 
 /**
  * The conversations whose private notes mention the agent, newest mention first: the visitor, the

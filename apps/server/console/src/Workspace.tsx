@@ -8,10 +8,11 @@ import type { Agent } from './api.js';
 import { CannedReplies } from './CannedReplies.js';
 import { ChatPane } from './ChatPane.js';
 import { createConsoleDesk, DeskProvider, useDesk, useDeskState } from './desk.js';
-import { displayName, InboxList } from './InboxList.js';
+import { InboxList } from './InboxList.js';
 import { useT } from './i18n/I18nProvider.js';
 import { LanguagePicker } from './LanguagePicker.js';
 import { Mentions } from './Mentions.js';
+import { displayName } from './names.js';
 import { useReport } from './report.js';
 import { Shortcuts, useShortcuts } from './Shortcuts.js';
 import { TransferDialog } from './TransferDialog.js';
@@ -337,7 +338,14 @@ function Desk({
             <AgentHome />
           )}
           {selected && record && !reportsOpen && !administering && !mentionsOpen ? (
-            <VisitorPanel key={selected} sessionId={selected} chat={current} />
+            <VisitorPanel
+              key={selected}
+              sessionId={selected}
+              chat={current}
+              visitorName={
+                current ? displayName(current) : detail ? displayName(detail.conversation) : undefined
+              }
+            />
           ) : null}
         </main>
       </div>
