@@ -100,10 +100,12 @@ export function ChatPane({
   const mentioned = useDeskState((snapshot) =>
     snapshot.inbox.mentions.entries.some((one) => one.note.sessionId === sessionId && !one.seen),
   );
+  // Nobody has a conversation whose visitor is gone (a left message): whoever opens it reads it.
+  const unheld = row !== undefined && row.assignee === null && !row.live;
   useEffect(() => {
-    if (((mine && unread > 0) || mentioned) && document.visibilityState === 'visible')
+    if ((((mine || unheld) && unread > 0) || mentioned) && document.visibilityState === 'visible')
       void desk.inbox.seen(sessionId);
-  }, [mine, unread, mentioned, sessionId, desk]);
+  }, [mine, unheld, unread, mentioned, sessionId, desk]);
 
   const typing = () => {
     const now = Date.now();
