@@ -1,4 +1,5 @@
 import { type Agent, type AgentPollAnswer, ErrorCode, type TransferTarget } from '@parley/chat-protocol';
+import { createDeletes, UNDO_DELETE_MS } from './deletes.js';
 import {
   defaultCreateId,
   defaultLogger,
@@ -23,8 +24,6 @@ const HOLD_MS = 15_000;
 const POLL_MS = 1000;
 /** The pauses between the tries of a reply: four tries in about seven seconds. */
 const RETRY_DELAYS = [1000, 2000, 4000];
-/** How long a deleted message can be brought back before the server is told. */
-export const UNDO_DELETE_MS = 6000;
 const MUTE_KEY = 'parley-console-muted';
 
 /** `previous` when `next` holds the same data (small values: the agent, the queue, the chats). */
@@ -75,9 +74,6 @@ export function createAgentDesk(options: DeskOptions) {
   const loads = createRecordLoads(store);
   let restored = false;
   let offVisibility: (() => void) | undefined;
-  /** Deletes waiting out their undo time: stopping the desk drops them (the messages stay). */
-  const undoable = new Map<string, { handle: unknown; settle: (outcome: Outcome<boolean>) => void }>();
-  const undoDeleteMs = options.undoDeleteMs ?? UNDO_DELETE_MS;
 
   const outbox = createOutbox({
     api,
@@ -171,12 +167,7 @@ export function createAgentDesk(options: DeskOptions) {
   });
 
   function stopAll(status: DeskSnapshot['status']) {
-    for (const [, pending] of undoable) {
-      timers.clearTimeout(pending.handle);
-      pending.settle({ ok: true, data: false });
-    }
-    undoable.clear();
-    store.set((state) => (state.deleting.length ? { deleting: [] } : {}));
+    deletes.drop();
     poller.stop();
     outbox.stop();
     offVisibility?.();
@@ -215,6 +206,14 @@ export function createAgentDesk(options: DeskOptions) {
     command,
     focusChanged: () => poller.rewatch(),
     loadingRecord: loads.start,
+  });
+
+  const deletes = createDeletes({
+    api,
+    store,
+    timers,
+    command,
+    undoMs: options.undoDeleteMs ?? UNDO_DELETE_MS,
   });
 
   const chat = (sessionId: string) => ({ params: { sessionId } });
@@ -340,58 +339,16 @@ export function createAgentDesk(options: DeskOptions) {
       }, false),
 
     /**
-     * Deletes one of the agent's messages after an undo time (`undoDeleteMs`, default 6 s): it shows
-     * as gone at once (`deleting`), `undo` brings it back, and only then is the server told. A
-     * failed delete brings it back too.
+     * Deletes one of the agent's messages after an undo time (`undoDeleteMs`, default 6 s): see
+     * deletes.ts.
      *
      * @example
      * const pending = desk.deleteMessage('s1', 'm7');
      * // the agent clicks Undo
      * pending.undo();
      */
-    deleteMessage(sessionId: string, messageId: string): PendingDelete {
-      const hide = (hidden: boolean) =>
-        store.set((state) => ({
-          deleting: hidden
-            ? [...state.deleting.filter((id) => id !== messageId), messageId]
-            : state.deleting.filter((id) => id !== messageId),
-        }));
-      let settle: (outcome: Outcome<boolean>) => void = () => {};
-      const done = new Promise<Outcome<boolean>>((resolve) => {
-        settle = resolve;
-      });
-      const send = async () => {
-        undoable.delete(messageId);
-        const outcome = await command(async () => {
-          await api('deleteMessage', { params: { sessionId, messageId } });
-          store.set((state) => {
-            const record = state.records[sessionId];
-            if (!record) return {};
-            const messages = record.messages.filter((one) => one.id !== messageId);
-            return { records: { ...state.records, [sessionId]: { ...record, messages } } };
-          });
-          return true;
-        }, false);
-        hide(false);
-        settle(outcome);
-      };
-      undoable.get(messageId)?.settle({ ok: true, data: false });
-      timers.clearTimeout(undoable.get(messageId)?.handle);
-      undoable.set(messageId, { handle: timers.setTimeout(() => void send(), undoDeleteMs), settle });
-      hide(true);
-      return {
-        undo() {
-          const pending = undoable.get(messageId);
-          if (!pending) return false;
-          timers.clearTimeout(pending.handle);
-          undoable.delete(messageId);
-          hide(false);
-          pending.settle({ ok: true, data: false });
-          return true;
-        },
-        done,
-      };
-    },
+    deleteMessage: (sessionId: string, messageId: string): PendingDelete =>
+      deletes.delete(sessionId, messageId),
 
     /** Hands the chat to a colleague or a group; on success it leaves this desk with its draft. */
     async transfer(sessionId: string, target: TransferTarget, note?: string) {
