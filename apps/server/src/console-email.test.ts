@@ -63,8 +63,13 @@ describe.skipIf(!existsSync(chromiumPath))('the answer by email in Chromium', ()
   });
 
   it('given a left message with an address, should answer it by email from a dialog and show the answer in the conversation', async () => {
+    const row = page.locator('.console-inbox-row').filter({ hasText: 'Nora' });
+    await page.getByRole('button', { name: /^Unassigned/ }).click();
+    await row.getByText('1 unread').waitFor(SOON);
     await open('Do you ship to Norway?');
     await page.getByText('This chat has ended.').waitFor();
+    // Opened: read (nobody has it, so whoever opens it reads it).
+    await expect.poll(() => row.getByText('1 unread').count(), SOON).toBe(0);
     // Nobody has a left message: its visitor panel stays away rather than say it is not theirs.
     await expect.poll(() => page.getByRole('complementary').count()).toBe(0);
     expect(await page.getByText(/did not work/).count()).toBe(0);
@@ -88,6 +93,10 @@ describe.skipIf(!existsSync(chromiumPath))('the answer by email in Chromium', ()
     await pane.getByText('Yes, in 3 days.', { exact: true }).waitFor();
     await pane.getByText('Sent by email to nora@example.com').waitFor(SOON);
     expect(await isFocused(button)).toBe(true);
+    // Answered: Nia's, no longer waiting among the unassigned.
+    await page.getByRole('button', { name: /^Mine/ }).click();
+    await expect.poll(() => row.innerText(), SOON).toContain('Nia');
+    expect(await row.getByText('Unassigned').count()).toBe(0);
 
     await vi.waitFor(() => expect(smtp?.mails.map((mail) => mail.to)).toEqual([['nora@example.com']]), {
       timeout: 10_000,

@@ -213,3 +213,58 @@ describe('a chat loading while the visitor writes', () => {
     desk.stop();
   });
 });
+
+describe('deleting a message', () => {
+  /** A chat of the agent's with two replies sent. */
+  async function withReplies() {
+    const setup = await started();
+    setup.server.giveChat('s1', 'Vera');
+    await later();
+    await setup.desk.open('s1');
+    await setup.desk.send('s1', 'First');
+    await setup.desk.send('s1', 'Second');
+    await later();
+    const [first] = setup.server.messagesOf('s1');
+    if (!first) throw new Error('no reply stored');
+    return { ...setup, first };
+  }
+
+  it('given a delete, should show the message as gone at once and tell the server only after the undo time', async () => {
+    const { server, desk, first } = await withReplies();
+    const pending = desk.deleteMessage('s1', first.id);
+    expect(desk.getSnapshot().deleting).toEqual([first.id]);
+    await vi.advanceTimersByTimeAsync(5900);
+    expect(server.messagesOf('s1').map((one) => one.msgContent)).toEqual(['First', 'Second']);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await pending.done).toEqual({ ok: true, data: true });
+    expect(server.messagesOf('s1').map((one) => one.msgContent)).toEqual(['Second']);
+    expect(desk.getSnapshot().records.s1?.messages.map((one) => one.msgContent)).toEqual(['Second']);
+    expect(desk.getSnapshot().deleting).toEqual([]);
+    expect(pending.undo()).toBe(false);
+    desk.stop();
+  });
+
+  it('given an undo within the time, should bring the message back and never tell the server', async () => {
+    const { server, desk, first } = await withReplies();
+    const pending = desk.deleteMessage('s1', first.id);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(pending.undo()).toBe(true);
+    expect(desk.getSnapshot().deleting).toEqual([]);
+    expect(await pending.done).toEqual({ ok: true, data: false });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(server.calls.filter((call) => call.name === 'deleteMessage')).toEqual([]);
+    expect(server.messagesOf('s1').map((one) => one.msgContent)).toEqual(['First', 'Second']);
+    desk.stop();
+  });
+
+  it('given the server refuses the delete, should show the message again and say why', async () => {
+    const { server, desk, first } = await withReplies();
+    server.fail('deleteMessage', { code: 409, message: 'this chat has ended' });
+    const pending = desk.deleteMessage('s1', first.id);
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(await pending.done).toMatchObject({ ok: false, error: { code: 409 } });
+    expect(desk.getSnapshot().deleting).toEqual([]);
+    expect(desk.getSnapshot().records.s1?.messages.map((one) => one.msgContent)).toEqual(['First', 'Second']);
+    desk.stop();
+  });
+});

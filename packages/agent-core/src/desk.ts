@@ -1,4 +1,5 @@
 import { type Agent, type AgentPollAnswer, ErrorCode, type TransferTarget } from '@parley/chat-protocol';
+import { createDeletes, UNDO_DELETE_MS } from './deletes.js';
 import {
   defaultCreateId,
   defaultLogger,
@@ -15,7 +16,7 @@ import { createRecordLoads } from './recordLoads.js';
 import { applyEvents } from './records.js';
 import { createStore } from './store.js';
 import { type AgentApi, createAgentApi } from './transport.js';
-import type { DeskAlert, DeskMessage, DeskOptions, DeskSnapshot, Outcome } from './types.js';
+import type { DeskAlert, DeskMessage, DeskOptions, DeskSnapshot, Outcome, PendingDelete } from './types.js';
 
 /** How long a poll asks the server to hold it. */
 const HOLD_MS = 15_000;
@@ -39,6 +40,7 @@ const initial: DeskSnapshot = {
   drafts: {},
   alerts: { unread: 0, announce: [], muted: false },
   inbox: initialInbox,
+  deleting: [],
 };
 
 /**
@@ -165,6 +167,7 @@ export function createAgentDesk(options: DeskOptions) {
   });
 
   function stopAll(status: DeskSnapshot['status']) {
+    deletes.drop();
     poller.stop();
     outbox.stop();
     offVisibility?.();
@@ -203,6 +206,14 @@ export function createAgentDesk(options: DeskOptions) {
     command,
     focusChanged: () => poller.rewatch(),
     loadingRecord: loads.start,
+  });
+
+  const deletes = createDeletes({
+    api,
+    store,
+    timers,
+    command,
+    undoMs: options.undoDeleteMs ?? UNDO_DELETE_MS,
   });
 
   const chat = (sessionId: string) => ({ params: { sessionId } });
@@ -327,17 +338,17 @@ export function createAgentDesk(options: DeskOptions) {
         return message;
       }, false),
 
-    deleteMessage: (sessionId: string, messageId: string) =>
-      command(async () => {
-        await api('deleteMessage', { params: { sessionId, messageId } });
-        store.set((state) => {
-          const record = state.records[sessionId];
-          if (!record) return {};
-          const messages = record.messages.filter((one) => one.id !== messageId);
-          return { records: { ...state.records, [sessionId]: { ...record, messages } } };
-        });
-        return null;
-      }, false),
+    /**
+     * Deletes one of the agent's messages after an undo time (`undoDeleteMs`, default 6 s): see
+     * deletes.ts.
+     *
+     * @example
+     * const pending = desk.deleteMessage('s1', 'm7');
+     * // the agent clicks Undo
+     * pending.undo();
+     */
+    deleteMessage: (sessionId: string, messageId: string): PendingDelete =>
+      deletes.delete(sessionId, messageId),
 
     /** Hands the chat to a colleague or a group; on success it leaves this desk with its draft. */
     async transfer(sessionId: string, target: TransferTarget, note?: string) {

@@ -73,6 +73,13 @@ export function answerChatCall(world: FakeWorld, call: FakeCall): Answer | undef
       found.messages.push(message);
       return ok(strip(message));
     }
+    case 'deleteMessage': {
+      const found = own(world, sessionId);
+      const index = found.messages.findIndex((one) => one.id === call.params.messageId);
+      if (index < 0) return refuse(ErrorCode.notFound, 'unknown message');
+      found.messages.splice(index, 1);
+      return ok(null);
+    }
     case 'transfer':
     case 'close': {
       own(world, sessionId).closed = true;

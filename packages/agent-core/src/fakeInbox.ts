@@ -136,7 +136,22 @@ export function answerInboxCall(world: FakeWorld, call: FakeCall): Answer | unde
       world.emit({ sessionId, type: 'note', time: now(), note });
       return ok(note);
     }
-    case 'seen':
+    case 'seen': {
+      const found = chats.get(sessionId);
+      if (found) found.seenAt = now();
+      return ok(null);
+    }
+    case 'mentions': {
+      const mentions = [...chats.values()]
+        .flatMap((one) => {
+          const note = one.notes.filter((each) => each.mentions.includes(agent.id)).at(-1);
+          return note
+            ? [{ conversation: rowOf(world, one), note, seen: (one.seenAt ?? -1) >= note.time }]
+            : [];
+        })
+        .sort((a, b) => b.note.time - a.note.time);
+      return ok({ mentions, unseen: mentions.filter((one) => !one.seen).length });
+    }
     case 'setPriority':
       return ok(null);
     case 'labels':

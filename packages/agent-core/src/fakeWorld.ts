@@ -27,6 +27,8 @@ export interface FakeChat {
   labels: string[];
   notes: Note[];
   activity: Activity[];
+  /** When the agent last opened the conversation (`seen`): mentions before it are seen. */
+  seenAt?: number;
 }
 
 /** A new chat's place in the inbox: open, unlabelled, the agent's. */
@@ -61,6 +63,8 @@ export interface FakeWorld {
 export interface FakeCall {
   name: AgentCallName;
   sessionId: string;
+  /** Every path parameter (`messageId` beside `sessionId`). */
+  params: Record<string, string>;
   body: Record<string, unknown>;
   query: Record<string, string>;
 }

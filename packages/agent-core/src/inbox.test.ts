@@ -163,3 +163,29 @@ describe('search', () => {
     desk.stop();
   });
 });
+
+describe('the mentions', () => {
+  it("given a colleague's note naming the agent, should list its conversation as an unseen mention until the agent opens it", async () => {
+    const { server, desk } = await started();
+    server.giveChat('s1', 'Vera');
+    server.giveChat('s2', 'Hugo');
+    await later();
+    expect(desk.getSnapshot().inbox.mentions).toEqual({ entries: [], unseen: 0 });
+    server.colleagueNotes('s1', 'Ask @ada about the refund');
+    server.colleagueNotes('s2', 'Nothing for Ada', false);
+    await later();
+    await later();
+    const { mentions } = desk.getSnapshot().inbox;
+    expect(mentions.unseen).toBe(1);
+    expect(mentions.entries.map((one) => [one.conversation.sessionId, one.note.body, one.seen])).toEqual([
+      ['s1', 'Ask @ada about the refund', false],
+    ]);
+    // Opened: seen at once, and on the server.
+    const seen = desk.inbox.seen('s1');
+    expect(desk.getSnapshot().inbox.mentions.unseen).toBe(0);
+    expect((await seen).ok).toBe(true);
+    await desk.inbox.mentions();
+    expect(desk.getSnapshot().inbox.mentions.entries[0]?.seen).toBe(true);
+    desk.stop();
+  });
+});

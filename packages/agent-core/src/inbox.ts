@@ -24,6 +24,7 @@ export const initialInbox: InboxState = {
   labels: [],
   search: null,
   details: {},
+  mentions: { entries: [], unseen: 0 },
 };
 
 interface InboxOptions {
@@ -42,6 +43,7 @@ interface InboxOptions {
 
 export function createInbox({ api, store, command, loadingRecord, focusChanged }: InboxOptions) {
   let version: string | undefined;
+  let mentionsLoaded = false;
   let listing: Promise<Outcome> | undefined;
   let again = false;
   /** The conversation on screen: loaded again when the inbox moves. */
@@ -106,6 +108,15 @@ export function createInbox({ api, store, command, loadingRecord, focusChanged }
     }, false).finally(record.done);
   }
 
+  /** Loads the conversations whose notes mention the agent. */
+  function loadMentions(): Promise<Outcome> {
+    return command(async () => {
+      const { mentions, unseen } = await api('mentions', {});
+      patch({ mentions: { entries: mentions, unseen } });
+      return null;
+    }, false);
+  }
+
   /** A change to a conversation: on success, its details and the list load again. */
   const change = async <T>(sessionId: string, work: () => Promise<T>): Promise<Outcome<T>> => {
     const done = await command(work, false);
@@ -166,7 +177,10 @@ export function createInbox({ api, store, command, loadingRecord, focusChanged }
      */
     replyByEmail: (sessionId: string, text: string) =>
       change(sessionId, () => api('emailReply', { ...chat(sessionId), body: { text } })),
-    /** The assignee read the conversation: its unread count goes to 0 at once. */
+    /**
+     * The agent read the conversation: for its assignee its unread count goes to 0 at once, and for
+     * anyone the notes in it that mention them are seen.
+     */
     async seen(sessionId: string): Promise<Outcome> {
       const row = store.getSnapshot().inbox.rows.find((one) => one.sessionId === sessionId);
       if (row && row.unread > 0) {
@@ -174,8 +188,21 @@ export function createInbox({ api, store, command, loadingRecord, focusChanged }
           rows: inbox.rows.map((one) => (one.sessionId === sessionId ? { ...one, unread: 0 } : one)),
         }));
       }
+      const mention = store
+        .getSnapshot()
+        .inbox.mentions.entries.find((one) => one.note.sessionId === sessionId);
+      if (mention && !mention.seen) {
+        patch((inbox) => ({
+          mentions: {
+            entries: inbox.mentions.entries.map((one) => (one === mention ? { ...one, seen: true } : one)),
+            unseen: Math.max(0, inbox.mentions.unseen - 1),
+          },
+        }));
+      }
       return command(() => api('seen', chat(sessionId)), false);
     },
+    /** Loads the Mentions list again (it loads on its own at the start and on each new mention). */
+    mentions: loadMentions,
     /** Searches; the hits replace the list on screen until `clearSearch`. */
     search(q: string, filters: Omit<SearchQuery, 'q'> = {}): Promise<Outcome> {
       const text = q.trim();
@@ -202,6 +229,14 @@ export function createInbox({ api, store, command, loadingRecord, focusChanged }
     },
     /** A poll answer came: when the inbox moved, the list and the conversation in focus load again. */
     observe(answer: AgentPollAnswer): void {
+      const me = answer.agent.id;
+      const mentioned = answer.events.some(
+        (event) => event.type === 'note' && event.note.agentId !== me && event.note.mentions.includes(me),
+      );
+      if (!mentionsLoaded || mentioned) {
+        mentionsLoaded = true;
+        void loadMentions();
+      }
       for (const event of answer.events) {
         if (event.type !== 'note') continue;
         const detail = store.getSnapshot().inbox.details[event.sessionId];

@@ -1,6 +1,7 @@
 // @parley/agent-core: the agent's desk engine, framework-agnostic (no React, no DOM globals).
 
 export { atCapacity } from './capacity.js';
+export { UNDO_DELETE_MS } from './deletes.js';
 export { type AgentDesk, createAgentDesk } from './desk.js';
 export { createMemoryStorage, defaultStorage, defaultVisibility } from './environment.js';
 export { type AlertDecision, AlertWatcher, decide } from './notifications.js';

@@ -51,6 +51,26 @@ describe('alerts', () => {
     desk.stop();
   });
 
+  it('given visitors who gave no name, should carry their ids, so the console names them as the inbox does', async () => {
+    const { server, desk, visibility, outlets } = await watched();
+    visibility.set(false);
+    server.queueVisitor('s1');
+    server.giveChat('s2', '', { nick: 'Tess' });
+    server.visitorWrites('s2', 'Hello?');
+    await later();
+    expect(
+      outlets.notify.mock.calls.map(([alert]) => [
+        (alert as DeskAlert).visitorName,
+        (alert as DeskAlert).visitorId,
+      ]),
+    ).toEqual([
+      ['', 'visitor-s1'],
+      ['', 'visitor-s2'],
+      ['', 'visitor-s2'],
+    ]);
+    desk.stop();
+  });
+
   it('given the agent muted the sound, should notify without a chime', async () => {
     const { server, desk, visibility, outlets } = await watched();
     desk.setMuted(true);
@@ -132,6 +152,7 @@ describe('decide', () => {
     kind,
     sessionId: 's1',
     visitorName: 'Vera',
+    visitorId: 'visitor-s1',
     channelId: 'shop',
   });
 

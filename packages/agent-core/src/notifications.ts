@@ -41,6 +41,7 @@ export class AlertWatcher {
         kind: 'queue',
         sessionId: entry.sessionId,
         visitorName: entry.visitorName,
+        visitorId: entry.visitorId,
         channelId: entry.channelId,
       });
     }
@@ -56,6 +57,7 @@ export class AlertWatcher {
         kind: 'chat',
         sessionId: chat.sessionId,
         visitorName: chat.visitorName,
+        visitorId: chat.visitorId,
         channelId: chat.channelId,
         ...(chat.transferredFrom ? { from: chat.transferredFrom } : {}),
         ...(chat.transferNote ? { note: chat.transferNote } : {}),
@@ -74,6 +76,7 @@ export class AlertWatcher {
           kind: 'mention',
           sessionId: event.sessionId,
           visitorName: chat?.visitorName ?? '',
+          visitorId: chat?.visitorId ?? '',
           channelId: chat?.channelId ?? '',
           from: note.agentNick,
           note: note.body,
@@ -91,6 +94,7 @@ export class AlertWatcher {
         kind: 'message',
         sessionId: event.sessionId,
         visitorName: chat.visitorName,
+        visitorId: chat.visitorId,
         channelId: chat.channelId,
         message: event.message,
       });

@@ -167,7 +167,7 @@ export function createFakeAgentServer(
     body: Record<string, unknown>,
     query: Record<string, string> = {},
   ): Answer {
-    const call = { name, sessionId: params.sessionId ?? '', body, query };
+    const call = { name, sessionId: params.sessionId ?? '', params, body, query };
     return (
       answerChatCall(world, call) ??
       answerInboxCall(world, call) ??

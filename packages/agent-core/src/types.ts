@@ -7,6 +7,7 @@ import type {
   InboxQuery,
   InboxRow,
   InboxView,
+  Mention,
   MessageStatus,
   Note,
   QueueEntry,
@@ -73,7 +74,10 @@ export interface DeskAlert {
    */
   kind: 'queue' | 'chat' | 'message' | 'mention';
   sessionId: string;
+  /** The visitor's name, empty when they gave none: then their id names them (`generatedName`). */
   visitorName: string;
+  /** Empty when the desk does not know the chat (a mention in a colleague's conversation). */
+  visitorId: string;
   channelId: string;
   /** The colleague who handed the chat over, and their note. */
   from?: string;
@@ -116,6 +120,8 @@ export interface InboxState {
   /** A search on screen instead of the list. */
   search: { q: string; filters: Omit<SearchQuery, 'q'>; hits: readonly SearchHit[]; loading: boolean } | null;
   details: Readonly<Record<string, ConversationDetail>>;
+  /** The conversations whose notes mention the agent, newest first, and how many are unseen. */
+  mentions: { entries: readonly Mention[]; unseen: number };
 }
 
 /** Everything the console shows, as one immutable value: a new object only when something changed. */
@@ -132,6 +138,8 @@ export interface DeskSnapshot {
   drafts: Readonly<Record<string, string>>;
   alerts: AlertState;
   inbox: InboxState;
+  /** Messages the agent deleted that are still within their undo time: shown as gone. */
+  deleting: readonly string[];
 }
 
 export interface DeskOptions {
@@ -149,6 +157,8 @@ export interface DeskOptions {
   holdMs?: number;
   /** How long to wait before the next poll when the server does not hold, or after a failure, ms. */
   pollMs?: number;
+  /** How long a deleted message can be brought back (`deleteMessage`'s undo), ms. */
+  undoDeleteMs?: number;
   /** The delays between the tries of a reply, ms: one more try per entry. */
   retryDelays?: readonly number[];
   /** Where the alerts go: sound, desktop notifications, other tabs. All optional. */
@@ -163,6 +173,14 @@ export interface AlertOutlets {
   notify?(alert: DeskAlert): void;
   /** The agent joins a chat here: tell its other tabs it is no news. */
   joining?(sessionId: string): void;
+}
+
+/** A delete the agent can still undo: the message shows as gone until the call is made. */
+export interface PendingDelete {
+  /** Brings the message back; false when it is too late (the delete was sent). */
+  undo(): boolean;
+  /** The delete's outcome once sent; `{ ok: true, data: false }` when it was undone. */
+  done: Promise<Outcome<boolean>>;
 }
 
 /** A command's outcome: commands never reject. */

@@ -10,6 +10,7 @@ import {
   importStoredReplies,
   useCannedReplies,
 } from './canned.js';
+import { cannedVariablesHint } from './cannedVariables.js';
 import { useT } from './i18n/I18nProvider.js';
 import type { MessageKey, Params } from './i18n/translate.js';
 
@@ -232,6 +233,7 @@ function CannedPanel({
         </Field>
         <Field
           label={t('canned.text')}
+          description={cannedVariablesHint(t)}
           required
           error={error === 'text' ? t('canned.textMissing') : undefined}
         >

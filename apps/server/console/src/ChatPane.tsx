@@ -1,17 +1,19 @@
-import type { ConversationDetail, Outcome } from '@parley/agent-core';
+import { type ConversationDetail, type Outcome, UNDO_DELETE_MS } from '@parley/agent-core';
 import { SenderType } from '@parley/chat-protocol';
 import { Message, type MessageModel } from '@parley/chat-ui/Message';
 import { MessageList } from '@parley/chat-ui/MessageList';
+import { toast } from '@parley/chat-ui/Toast';
 import { Typing } from '@parley/chat-ui/Typing';
 import { useEffect, useRef, useState } from 'react';
 import type { Chat } from './api.js';
 import { ConversationActions, NoteBox } from './ConversationActions.js';
-import { type CannedReply, fillVariables, useCannedReplies } from './canned.js';
+import { type CannedReply, useCannedReplies } from './canned.js';
+import { fillVariables } from './cannedVariables.js';
 import { lastReadId, NOTE_PREFIX, RatingSummary, renderContent, timeline, toMessage } from './chatRows.js';
 import { useDesk, useDeskState } from './desk.js';
 import { EmailReplyDialog } from './EmailReplyDialog.js';
-import { displayName } from './InboxList.js';
 import { useT } from './i18n/I18nProvider.js';
+import { displayName } from './names.js';
 import { ReplyBox } from './ReplyBox.js';
 import { type Conversation, useReport } from './report.js';
 import { VerifiedBadge } from './VerifiedBadge.js';
@@ -53,10 +55,13 @@ export function ChatPane({
   const desk = useDesk();
   /** What the agent has typed in this chat's reply box, kept while other chats are on screen. */
   const draft = useDeskState((snapshot) => snapshot.drafts[sessionId] ?? '');
+  /** Replies deleted within their undo time: not shown. */
+  const deleting = useDeskState((snapshot) => snapshot.deleting);
   const lastTyping = useRef(0);
   const row = detail?.conversation;
   const canned = useCannedReplies(agentId, chat?.channelId ?? row?.channelId).replies ?? NO_REPLIES;
-  const visitorName = chat?.visitorName || (row ? displayName(row) : '') || t('chat.visitor');
+  // The name the inbox shows: the visitor's, else the one made from their id.
+  const visitorName = chat ? displayName(chat) : row ? displayName(row) : t('chat.visitor');
   const faqRead = (title: string) => t('chat.faqRead', { name: visitorName, title });
   const open = chat !== undefined && !conversation.closed;
   const mine = row ? row.assignee?.id === agentId : chat !== undefined;
@@ -90,10 +95,17 @@ export function ChatPane({
     return () => cancelAnimationFrame(frame);
   }, [hitMessageId, hitHere]);
 
-  // The assignee has the conversation on screen: what the visitor wrote is read.
+  // The assignee has the conversation on screen: what the visitor wrote is read; a colleague's
+  // mention of the agent in it is seen.
+  const mentioned = useDeskState((snapshot) =>
+    snapshot.inbox.mentions.entries.some((one) => one.note.sessionId === sessionId && !one.seen),
+  );
+  // Nobody has a conversation whose visitor is gone (a left message): whoever opens it reads it.
+  const unheld = row !== undefined && row.assignee === null && !row.live;
   useEffect(() => {
-    if (mine && unread > 0 && document.visibilityState === 'visible') void desk.inbox.seen(sessionId);
-  }, [mine, unread, sessionId, desk]);
+    if ((((mine || unheld) && unread > 0) || mentioned) && document.visibilityState === 'visible')
+      void desk.inbox.seen(sessionId);
+  }, [mine, unheld, unread, mentioned, sessionId, desk]);
 
   const typing = () => {
     const now = Date.now();
@@ -106,6 +118,33 @@ export function ChatPane({
   const act = async (running: Promise<Outcome<unknown>>) => {
     const outcome = await running;
     if (!outcome.ok) report(outcome.error);
+  };
+
+  /**
+   * Deletes a reply after an undo time: it goes from the list at once, and a toast offers Undo
+   * until the server is told (the visitor may have read it already: nothing is lost by a slip).
+   */
+  const remove = (messageId: string) => {
+    const pending = desk.deleteMessage(sessionId, messageId);
+    const shown = toast.show(
+      <>
+        {t('chat.deleted')}{' '}
+        <button
+          className="console-button console-button--small"
+          type="button"
+          onClick={() => {
+            pending.undo();
+            toast.dismiss(shown.id);
+          }}
+        >
+          {t('chat.undo')}
+        </button>
+      </>,
+      { duration: UNDO_DELETE_MS },
+    );
+    void pending.done.then((outcome) => {
+      if (!outcome.ok) report(outcome.error);
+    });
   };
 
   const byId = new Map(conversation.messages.map((message) => [message.id, message]));
@@ -128,7 +167,7 @@ export function ChatPane({
           <button
             className="console-button console-button--small console-row__action"
             type="button"
-            onClick={() => act(desk.deleteMessage(sessionId, message.id))}
+            onClick={() => remove(message.id)}
           >
             {t('chat.delete')}
           </button>
@@ -184,7 +223,9 @@ export function ChatPane({
       <div className="console-messages">
         <MessageList
           messages={timeline(
-            conversation.messages.map((message) => toMessage(message, visitorName, faqRead)),
+            conversation.messages
+              .filter((message) => !deleting.includes(message.id))
+              .map((message) => toMessage(message, visitorName, faqRead)),
             detail?.notes ?? [],
           )}
           renderMessage={renderMessage}

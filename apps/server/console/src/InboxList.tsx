@@ -1,7 +1,6 @@
 import {
   CONVERSATION_STATUSES,
   type ConversationStatus,
-  generatedName,
   INBOX_VIEWS,
   type InboxQuery,
   type InboxRow,
@@ -11,12 +10,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useDesk, useDeskState } from './desk.js';
 import { useI18n } from './i18n/I18nProvider.js';
 import { PRIORITY_KEYS, STATUS_KEYS, VIEW_KEYS } from './inboxKeys.js';
+import { displayName } from './names.js';
 import { useReport } from './report.js';
 import { VerifiedBadge } from './VerifiedBadge.js';
-
-/** The visitor's name in the inbox: theirs, else a readable name made from their id. */
-export const displayName = (row: { visitorName: string; visitorId: string }) =>
-  row.visitorName || generatedName(row.visitorId);
 
 /** Now, again every `ms`: for waiting times that grow while on screen. */
 export function useNow(ms = 30_000): number {

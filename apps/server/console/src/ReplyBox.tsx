@@ -1,6 +1,7 @@
 import { Composer } from '@parley/chat-ui/Composer';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { type CannedReply, matchCanned, slashQuery } from './canned.js';
+import { cannedVariablesHint } from './cannedVariables.js';
 import { useT } from './i18n/I18nProvider.js';
 
 /**
@@ -129,6 +130,7 @@ export function ReplyBox({
               {t('canned.noMatch', { query: query ?? '' })}
             </p>
           )}
+          <p className="console-hint console-canned-variables">{cannedVariablesHint(t)}</p>
         </div>
       ) : null}
       <p className="parley-visually-hidden" role="status">

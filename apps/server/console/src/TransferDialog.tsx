@@ -6,6 +6,7 @@ import { ConsoleModal, DialogActions } from './ConsoleModal.js';
 import { useDesk } from './desk.js';
 import { useT } from './i18n/I18nProvider.js';
 import type { MessageKey, Params } from './i18n/translate.js';
+import { displayName } from './names.js';
 
 /** The longest note the server keeps. */
 export const TRANSFER_NOTE_MAX = 500;
@@ -113,7 +114,8 @@ export function TransferDialog({
     setBusy(false);
   };
 
-  const visitorName = chat.visitorName || t('chat.visitor');
+  // The name the inbox shows: the visitor's, else the one made from their id.
+  const visitorName = displayName(chat);
   return (
     <ConsoleModal
       onClose={onClose}

@@ -63,12 +63,15 @@ function Address({ address }: { address: string }) {
 export function VisitorPanel({
   sessionId,
   chat,
+  visitorName,
   now: fixedNow,
 }: {
   /** The open chat's session: whose visitor profile and earlier chats are read. */
   sessionId: string;
   /** The open chat from the desk; when its name, email or phone change, the profile is read again. */
   chat: Chat | undefined;
+  /** The name the conversation shows for its visitor (theirs, or the one made from their id). */
+  visitorName?: string;
   /** The time the visitor's local time is written for, in place of the live clock (stories). */
   now?: number;
 }) {
@@ -210,7 +213,7 @@ export function VisitorPanel({
         <EarlierChatDialog
           sessionId={sessionId}
           earlier={reading}
-          visitorName={visitor?.name || t('chat.visitor')}
+          visitorName={visitor?.name || visitorName || t('chat.visitor')}
           onClose={() => setReading(null)}
         />
       ) : null}

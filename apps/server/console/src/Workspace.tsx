@@ -8,9 +8,11 @@ import type { Agent } from './api.js';
 import { CannedReplies } from './CannedReplies.js';
 import { ChatPane } from './ChatPane.js';
 import { createConsoleDesk, DeskProvider, useDesk, useDeskState } from './desk.js';
-import { displayName, InboxList } from './InboxList.js';
+import { InboxList } from './InboxList.js';
 import { useT } from './i18n/I18nProvider.js';
 import { LanguagePicker } from './LanguagePicker.js';
+import { Mentions } from './Mentions.js';
+import { displayName } from './names.js';
 import { useReport } from './report.js';
 import { Shortcuts, useShortcuts } from './Shortcuts.js';
 import { TransferDialog } from './TransferDialog.js';
@@ -18,6 +20,13 @@ import { VerifiedBadge } from './VerifiedBadge.js';
 import { VisitorPanel } from './VisitorPanel.js';
 
 const queueItemId = (sessionId: string) => `console-queue-${sessionId}`;
+
+/** What the header says of the agent's state. */
+const PRESENCE_KEYS = {
+  online: 'workspace.statusOnline',
+  away: 'workspace.statusAway',
+  offline: 'workspace.statusOffline',
+} as const;
 
 /** The reports and their chart library load when first opened, not with the console. */
 const Reports = lazy(() => import('./Reports.js'));
@@ -84,6 +93,8 @@ function Desk({
   const [transferring, setTransferring] = useState<string | null>(null);
   const [reportsOpen, setReportsOpen] = useState(false);
   const [adminOpen, setAdminOpen] = useState(false);
+  const [mentionsOpen, setMentionsOpen] = useState(false);
+  const unseenMentions = useDeskState((snapshot) => snapshot.inbox.mentions.unseen);
   // A role taken away while the area is open closes it.
   const administering = adminOpen && agent.role === 'admin';
   const main = useRef<HTMLElement>(null);
@@ -122,6 +133,8 @@ function Desk({
     onAgent(null);
   };
 
+  // Away is online without new chats: said as such, not as Online.
+  const presence = !agent.online ? 'offline' : agent.away ? 'away' : 'online';
   const current = chats.find((chat) => chat.sessionId === selected);
   const transferChat = chats.find((chat) => chat.sessionId === transferring);
 
@@ -135,8 +148,8 @@ function Desk({
         title={t('app.title')}
         actions={
           <div className="console-actions">
-            <span className="console-status" data-state={agent.online ? 'online' : 'offline'}>
-              {t(agent.online ? 'workspace.statusOnline' : 'workspace.statusOffline', { name: agent.nick })}
+            <span className="console-status" data-state={presence}>
+              {t(PRESENCE_KEYS[presence], { name: agent.nick })}
             </span>
             <button className="console-button" type="button" onClick={toggleOnline}>
               {agent.online ? t('workspace.goOffline') : t('workspace.goOnline')}
@@ -151,6 +164,26 @@ function Desk({
                 {t('inbox.away')}
               </button>
             ) : null}
+            <button
+              className="console-button console-toggle"
+              type="button"
+              aria-pressed={mentionsOpen}
+              onClick={() => {
+                setMentionsOpen(!mentionsOpen);
+                setReportsOpen(false);
+                setAdminOpen(false);
+              }}
+            >
+              {t('mentions.title')}
+              {unseenMentions > 0 ? (
+                <>
+                  {' '}
+                  <span className="console-badge console-badge--unread">
+                    {t('inbox.unread', { count: unseenMentions })}
+                  </span>
+                </>
+              ) : null}
+            </button>
             <button
               className="console-button"
               type="button"
@@ -186,6 +219,7 @@ function Desk({
                 onClick={() => {
                   setReportsOpen(!reportsOpen);
                   setAdminOpen(false);
+                  setMentionsOpen(false);
                 }}
               >
                 {t('reports.title')}
@@ -200,6 +234,7 @@ function Desk({
                 onClick={() => {
                   setAdminOpen(!administering);
                   setReportsOpen(false);
+                  setMentionsOpen(false);
                 }}
               >
                 {t('admin.title')}
@@ -270,7 +305,16 @@ function Desk({
           <CannedReplies agentId={agent.id} channels={agent.channels} channelId={current?.channelId} />
         </nav>
         <main className="console-chat" id="console-main" ref={main} tabIndex={-1}>
-          {administering ? (
+          {mentionsOpen ? (
+            <Mentions
+              onOpen={(sessionId) => {
+                setMentionsOpen(false);
+                setHit(null);
+                onSelect(sessionId);
+              }}
+              onClose={() => setMentionsOpen(false)}
+            />
+          ) : administering ? (
             <Suspense fallback={null}>
               <Admin onClose={() => setAdminOpen(false)} />
             </Suspense>
@@ -293,8 +337,15 @@ function Desk({
           ) : (
             <AgentHome />
           )}
-          {selected && record && !reportsOpen && !administering ? (
-            <VisitorPanel key={selected} sessionId={selected} chat={current} />
+          {selected && record && !reportsOpen && !administering && !mentionsOpen ? (
+            <VisitorPanel
+              key={selected}
+              sessionId={selected}
+              chat={current}
+              visitorName={
+                current ? displayName(current) : detail ? displayName(detail.conversation) : undefined
+              }
+            />
           ) : null}
         </main>
       </div>

@@ -1,42 +1,18 @@
 import type { AgentDesk, AlertOutlets, DeskAlert } from '@parley/agent-core';
 import { toast } from '@parley/chat-ui/Toast';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { describeAlert } from './alertText.js';
 import { chime, prepareChime } from './chime.js';
 import { useI18n, useT } from './i18n/I18nProvider.js';
 import { languageTag } from './i18n/languages.js';
-import type { Translate } from './i18n/translate.js';
 import { ConsoleTabs } from './tabs.js';
 import { setTitleCount } from './title.js';
 
 /** Where the agent's "Mute sound" choice is kept (this browser, every tab). */
 export const MUTE_KEY = 'parley-console-muted';
-/** The longest message text a notification shows. */
-const NOTIFICATION_TEXT = 160;
 
 /** Something that came to the agent without the agent doing it (decided by the desk engine). */
 export type Alert = DeskAlert;
-
-const clip = (text: string) =>
-  text.length > NOTIFICATION_TEXT ? `${Array.from(text).slice(0, NOTIFICATION_TEXT).join('')}…` : text;
-
-/** An alert as words: a title, and a body (the message, the channel, the colleague's note). */
-export function describeAlert(alert: Alert, t: Translate): { title: string; body: string } {
-  const name = alert.visitorName || t('chat.visitor');
-  if (alert.kind === 'mention')
-    return { title: t('notifications.mentioned', { from: alert.from ?? '' }), body: clip(alert.note ?? '') };
-  if (alert.kind === 'queue')
-    return { title: t('notifications.newVisitor', { name }), body: alert.channelId };
-  if (alert.kind === 'chat') {
-    return alert.from
-      ? { title: t('notifications.transferred', { from: alert.from, name }), body: clip(alert.note ?? '') }
-      : { title: t('notifications.newChat', { name }), body: alert.channelId };
-  }
-  const message = alert.message;
-  const body = message?.fileUrl
-    ? t('notifications.file', { name: message.fileName ?? message.msgContent })
-    : clip(message?.msgContent ?? '');
-  return { title: t('notifications.newMessage', { name }), body };
-}
 
 type Permission = NotificationPermission | 'unsupported';
 
@@ -153,7 +129,21 @@ export function useAlerts(desk: AgentDesk) {
     if (answer === 'denied') toast.error(t('notifications.blocked'));
   }, [t]);
 
-  // Each alert said once, politely: a visitor joining the queue, a new or transferred chat, a mention.
-  const announcements = announce.map((alert) => ({ id: alert.id, text: describeAlert(alert, t).title }));
+  // A colleague's mention, on screen: a toast with their note (the toast's region says it).
+  const toasted = useRef(new Set<string>());
+  useEffect(() => {
+    for (const alert of announce) {
+      if (alert.kind !== 'mention' || toasted.current.has(alert.id)) continue;
+      toasted.current.add(alert.id);
+      const { title, body } = describeAlert(alert, t);
+      toast.show(body ? `${title}: ${body}` : title);
+    }
+  }, [announce, t]);
+
+  // Each alert said once, politely: a visitor joining the queue, a new or transferred chat (a
+  // mention is said by its toast).
+  const announcements = announce
+    .filter((alert) => alert.kind !== 'mention')
+    .map((alert) => ({ id: alert.id, text: describeAlert(alert, t).title }));
   return { muted, setMuted: desk.setMuted, permission, requestPermission, announcements };
 }

@@ -227,32 +227,3 @@ export function slashQuery(value: string): string | null {
   const match = /^\/([^\n]*)$/.exec(value);
   return match ? (match[1] ?? '') : null;
 }
-
-/** What a canned reply's variables stand for in one conversation. */
-export interface CannedVariables {
-  visitorName: string;
-  email: string;
-  agentName: string;
-}
-
-/**
- * A canned reply's text with its variables filled: `{{visitor.name}}`, `{{visitor.email}}` and
- * `{{agent.name}}`. A variable with no value goes, with the space before it ("Hi {{visitor.name}},"
- * becomes "Hi,"); an unknown one stays as written.
- *
- * @example
- * fillVariables('Hi {{visitor.name}}, I am {{agent.name}}.', { visitorName: 'Vera', email: '', agentName: 'Ana' })
- * // 'Hi Vera, I am Ana.'
- */
-export function fillVariables(text: string, values: CannedVariables): string {
-  const known: Record<string, string> = {
-    'visitor.name': values.visitorName,
-    'visitor.email': values.email,
-    'agent.name': values.agentName,
-  };
-  return text.replace(/( ?)\{\{\s*([\w.]+)\s*\}\}/g, (whole, space: string, name: string) => {
-    const value = known[name];
-    if (value === undefined) return whole;
-    return value ? `${space}${value}` : '';
-  });
-}

@@ -4,7 +4,7 @@ import type { Agent } from './domain.js';
 import { Audience, holdUntilNew } from './events.js';
 import { PRESENCE_SQL, type PresenceStatus } from './presence.js';
 import type { ConversationStore } from './store.js';
-import { canSee } from './visibility.js';
+import { sees } from './visibility.js';
 
 // What the console sees: the queue the agent can take from, its chats and what changed (the
 // held poll), and the messages visitors left.
@@ -69,7 +69,7 @@ async function watchedEvents(store: ConversationStore, agent: Agent, sessionId: 
     group_id: string | null;
     admin_id: string | null;
   }>('select visitor_id, channel_id, group_id, admin_id from sessions where id = $1', [sessionId]);
-  if (!session || !canSee(agent, session)) return [];
+  if (!session || !(await sees(store.db, agent, { ...session, id: sessionId }))) return [];
   return store.db.query<EventRow>(
     `select id, session_id, event_type, payload, created_at from events
      where audience = $1 and visitor_id = $2 and id > $3 and session_id = $4 and event_type in ($5, $6)

@@ -11,7 +11,7 @@ import {
 import { presenceOf, statusChanged } from './presence.js';
 import { inReach, lockRouting } from './routing.js';
 import type { ConversationStore } from './store.js';
-import { canSee, visibleTo } from './visibility.js';
+import { sees, visibleTo } from './visibility.js';
 import { Where } from './where.js';
 
 // Who the agent is, and which chats and files are theirs to act on.
@@ -107,7 +107,7 @@ export async function visibleSession(
     [sessionId],
   );
   if (!session) throw notFound('unknown chat');
-  if (!canSee(agent, session)) throw forbidden('this conversation is not in your reach');
+  if (!(await sees(store.db, agent, session))) throw forbidden('this conversation is not in your reach');
   return session;
 }
 

@@ -11,7 +11,7 @@ import { answersInProgress } from '../robot/drafts.js';
 import type { Agent } from './domain.js';
 import { MESSAGE_COLUMNS, type MessageRow, toAgentMessage } from './messages.js';
 import type { ConversationStore } from './store.js';
-import { canSee, visibleTo } from './visibility.js';
+import { sees, visibleTo } from './visibility.js';
 import { Where } from './where.js';
 
 // The inbox: every conversation of the agent's channels (and departments) as a record with the
@@ -201,7 +201,7 @@ export async function reachable(
     sessionId,
   ]);
   if (!row) throw notFound('unknown conversation');
-  if (!canSee(agent, row)) throw forbidden('this conversation is not in your reach');
+  if (!(await sees(tx, agent, row))) throw forbidden('this conversation is not in your reach');
   return row;
 }
 

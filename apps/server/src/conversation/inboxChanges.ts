@@ -17,6 +17,7 @@ import { agentClose } from './agentChats.js';
 import type { Agent } from './domain.js';
 import { emitAgentEvent, emitVisitorEvent } from './events.js';
 import { reachable } from './inbox.js';
+import { markMentionsSeen } from './mentions.js';
 import type { ConversationStore } from './store.js';
 import { visibleTo } from './visibility.js';
 import { Where } from './where.js';
@@ -215,12 +216,22 @@ export async function addNote(store: ConversationStore, agent: Agent, sessionId:
 }
 
 /**
- * The assignee has read the conversation up to now: its unread count is 0, and the visitor's
- * messages are read. The visitor's page is told the last one (agentRead), once per new read.
+ * The agent has read the conversation up to now: the notes in it that mention them are seen
+ * (mentions.ts). For the assignee (or anyone, when nobody has a conversation whose visitor is gone)
+ * its unread count is 0 too, and the visitor's messages are read.
+ * The visitor's page is told the last one (agentRead), once per new read.
  */
 export async function seen(store: ConversationStore, agent: Agent, sessionId: string): Promise<null> {
-  const session = await reachable(store, agent, sessionId);
-  if (session.admin_id !== agent.id) return null;
+  // Before the reach: a note may name a colleague of another department, who reads it all the same.
+  const mentioned = await markMentionsSeen(store.db, agent, sessionId, store.clock());
+  const session = await reachable(store, agent, sessionId).catch((refusal: unknown) => {
+    if (mentioned) return null;
+    throw refusal;
+  });
+  if (!session) return null;
+  // Nobody has a conversation whose visitor is gone (a left message): whoever opens it reads it.
+  const unheld = session.admin_id === null && session.closed_at !== null;
+  if (session.admin_id !== agent.id && !unheld) return null;
   const now = store.clock();
   await store.write(async (tx, touched) => {
     await tx.query('update sessions set agent_seen_at = $2, changed_at = $2 where id = $1', [sessionId, now]);

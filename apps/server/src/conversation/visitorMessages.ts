@@ -9,6 +9,8 @@ import {
 } from '@parley/chat-protocol';
 import { badRequest } from '../errors.js';
 import { randomId } from '../ids.js';
+import { asksForPerson } from '../robot/askForPerson.js';
+import { askedSummary, handToPerson } from '../robot/handover.js';
 import { llmOf, llmRobotAsk } from '../robot/llmRobot.js';
 import { type IncomingMessage, parseJson } from './domain.js';
 import { emitAgentEvent } from './events.js';
@@ -200,7 +202,14 @@ export async function robotAsk(
   const llm = llmOf(store, channel);
   if (llm) return llmRobotAsk(store, session, channel, llm, { text, msgId: msgId || randomId(), stream });
   const knowledge = channel.robot ?? { answers: [], fallback: 'Sorry, I cannot answer that yet.' };
-  const { answer, matched, card } = answerQuestion(knowledge, text);
+  // A visitor who asks for a person ("agent", as the greeting says) is handed on, not answered.
+  const { answer, matched, card } = asksForPerson(text)
+    ? {
+        answer: await handToPerson(store, session, channel, askedSummary(text)),
+        matched: true,
+        card: undefined,
+      }
+    : answerQuestion(knowledge, text);
   const row = await store.write(async (tx) =>
     store.insertMessage(
       tx,

@@ -4,7 +4,7 @@ import { visibleSession } from './agentDesk.js';
 import type { Agent } from './domain.js';
 import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './messages.js';
 import type { ConversationStore } from './store.js';
-import { canSee, visibleTo } from './visibility.js';
+import { sees, visibleTo } from './visibility.js';
 import { Where } from './where.js';
 
 // The console's visitor panel: who the visitor of a chat is, what their page told at chatStart,
@@ -122,7 +122,7 @@ export async function earlierChat(
     [earlierId, session.visitor_id, session.id],
   );
   if (!earlier) throw notFound("no earlier chat of this chat's visitor has that id");
-  if (!canSee(agent, earlier)) throw forbidden('that chat is not in your reach');
+  if (!(await sees(store.db, agent, earlier))) throw forbidden('that chat is not in your reach');
   const rows = await store.db.query<MessageRow>(
     `select ${MESSAGE_COLUMNS} from messages where session_id = $1 and not deleted order by msg_time, id`,
     [earlier.id],

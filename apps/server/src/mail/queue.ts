@@ -5,6 +5,7 @@ import {
   SenderType,
   TRANSCRIPTS_PER_DAY,
 } from '@parley/chat-protocol';
+import { recordActivity } from '../conversation/activity.js';
 import type { Agent } from '../conversation/domain.js';
 import { reachable, replyAddress } from '../conversation/inbox.js';
 import { type MessageRow, toAgentMessage } from '../conversation/messages.js';
@@ -153,6 +154,27 @@ export async function queueEmailReply(
        values ('reply', $1, $2, $3, $4, $5, $6)`,
       [to, mail.subject, mail.body, sessionId, session.channel_id, now],
     );
+    // Whoever answers an unassigned conversation has it (a left message no longer waits for
+    // someone); the assignee who answers has read what the visitor wrote.
+    const [was] = await tx.query<{ admin_id: string | null }>(
+      'select admin_id from sessions where id = $1 for update',
+      [sessionId],
+    );
+    const assignee = was?.admin_id ?? agent.id;
+    if (assignee === agent.id)
+      await tx.query('update sessions set admin_id = $2, agent_seen_at = $3, changed_at = $3 where id = $1', [
+        sessionId,
+        agent.id,
+        now,
+      ]);
+    if (was && was.admin_id === null)
+      await recordActivity(tx, {
+        sessionId,
+        agentId: agent.id,
+        kind: 'assigned',
+        detail: { to: agent.id, by: 'emailReply' },
+        at: now,
+      });
     return stored as MessageRow;
   });
   return { to, message: toAgentMessage(row) };

@@ -11,11 +11,11 @@ import type { ChannelConfig, SessionRow } from '../conversation/domain.js';
 import { Audience, emitVisitorEvent } from '../conversation/events.js';
 import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from '../conversation/messages.js';
 import { answerQuestion } from '../conversation/robot.js';
-import { transferAgent } from '../conversation/routing.js';
 import type { ConversationStore } from '../conversation/store.js';
 import type { Metrics } from '../metrics.js';
 import { asksForPerson } from './askForPerson.js';
 import { clientMsgId, draftMessage, STALE_DRAFT_MS, storedAnswer } from './drafts.js';
+import { askedSummary, handToPerson } from './handover.js';
 import { searchKnowledge } from './knowledge.js';
 import { ModelError, streamAnswer } from './model.js';
 import { history, sourcesLine, systemPrompt } from './prompt.js';
@@ -53,7 +53,6 @@ const WHOLE_ANSWER_MS = 18_000;
 /** The most of a model's thinking kept with its answer, in UTF-16 code units. */
 const THINKING_KEPT = 20_000;
 
-const DEFAULT_HANDOVER_TEXT = 'I am passing you to a person: they will see our conversation.';
 const DEFAULT_NO_ANSWER_TEXT = 'I could not find that in our help articles.';
 const DEFAULT_OFFER_TEXT = 'Would you like to talk to a person? Just say so.';
 
@@ -176,7 +175,7 @@ class Answer {
     const { metrics } = this.services;
     if (asksForPerson(this.question.text)) {
       metrics?.robotHandovers.inc({ ...this.channelLabel, reason: 'asked' });
-      return this.handOver(`The visitor asked for a person: "${this.question.text.slice(0, 200)}"`, '', true);
+      return this.handOver(askedSummary(this.question.text), '', true);
     }
     if ((await tokensThisHour(this.store, this.session.visitor_id)) >= this.settings.tokensPerVisitorHour) {
       metrics?.robotAnswers.inc({ ...this.channelLabel, source: 'limit' });
@@ -343,20 +342,7 @@ class Answer {
    * or out of hours, as for any transfer).
    */
   private async handOver(summary: string, said: string, answered: boolean, thinking?: MessageThinking) {
-    // Recorded as a transfer from the robot: the console shows who handed the chat on, and the note.
-    await this.store.db.query('update sessions set transferred_from = $2, transfer_note = $3 where id = $1', [
-      this.session.id,
-      String(this.channel.info.robotName ?? 'Robot'),
-      summary,
-    ]);
-    const result = await transferAgent(this.store, { userId: this.session.visitor_id });
-    const info = this.channel.info;
-    const outcome =
-      result.status === 1
-        ? String(info.adminOfflineMsg || 'No agent is online right now: you can leave a message.')
-        : result.status === 5
-          ? String(info.unWorkingMsg || 'We are outside our working hours: you can leave a message.')
-          : DEFAULT_HANDOVER_TEXT;
+    const outcome = await handToPerson(this.store, this.session, this.channel, summary);
     return this.finish([said, outcome].filter(Boolean).join('\n\n'), {
       answered,
       matched: answered,

@@ -22,6 +22,7 @@ import * as cannedReplies from '../conversation/cannedReplies.js';
 import type { Agent } from '../conversation/domain.js';
 import * as inbox from '../conversation/inbox.js';
 import * as inboxChanges from '../conversation/inboxChanges.js';
+import { mentions } from '../conversation/mentions.js';
 import * as presence from '../conversation/presence.js';
 import { search } from '../conversation/search.js';
 import type { ConversationStore } from '../conversation/store.js';
@@ -314,6 +315,7 @@ export function registerAgentRoutes(
     inboxChanges.addNote(conversations, agent, request.params.sessionId, request.body.body),
   );
   agentCall('seen', (agent, request) => inboxChanges.seen(conversations, agent, request.params.sessionId));
+  agentCall('mentions', (agent) => mentions(conversations, agent));
   agentCall('emailReply', async (agent, request) => {
     // The mailer is decorated by the mail plugin (routes/mail.ts), registered after these routes.
     if (!app.mailer) throw mailNotSetUp();

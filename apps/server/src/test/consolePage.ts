@@ -209,7 +209,7 @@ export const holdingPoll = (agent: Page) =>
 export async function logInHeld(agent: Page, base: string, username: string, password: string, nick: string) {
   const held = holdingPoll(agent);
   await logIn(agent, base, username, password);
-  await agent.getByText(new RegExp(`^${nick}: (Online|Offline)$`)).waitFor();
+  await agent.getByText(new RegExp(`^${nick}: (Online|Away|Offline)$`)).waitFor();
   await held;
 }
 

@@ -71,6 +71,15 @@ export interface Note {
   time: number;
 }
 
+/** A conversation whose private notes mention the agent, by its latest such note. */
+export interface Mention {
+  conversation: InboxRow;
+  /** The latest note in it that mentions the agent. */
+  note: Note;
+  /** The agent has opened the conversation since that note (`seen`). */
+  seen: boolean;
+}
+
 /** One change in a conversation's record: who (an agent, or null for the visitor/server) and when. */
 export interface Activity {
   id: string;
@@ -165,6 +174,11 @@ export interface InboxCalls {
     answer: { to: string; message: AgentMessage };
   };
   seen: { params: { sessionId: string }; answer: null };
+  /**
+   * The conversations whose notes mention the agent, newest mention first (100 at most), and how
+   * many of them the agent has not opened since.
+   */
+  mentions: { answer: { mentions: Mention[]; unseen: number } };
   /** The agent's own day since `since` (the start of their day, ms): the console's home. */
   today: { query: { since: string }; answer: AgentDay };
 }

@@ -5,6 +5,7 @@ import {
   CONVERSATION_STATUSES,
   type InboxCalls,
   type InboxRow,
+  type Mention,
   type Note,
   PRIORITIES,
 } from './inbox.js';
@@ -67,6 +68,12 @@ export const noteSchema = object<Note>(
   { id, sessionId: id, agentId: id, agentNick: text, body: text, mentions: list(id), time },
   ['id', 'sessionId', 'agentId', 'agentNick', 'body', 'mentions', 'time'],
 );
+
+const mention = object<Mention>({ conversation: row, note: noteSchema, seen: boolean }, [
+  'conversation',
+  'note',
+  'seen',
+]);
 
 const activity = object<Activity>(
   {
@@ -135,6 +142,7 @@ export const inboxAnswerSchemas: { [N in keyof InboxCalls]: Schema<InboxCalls[N]
   addNote: noteSchema,
   emailReply: object({ to: text, message: agentMessage }, ['to', 'message']),
   seen: done,
+  mentions: object({ mentions: list(mention), unseen: integer() }, ['mentions', 'unseen']),
   today: object(
     {
       handled: integer(),

@@ -176,6 +176,7 @@ export const agentRoutes: { [N in AgentCallName]: AgentRoute<N> } = {
     body: object({ text: text(EMAIL_REPLY_MAX, 1) }, ['text']),
   }),
   seen: route('seen', 'POST', `${CHAT}/seen`),
+  mentions: route('mentions', 'GET', '/api/agent/mentions'),
   today: route('today', 'GET', '/api/agent/today', { query: object({ since: digits(15) }, ['since']) }),
   adminAgents: route('adminAgents', 'GET', `${ADMIN}/agents`),
   addAgent: route('addAgent', 'POST', `${ADMIN}/agents`, { body: addAgentSchema }),
