@@ -6,6 +6,7 @@ import type { UploadQuota } from './conversation/uploads.js';
 import type { Db } from './db/db.js';
 import { randomId } from './ids.js';
 import type { MailOptions } from './mail/mailer.js';
+import { DEFAULT_MAIL_LIMITS, type MailLimits } from './mail/queue.js';
 import {
   type ConnectionLimits,
   capConnectionsPerAddress,
@@ -87,6 +88,8 @@ export interface ServerOptions {
   env?: NodeJS.ProcessEnv;
   /** Email: SMTP, the sender, printing in demo mode (see mail/mailer.ts). */
   mail?: Partial<MailOptions>;
+  /** What visitors may make the server mail: transcripts and left messages (see mail/queue.ts). */
+  mailLimits?: Partial<MailLimits>;
   /** Integration API calls per token per rate-limit window; default 600. */
   integrationRateLimit?: number;
   /** Webhook delivery: private addresses, timeout, retries (see webhooks/dispatcher.ts). */
@@ -170,6 +173,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     chatStartLimit: limiters.chatStart,
     answered: limiters.answered,
     uploadLimit,
+    mailLimits: { ...DEFAULT_MAIL_LIMITS, ...options.mailLimits },
   });
   registerAgentRoutes(app, conversations, auth, limiters.login);
   registerReportRoutes(app, auth);

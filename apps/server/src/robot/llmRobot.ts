@@ -7,6 +7,7 @@ import {
   type WireMessage,
 } from '@parley/chat-protocol';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { type Budget, HOUR_MS, reserve, settle } from '../budgets.js';
 import type { ChannelConfig, SessionRow } from '../conversation/domain.js';
 import { Audience, emitVisitorEvent } from '../conversation/events.js';
 import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from '../conversation/messages.js';
@@ -60,6 +61,14 @@ const DEFAULT_OFFER_TEXT = 'Would you like to talk to a person? Just say so.';
 /** Answers in progress in this process, so a question asked twice is answered once. */
 const running = new Map<string, Promise<WireMessage>>();
 
+/** A visitor's question, and the client address it came from (its token budget). */
+export interface Question {
+  text: string;
+  msgId: string;
+  stream: boolean;
+  address?: string;
+}
+
 /**
  * The robot's answer to `msgId` from the language model. With `stream`, the answer is at once the
  * placeholder (msgType answermsg) and grows through the visitor's poll; without, it is the whole
@@ -71,7 +80,7 @@ export async function llmRobotAsk(
   session: SessionRow,
   channel: ChannelConfig,
   settings: ResolvedLlmSettings,
-  question: { text: string; msgId: string; stream: boolean },
+  question: Question,
 ): Promise<WireMessage> {
   const { msgId } = question;
   const done = await storedAnswer(store, session.id, msgId);
@@ -113,13 +122,17 @@ export async function llmRobotAsk(
   return draftMessage(session.visitor_id, channel, msgId, { text: '', thinking: '', at: now });
 }
 
-/** Tokens this visitor's robot answers used in the last hour. */
-async function tokensThisHour(store: ConversationStore, visitorId: string): Promise<number> {
-  const [row] = await store.db.query<{ used: number | null }>(
-    'select sum(tokens_in + tokens_out)::int as used from robot_answers where visitor_id = $1 and started_at > $2',
-    [visitorId, store.clock() - 60 * 60 * 1000],
-  );
-  return row?.used ?? 0;
+/** The hourly token budgets a question is charged to: its visitor's, its address's, its channel's. */
+function tokenBudgets(
+  session: SessionRow,
+  settings: ResolvedLlmSettings,
+  address: string | undefined,
+): Budget[] {
+  return [
+    { key: `robot-tokens:visitor:${session.visitor_id}`, limit: settings.tokensPerVisitorHour },
+    { key: `robot-tokens:channel:${session.channel_id}`, limit: settings.tokensPerChannelHour },
+    ...(address ? [{ key: `robot-tokens:address:${address}`, limit: settings.tokensPerAddressHour }] : []),
+  ];
 }
 
 /** How many of the session's last answers in a row found nothing in the knowledge. */
@@ -131,6 +144,11 @@ async function unansweredInARow(store: ConversationStore, sessionId: string, lim
   );
   const firstAnswered = rows.findIndex((row) => row.answered);
   return firstAnswered < 0 ? rows.length : firstAnswered;
+}
+
+/** The characters of a prompt (servers that send no usage: about four a token). */
+function charactersOf(messages: ChatCompletionMessageParam[]): number {
+  return messages.reduce((sum, message) => sum + String(message.content ?? '').length, 0);
 }
 
 /** One answer being generated: its text so far, what the page has been sent, and its end. */
@@ -154,7 +172,7 @@ class Answer {
     private readonly session: SessionRow,
     private readonly channel: ChannelConfig,
     private readonly settings: ResolvedLlmSettings,
-    private readonly question: { text: string; msgId: string; stream: boolean },
+    private readonly question: Question,
   ) {
     this.channelLabel = { channel: channel.id };
   }
@@ -178,10 +196,6 @@ class Answer {
       metrics?.robotHandovers.inc({ ...this.channelLabel, reason: 'asked' });
       return this.handOver(`The visitor asked for a person: "${this.question.text.slice(0, 200)}"`, '', true);
     }
-    if ((await tokensThisHour(this.store, this.session.visitor_id)) >= this.settings.tokensPerVisitorHour) {
-      metrics?.robotAnswers.inc({ ...this.channelLabel, source: 'limit' });
-      return this.keywordAnswer();
-    }
     const entries = await searchKnowledge(
       this.store.db,
       this.channel,
@@ -194,6 +208,19 @@ class Answer {
       ...(await history(this.store, this.session.id, this.question.msgId)),
       { role: 'user', content: this.question.text },
     ];
+    // What the question may cost is reserved before the model is asked, so questions asked at
+    // once cannot each see the same tokens left; what it did not use is given back after.
+    const reservation = await reserve(
+      this.store.db,
+      tokenBudgets(this.session, this.settings, this.question.address),
+      Math.ceil(charactersOf(messages) / 4) + this.settings.maxTokens,
+      this.store.clock(),
+      HOUR_MS,
+    );
+    if ('refused' in reservation) {
+      metrics?.robotAnswers.inc({ ...this.channelLabel, source: 'limit' });
+      return this.keywordAnswer();
+    }
     let handover: string | undefined;
     const whole = this.question.stream ? undefined : AbortSignal.timeout(WHOLE_ANSWER_MS);
     try {
@@ -217,10 +244,12 @@ class Answer {
       const kind = error instanceof ModelError ? error.kind : 'upstream';
       metrics?.robotUpstreamErrors.inc({ ...this.channelLabel, kind });
       this.estimateTokens(messages);
+      await settle(this.store.db, reservation, this.tokensIn + this.tokensOut);
       return this.keywordAnswer();
     }
     this.thinkingOver();
     this.estimateTokens(messages);
+    await settle(this.store.db, reservation, this.tokensIn + this.tokensOut);
     metrics?.robotTokens.inc({ ...this.channelLabel, direction: 'in' }, this.tokensIn);
     metrics?.robotTokens.inc({ ...this.channelLabel, direction: 'out' }, this.tokensOut);
     if (handover !== undefined) {
@@ -262,10 +291,7 @@ class Answer {
 
   /** Servers that send no usage: about four characters a token. */
   private estimateTokens(messages: ChatCompletionMessageParam[]) {
-    if (this.tokensIn === 0) {
-      const sent = messages.reduce((sum, message) => sum + String(message.content ?? '').length, 0);
-      this.tokensIn = Math.ceil(sent / 4);
-    }
+    if (this.tokensIn === 0) this.tokensIn = Math.ceil(charactersOf(messages) / 4);
     if (this.tokensOut === 0) this.tokensOut = Math.ceil((this.text.length + this.thinking.length) / 4);
   }
 

@@ -96,9 +96,15 @@ export class AgentClient {
 }
 
 export async function harness(db: Db, seed: Seed, options: ServerOptions = {}): Promise<Harness> {
-  // Tests start many chats from one address; the chatStart budget is tested where it is set.
+  // Tests start many chats from one address; the chatStart budget and the per-address budgets of
+  // mails are tested where they are set (limits.test.ts).
   const rateLimits = { chatStart: 100_000, ...options.rateLimits };
-  return new Harness(await buildServer({ db, seed, ...options, rateLimits }));
+  const mailLimits = {
+    transcriptsPerAddressDay: 100_000,
+    leftMessagesPerAddressHour: 100_000,
+    ...options.mailLimits,
+  };
+  return new Harness(await buildServer({ db, seed, ...options, rateLimits, mailLimits }));
 }
 
 /**
