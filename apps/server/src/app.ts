@@ -19,6 +19,7 @@ import { jsonBody } from './plugins/jsonBody.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits, rateLimits } from './plugins/rateLimits.js';
 import { securityHeaders } from './plugins/securityHeaders.js';
 import { staticApps } from './plugins/staticApps.js';
+import { stopPromptly } from './plugins/stop.js';
 import { storage } from './plugins/storage.js';
 import { webhooks } from './plugins/webhooks.js';
 import { configureRobot } from './robot/llmRobot.js';
@@ -78,6 +79,8 @@ export interface ServerOptions {
    * (the page gives up on an upload after 60 s). Held polls are not cut: their request is sent at once.
    */
   requestTimeoutMs?: number;
+  /** How long a stop waits for requests in progress before it cuts their connections; default 10 s. */
+  stopGraceMs?: number;
   /** Connections and upload bodies per client address (the connection cap is off behind a proxy). */
   connectionLimits?: Partial<ConnectionLimits>;
   /** The bearer token `/metrics` asks for; absent, `/metrics` does not exist. */
@@ -139,6 +142,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   // Behind a proxy every client arrives from the proxy's address: the proxy caps connections.
   capConnectionsPerAddress(app.server, options.trustProxy ? 0 : connectionLimits.perAddress);
+  stopPromptly(app, options.stopGraceMs ?? 10_000);
 
   await app.register(storage, {
     db: options.db,
