@@ -38,7 +38,7 @@ describe('a server stopped with SIGTERM', () => {
   it('given clients that aborted held agent and visitor polls, should stop within a few seconds', async () => {
     // PostgreSQL when the tests have one (it starts in a second); else the embedded database.
     const adminUrl = inject('postgresAdminUrl');
-    const storage = adminUrl
+    const storage: Record<string, string> = adminUrl
       ? { DATABASE_URL: await createPostgresDatabase(adminUrl) }
       : { DATA_DIR: join(dir, 'data') };
     server = await startChild(storage, seed, dir);
