@@ -16,9 +16,10 @@
 //   kill     2 instances; one is SIGKILLed half-way and its visitors and agents move to the other
 //   console  2 instances, 100 agents holding the console's poll while visitors type: typing to
 //            console p50/p99
-//   before   `two` and `console` again with the wake-ups unbatched (WAKE_WINDOW_MS=0), or with
-//            --before-main=<main.js of an earlier build> that build (docs/capacity.md says how),
-//            for the before/after comparison in one run
+//   before   the runs listed among `one`, `two` and `console` (`two` and `console` when none is)
+//            again with the wake-ups unbatched (WAKE_WINDOW_MS=0), or with --before-main=<main.js
+//            of an earlier build> that build (docs/capacity.md says how), for the before/after
+//            comparison in one run
 // Knobs: --visitors (10000) --rate (50 messages/s) --seconds (20 per run) --typing (25 visitor and
 //        25 agent typing changes a second) --agents (100) --step-seconds (8, per ceiling step)
 //        --spread-seconds (0: every visitor's first poll at once, so their held polls renew together
@@ -796,19 +797,24 @@ try {
     );
   };
 
-  if (runs.includes('one')) await run('one', 1);
   const beforeMain = flags['before-main'] ? resolve(flags['before-main']) : undefined;
   const before = beforeMain
     ? { label: 'before', env: {}, serverMain: beforeMain }
     : { label: 'unbatched', env: { WAKE_WINDOW_MS: '0' }, serverMain: main };
-  if (runs.includes('before')) await run(`two-${before.label}`, 2, {}, before.env, before.serverMain);
+  // The before twins of the runs listed among one, two and console; of two and console when none is.
+  const twinned = ['one', 'two', 'console'].filter((name) => runs.includes(name));
+  const twin = (name) =>
+    runs.includes('before') && (twinned.length === 0 ? name !== 'one' : twinned.includes(name));
+  if (twin('one')) await run(`one-${before.label}`, 1, {}, before.env, before.serverMain);
+  if (runs.includes('one')) await run('one', 1);
+  if (twin('two')) await run(`two-${before.label}`, 2, {}, before.env, before.serverMain);
   if (runs.includes('two')) await run('two', 2);
   if (runs.includes('four')) await run('four', 4);
   if (runs.includes('ceiling')) {
     for (const count of [1, 2]) ceiling(count, await run(`ceiling-${count}`, count, { phases: rising }));
   }
   if (runs.includes('kill')) await run('kill', 2, { kill: true });
-  if (runs.includes('before')) {
+  if (twin('console')) {
     await run(`console-${before.label}`, 2, { consoles: true }, before.env, before.serverMain);
   }
   if (runs.includes('console')) await run('console', 2, { consoles: true });
