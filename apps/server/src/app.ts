@@ -41,8 +41,8 @@ export interface ServerOptions {
   visitorDist?: string;
   /** The built agent console, served under /agent/. Absent: /agent/ answers 503. */
   consoleDist?: string;
-  /** Pino logger options, or false for none (tests). */
-  logger?: boolean | { level: string };
+  /** Pino logger options (a `stream` takes the lines instead of stdout), or false for none (tests). */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** An open database (tests share one); otherwise one is opened from `databaseUrl` / `dataDir`. */
   db?: Db;
   /** PostgreSQL connection string; absent: the embedded database. */
@@ -170,6 +170,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     env: options.env ?? process.env,
     metrics: app.metrics,
     logError: (error, message) => app.log.error({ err: error }, message),
+    logWarning: (details, message) => app.log.warn(details, message),
   });
   const auth = new AgentAuth(app.db, conversations, options.agentSessionMs ?? 12 * 60 * 60 * 1000, clock);
   registerVisitorRoutes(app, conversations, {

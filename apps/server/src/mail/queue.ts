@@ -213,9 +213,9 @@ export async function queueEmailReply(
       now,
     );
     await tx.query(
-      `insert into mail_outbox (kind, to_address, subject, body, ref, channel_id, created_at)
-       values ('reply', $1, $2, $3, $4, $5, $6)`,
-      [to, mail.subject, mail.body, sessionId, session.channel_id, now],
+      `insert into mail_outbox (kind, to_address, subject, body, ref, channel_id, created_at, message_id)
+       values ('reply', $1, $2, $3, $4, $5, $6, $7)`,
+      [to, mail.subject, mail.body, sessionId, session.channel_id, now, stored?.id ?? null],
     );
     return stored as MessageRow;
   });

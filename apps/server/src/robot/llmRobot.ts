@@ -30,11 +30,16 @@ import { type LlmOverride, llmSettingsOf, type ResolvedLlmSettings } from './set
 export interface RobotServices {
   override?: LlmOverride;
   env: NodeJS.ProcessEnv;
-  metrics?: Pick<Metrics, 'robotTokens' | 'robotAnswers' | 'robotHandovers' | 'robotUpstreamErrors'>;
+  metrics?: Pick<
+    Metrics,
+    'robotTokens' | 'robotAnswers' | 'robotHandovers' | 'robotUpstreamErrors' | 'outsideFailures'
+  >;
   /** How often a streamed answer is written for the page, in ms; default 150. */
   flushMs?: number;
   /** Where a failure that is not the model's goes (the server's log). */
   logError?: (error: unknown, message: string) => void;
+  /** Where a failure of the model goes (the server's log, once per failed call). */
+  logWarning?: (details: object, message: string) => void;
 }
 
 const services = new WeakMap<ConversationStore, RobotServices>();
@@ -243,6 +248,11 @@ class Answer {
     } catch (error) {
       const kind = error instanceof ModelError ? error.kind : 'upstream';
       metrics?.robotUpstreamErrors.inc({ ...this.channelLabel, kind });
+      metrics?.outsideFailures.inc({ service: 'model', kind });
+      this.services.logWarning?.(
+        { channel: this.channel.id, kind, err: (error as Error).message },
+        'the language model failed: the keyword robot answered',
+      );
       this.estimateTokens(messages);
       await settle(this.store.db, reservation, this.tokensIn + this.tokensOut);
       return this.keywordAnswer();
