@@ -456,6 +456,8 @@ async function measure(
   let replayed = 0;
   let failedPolls = 0;
   let agentPolls = 0;
+  /** Visitor polls sent, by second: the renewal bursts, which held polls begun together make. */
+  const pollsBySecond = new Map();
   const counters = await databaseCounters(databaseUrl, databaseName);
   const rssBefore = instances.map((instance) => rssMb(instance.pid));
 
@@ -466,6 +468,8 @@ async function measure(
       const instance = pick(instances, person.n);
       let answer;
       person.asking = { since: performance.now(), port: instance.port, cursor: person.cursor };
+      const second = Math.floor(performance.now() / 1000);
+      pollsBySecond.set(second, (pollsBySecond.get(second) ?? 0) + 1);
       try {
         answer = await call(
           instance.port,
@@ -636,6 +640,12 @@ async function measure(
     await sender;
     await typist;
     const elapsed = (performance.now() - started) / 1000;
+    const seconds = [...pollsBySecond].filter(
+      ([second]) => second >= Math.ceil(started / 1000) && second < Math.floor(performance.now() / 1000),
+    );
+    const pollPeak = Math.max(0, ...seconds.map(([, count]) => count));
+    // The mean over the seconds that had visitor polls.
+    const pollMean = seconds.reduce((sum, [, count]) => sum + count, 0) / Math.max(1, seconds.length);
     const cpu = instances.map((instance, n) => (cpuTicks(instance.pid) - cpuStart[n]) / TICKS / elapsed);
     const pgCpu = (postgresTicks(postmaster) - pgCpuStart) / TICKS / elapsed;
     const benchCpu = process.cpuUsage(benchCpuStart);
@@ -686,6 +696,9 @@ async function measure(
       'PG xact/s': Math.round(xact / ((performance.now() - started) / 1000)),
       'NOTIFY/s': Math.round(notifications / elapsed),
       'ids/NOTIFY': notifications ? Number((notifiedIds / notifications).toFixed(1)) : 0,
+      // The busiest second's visitor polls against the average: 1 when renewals are spread.
+      'polls/s peak': pollPeak,
+      'peak/mean': pollMean ? Number((pollPeak / pollMean).toFixed(1)) : 0,
       ...(consoles && {
         'typing p50': Math.round(percentile(typingSorted, 50)),
         'typing p99': Math.round(percentile(typingSorted, 99)),
