@@ -16,9 +16,10 @@
 //   kill     2 instances; one is SIGKILLed half-way and its visitors and agents move to the other
 //   console  2 instances, 100 agents holding the console's poll while visitors type: typing to
 //            console p50/p99
-//   before   `two` and `console` again with the wake-ups unbatched (WAKE_WINDOW_MS=0), or with
-//            --before-main=<main.js of an earlier build> that build (docs/capacity.md says how),
-//            for the before/after comparison in one run
+//   before   the runs listed among `one`, `two` and `console` (`two` and `console` when none is)
+//            again with the wake-ups unbatched (WAKE_WINDOW_MS=0), or with --before-main=<main.js
+//            of an earlier build> that build (docs/capacity.md says how), for the before/after
+//            comparison in one run
 // Knobs: --visitors (10000) --rate (50 messages/s) --seconds (20 per run) --typing (25 visitor and
 //        25 agent typing changes a second) --agents (100) --step-seconds (8, per ceiling step)
 //        --spread-seconds (0: every visitor's first poll at once, so their held polls renew together
@@ -455,6 +456,8 @@ async function measure(
   let replayed = 0;
   let failedPolls = 0;
   let agentPolls = 0;
+  /** Visitor polls sent, by second: the renewal bursts, which held polls begun together make. */
+  const pollsBySecond = new Map();
   const counters = await databaseCounters(databaseUrl, databaseName);
   const rssBefore = instances.map((instance) => rssMb(instance.pid));
 
@@ -465,6 +468,8 @@ async function measure(
       const instance = pick(instances, person.n);
       let answer;
       person.asking = { since: performance.now(), port: instance.port, cursor: person.cursor };
+      const second = Math.floor(performance.now() / 1000);
+      pollsBySecond.set(second, (pollsBySecond.get(second) ?? 0) + 1);
       try {
         answer = await call(
           instance.port,
@@ -635,6 +640,12 @@ async function measure(
     await sender;
     await typist;
     const elapsed = (performance.now() - started) / 1000;
+    const seconds = [...pollsBySecond].filter(
+      ([second]) => second >= Math.ceil(started / 1000) && second < Math.floor(performance.now() / 1000),
+    );
+    const pollPeak = Math.max(0, ...seconds.map(([, count]) => count));
+    // The mean over the seconds that had visitor polls.
+    const pollMean = seconds.reduce((sum, [, count]) => sum + count, 0) / Math.max(1, seconds.length);
     const cpu = instances.map((instance, n) => (cpuTicks(instance.pid) - cpuStart[n]) / TICKS / elapsed);
     const pgCpu = (postgresTicks(postmaster) - pgCpuStart) / TICKS / elapsed;
     const benchCpu = process.cpuUsage(benchCpuStart);
@@ -685,6 +696,9 @@ async function measure(
       'PG xact/s': Math.round(xact / ((performance.now() - started) / 1000)),
       'NOTIFY/s': Math.round(notifications / elapsed),
       'ids/NOTIFY': notifications ? Number((notifiedIds / notifications).toFixed(1)) : 0,
+      // The busiest second's visitor polls against the average: 1 when renewals are spread.
+      'polls/s peak': pollPeak,
+      'peak/mean': pollMean ? Number((pollPeak / pollMean).toFixed(1)) : 0,
       ...(consoles && {
         'typing p50': Math.round(percentile(typingSorted, 50)),
         'typing p99': Math.round(percentile(typingSorted, 99)),
@@ -796,19 +810,24 @@ try {
     );
   };
 
-  if (runs.includes('one')) await run('one', 1);
   const beforeMain = flags['before-main'] ? resolve(flags['before-main']) : undefined;
   const before = beforeMain
     ? { label: 'before', env: {}, serverMain: beforeMain }
     : { label: 'unbatched', env: { WAKE_WINDOW_MS: '0' }, serverMain: main };
-  if (runs.includes('before')) await run(`two-${before.label}`, 2, {}, before.env, before.serverMain);
+  // The before twins of the runs listed among one, two and console; of two and console when none is.
+  const twinned = ['one', 'two', 'console'].filter((name) => runs.includes(name));
+  const twin = (name) =>
+    runs.includes('before') && (twinned.length === 0 ? name !== 'one' : twinned.includes(name));
+  if (twin('one')) await run(`one-${before.label}`, 1, {}, before.env, before.serverMain);
+  if (runs.includes('one')) await run('one', 1);
+  if (twin('two')) await run(`two-${before.label}`, 2, {}, before.env, before.serverMain);
   if (runs.includes('two')) await run('two', 2);
   if (runs.includes('four')) await run('four', 4);
   if (runs.includes('ceiling')) {
     for (const count of [1, 2]) ceiling(count, await run(`ceiling-${count}`, count, { phases: rising }));
   }
   if (runs.includes('kill')) await run('kill', 2, { kill: true });
-  if (runs.includes('before')) {
+  if (twin('console')) {
     await run(`console-${before.label}`, 2, { consoles: true }, before.env, before.serverMain);
   }
   if (runs.includes('console')) await run('console', 2, { consoles: true });

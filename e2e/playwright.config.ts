@@ -63,8 +63,10 @@ export default defineConfig({
         // The agents are driven through the API, not a polling console: their sessions stay alive
         // for the run (the console's own presence is tested in the server's suite).
         PRESENCE_TIMEOUT_S: '86400',
-        // The suite starts many chats a minute from one address.
+        // The suite starts many chats a minute from one address, and mails and leaves messages from it.
         RATE_LIMIT_CHAT_START: '10000',
+        TRANSCRIPTS_PER_ADDRESS_DAY: '10000',
+        LEFT_MESSAGES_PER_ADDRESS_HOUR: '10000',
         // The demo channel's robot answers with the stand-in model (the robot channel keeps its keywords).
         PARLEY_LLM_URL: `http://127.0.0.1:${modelPort}/v1`,
         PARLEY_LLM_MODEL: 'e2e',

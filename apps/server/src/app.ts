@@ -7,6 +7,7 @@ import type { UploadQuota } from './conversation/uploads.js';
 import type { Db } from './db/db.js';
 import { randomId } from './ids.js';
 import type { MailOptions } from './mail/mailer.js';
+import { DEFAULT_MAIL_LIMITS, type MailLimits } from './mail/queue.js';
 import {
   type ConnectionLimits,
   capConnectionsPerAddress,
@@ -20,6 +21,7 @@ import { openapi } from './plugins/openapi.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits, rateLimits } from './plugins/rateLimits.js';
 import { securityHeaders } from './plugins/securityHeaders.js';
 import { staticApps } from './plugins/staticApps.js';
+import { stopPromptly } from './plugins/stop.js';
 import { storage } from './plugins/storage.js';
 import { webhooks } from './plugins/webhooks.js';
 import { configureRobot } from './robot/llmRobot.js';
@@ -41,8 +43,8 @@ export interface ServerOptions {
   visitorDist?: string;
   /** The built agent console, served under /agent/. Absent: /agent/ answers 503. */
   consoleDist?: string;
-  /** Pino logger options, or false for none (tests). */
-  logger?: boolean | { level: string };
+  /** Pino logger options (a `stream` takes the lines instead of stdout), or false for none (tests). */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** An open database (tests share one); otherwise one is opened from `databaseUrl` / `dataDir`. */
   db?: Db;
   /** PostgreSQL connection string; absent: the embedded database. */
@@ -88,6 +90,8 @@ export interface ServerOptions {
    * (the page gives up on an upload after 60 s). Held polls are not cut: their request is sent at once.
    */
   requestTimeoutMs?: number;
+  /** How long a stop waits for requests in progress before it cuts their connections; default 10 s. */
+  stopGraceMs?: number;
   /** Connections and upload bodies per client address (the connection cap is off behind a proxy). */
   connectionLimits?: Partial<ConnectionLimits>;
   /** The bearer token `/metrics` asks for; absent, `/metrics` does not exist. */
@@ -98,6 +102,8 @@ export interface ServerOptions {
   env?: NodeJS.ProcessEnv;
   /** Email: SMTP, the sender, printing in demo mode (see mail/mailer.ts). */
   mail?: Partial<MailOptions>;
+  /** What visitors may make the server mail: transcripts and left messages (see mail/queue.ts). */
+  mailLimits?: Partial<MailLimits>;
   /** Integration API calls per token per rate-limit window; default 600. */
   integrationRateLimit?: number;
   /** Webhook delivery: private addresses, timeout, retries (see webhooks/dispatcher.ts). */
@@ -153,6 +159,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   // Behind a proxy every client arrives from the proxy's address: the proxy caps connections.
   capConnectionsPerAddress(app.server, behindProxy ? 0 : connectionLimits.perAddress);
+  stopPromptly(app, options.stopGraceMs ?? 10_000);
 
   await app.register(storage, {
     db: options.db,
@@ -183,6 +190,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     env: options.env ?? process.env,
     metrics: app.metrics,
     logError: (error, message) => app.log.error({ err: error }, message),
+    logWarning: (details, message) => app.log.warn(details, message),
   });
   const auth = new AgentAuth(app.db, conversations, options.agentSessionMs ?? 12 * 60 * 60 * 1000, clock);
   registerVisitorRoutes(app, conversations, {
@@ -190,6 +198,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     chatStartLimit: limiters.chatStart,
     answered: limiters.answered,
     uploadLimit,
+    mailLimits: { ...DEFAULT_MAIL_LIMITS, ...options.mailLimits },
   });
   registerAgentRoutes(app, conversations, auth, limiters.login);
   registerReportRoutes(app, auth);

@@ -112,6 +112,12 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     metricsToken: env.METRICS_TOKEN || undefined,
     llm: llmOverrideFromEnv(env),
     integrationRateLimit: number(env.RATE_LIMIT_INTEGRATION, 600),
+    mailLimits: {
+      transcriptsPerAddressDay: number(env.TRANSCRIPTS_PER_ADDRESS_DAY, 10),
+      transcriptsPerChannelDay: number(env.TRANSCRIPTS_PER_CHANNEL_DAY, 500),
+      leftMessagesPerVisitorHour: number(env.LEFT_MESSAGES_PER_VISITOR_HOUR, 5),
+      leftMessagesPerAddressHour: number(env.LEFT_MESSAGES_PER_ADDRESS_HOUR, 20),
+    },
     mail: {
       smtpUrl: env.SMTP_URL || undefined,
       ...(env.MAIL_FROM && { from: env.MAIL_FROM }),

@@ -49,6 +49,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Services outside the server (src/robot/, src/mail/, src/webhooks/). */
+  readonly outsideFailures = new Counter({
+    name: 'parley_outside_failures_total',
+    help: 'Failed calls to services outside the server, by service (model, smtp, webhook) and kind: timeout or upstream (model), attempt or given_up (smtp, webhook).',
+    labelNames: ['service', 'kind'],
+    registers: [this.registry],
+  });
+
   constructor(db: Db, cache: { held(): number; stats: { hits: number; misses: number } }) {
     collectDefaultMetrics({ register: this.registry, prefix: 'parley_' });
     new Counter({

@@ -39,7 +39,7 @@ const seed: Seed = {
   channels: [
     robot('shop'),
     robot('slow', { timeoutMs: 300 }),
-    robot('frugal', { tokensPerVisitorHour: 50 }),
+    robot('frugal', { tokensPerVisitorHour: 3000 }),
     robot('staffed'),
   ],
   agents: [
@@ -342,7 +342,7 @@ describe.each(testDatabases())('the language-model robot on $name', (database) =
 
   it("given a visitor over the hour's tokens, should answer with the keyword robot without asking the model", async () => {
     const visitor = await server().start('frugal');
-    model.next(answer('Shipping is free [1].', [40, 20]));
+    model.next(answer('Shipping is free [1].', [2500, 500]));
     await ask(visitor, 'What does shipping cost?');
     const before = model.requests.length;
     const { reply } = await ask(visitor, 'How do I return an item?');

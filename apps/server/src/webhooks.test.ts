@@ -314,7 +314,11 @@ describe.each(testDatabases())('an endpoint that keeps failing on $name', (datab
     const [disabled] = (await listEndpoints(db)).filter((one) => one.id === endpoint.id);
     expect(disabled?.disabledAt).toBe(now - 5000);
     expect(disabled?.disabledReason).toContain('5 failed attempts in a row; last: HTTP 500');
-    expect(warnings).toEqual([expect.stringContaining(`webhook endpoint ${endpoint.id} disabled`)]);
+    // Each failed attempt said once, then the endpoint's disabling.
+    expect(warnings).toEqual([
+      ...Array.from({ length: 5 }, () => 'a webhook delivery failed: tried again later'),
+      expect.stringContaining(`webhook endpoint ${endpoint.id} disabled`),
+    ]);
     receiver.status = 200;
     expect(await dispatcher.runOnce()).toBe(0);
     expect(receiver.received).toEqual([]);

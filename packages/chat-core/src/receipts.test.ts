@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { advance, agentEvent, installFakeClock, started } from './test/fakeServer.js';
 
 installFakeClock();
@@ -52,6 +52,17 @@ describe('typing notices', () => {
     session.notifyTyping('Hel');
     await advance(0);
     expect(server.bodies('typing')).toEqual([{ userId: 'u1', msgContent: 'H' }]);
+    await advance(500);
+    expect(server.bodies('typing').map((body) => body.msgContent)).toEqual(['H', 'Hel']);
+  });
+
+  it('given a late timer (a busy page), should send the pending notice once, never twice in a row', async () => {
+    const { server, session } = await started({ start: { status: 2 } });
+    session.notifyTyping('H');
+    session.notifyTyping('He');
+    // The page was busy: 600 ms went by and the 500 ms timer has not run when the next key comes.
+    vi.setSystemTime(Date.now() + 600);
+    session.notifyTyping('Hel');
     await advance(500);
     expect(server.bodies('typing').map((body) => body.msgContent)).toEqual(['H', 'Hel']);
   });

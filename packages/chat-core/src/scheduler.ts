@@ -44,9 +44,11 @@ export function throttle(after: After, now: () => number, ms: number, run: () =>
     run();
   };
   return () => {
+    // A run is already due: it covers this call, even when its timer fires late (a busy page).
+    if (waiting) return;
     const wait = last + ms - now();
     if (wait <= 0) fire();
-    else if (!waiting) {
+    else {
       waiting = true;
       after(wait, fire);
     }

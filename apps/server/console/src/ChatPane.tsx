@@ -173,7 +173,12 @@ export function ChatPane({
           </button>
         ) : null}
         {message && message.id === readId ? <p className="console-row__read">{t('chat.read')}</p> : null}
-        {message?.emailedTo ? (
+        {message?.emailedTo && message.emailFailed ? (
+          // The mail was given up: the visitor never got this answer. The mail server's reason on hover.
+          <p className="console-row__read" data-state="failed" title={message.emailFailed}>
+            {t('emailReply.notDelivered', { email: message.emailedTo })}
+          </p>
+        ) : message?.emailedTo ? (
           <p className="console-row__read">{t('emailReply.emailed', { email: message.emailedTo })}</p>
         ) : null}
       </div>

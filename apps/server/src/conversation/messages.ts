@@ -65,12 +65,14 @@ export function toWireMessage(row: MessageRow): WireMessage {
 }
 
 /**
- * A stored message as the agent API sends it: whether the visitor read it, and where an answer
- * sent by email went.
+ * A stored message as the agent API sends it: whether the visitor read it, where an answer sent by
+ * email went, and why it never arrived when its mail was given up.
  */
 export function toAgentMessage(row: MessageRow): AgentMessage {
   const message: AgentMessage = { ...toWireMessage(row), read: row.read_at !== null };
   const emailedTo = row.extra?.emailedTo;
   if (typeof emailedTo === 'string') message.emailedTo = emailedTo;
+  const emailFailed = row.extra?.emailFailed;
+  if (typeof emailFailed === 'string') message.emailFailed = emailFailed;
   return message;
 }

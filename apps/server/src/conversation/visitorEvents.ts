@@ -1,10 +1,24 @@
 import { ChatStatus } from '@parley/chat-protocol';
-import { Audience, holdUntilNew } from './events.js';
+import { Audience, holdUntilNew, MAX_HOLD_MS } from './events.js';
 import type { ConversationStore } from './store.js';
 
 // The visitor's poll (getEventMsg): events after a cursor, the status and the queue position.
 
 const MAX_EVENTS_PER_POLL = 100;
+
+/**
+ * How much shorter than asked a held poll with nothing new may be: each hold lasts between 75% and
+ * all of the wait, at random. Visitors whose polls began together (a restart, a deploy, a network
+ * blip) would otherwise renew them together every hold, each renewal a burst of thousands of
+ * requests; spread, the bursts melt within a few holds.
+ */
+export const HOLD_SPREAD = 0.25;
+
+/** The hold of one poll asked to wait `wait` ms: up to `HOLD_SPREAD` shorter, at random. */
+export function spreadHold(wait: number, random: () => number = Math.random): number {
+  const hold = Math.min(Math.max(wait, 0), MAX_HOLD_MS);
+  return Math.round(hold * (1 - HOLD_SPREAD * random()));
+}
 /**
  * The poll, held when the client asks (`wait`, ms) and nothing new is there: the answer goes out as
  * soon as an event for this visitor is written (on any instance), or empty after the wait. An
@@ -19,7 +33,7 @@ export function holdEventMsg(
   wait: number,
   signal?: AbortSignal,
 ) {
-  return holdUntilNew(wait, signal, {
+  return holdUntilNew(spreadHold(wait), signal, {
     generation: () => store.cache.generation(userId),
     read: () => getEventMsg(store, userId, pollId, cursor),
     isNew: (answer) => answer.msgList.length > 0,

@@ -196,11 +196,14 @@ export async function robotAsk(
   text: string,
   msgId: string,
   stream = false,
+  /** The client's address: the language model's tokens are budgeted per address too. */
+  address?: string,
 ): Promise<WireMessage> {
   const session = await store.openSession(userId);
   const channel = await store.channel(session.channel_id);
   const llm = llmOf(store, channel);
-  if (llm) return llmRobotAsk(store, session, channel, llm, { text, msgId: msgId || randomId(), stream });
+  if (llm)
+    return llmRobotAsk(store, session, channel, llm, { text, msgId: msgId || randomId(), stream, address });
   const knowledge = channel.robot ?? { answers: [], fallback: 'Sorry, I cannot answer that yet.' };
   // A visitor who asks for a person ("agent", as the greeting says) is handed on, not answered.
   const { answer, matched, card } = asksForPerson(text)

@@ -53,6 +53,8 @@ export class Mailer {
     private readonly options: MailOptions,
     private readonly log: Log,
     private readonly clock: () => number = Date.now,
+    /** Told of every failed attempt (`attempt`), and of a mail given up (`given_up`): the metrics. */
+    private readonly failed: (kind: 'attempt' | 'given_up') => void = () => {},
   ) {
     this.transport = options.smtpUrl
       ? createTransport(options.smtpUrl)
@@ -140,8 +142,23 @@ export class Mailer {
       await finish('sent');
     } catch (error) {
       const reason = (error as Error).message.slice(0, 200);
-      this.log.warn({ mail: mail.id, kind: mail.kind, err: reason }, 'a mail could not be sent');
-      await finish(mail.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', reason);
+      const givenUp = mail.attempts >= MAX_ATTEMPTS;
+      this.log.warn(
+        { mail: mail.id, kind: mail.kind, attempt: mail.attempts, err: reason },
+        givenUp
+          ? `a mail was given up after ${MAX_ATTEMPTS} attempts`
+          : 'a mail could not be sent: tried again later',
+      );
+      this.failed(givenUp ? 'given_up' : 'attempt');
+      await finish(givenUp ? 'failed' : 'pending', reason);
+      // An agent's answer by email says in its conversation that it never arrived.
+      if (givenUp) {
+        await this.db.query(
+          `update messages set extra = coalesce(extra, '{}'::jsonb) || jsonb_build_object('emailFailed', $2::text)
+           where id = (select message_id from mail_outbox where id = $1)`,
+          [mail.id, reason],
+        );
+      }
     }
   }
 

@@ -5,6 +5,7 @@ import {
   SenderType,
   TRANSCRIPTS_PER_DAY,
 } from '@parley/chat-protocol';
+import { type Budget, DAY_MS, HOUR_MS, spending } from '../budgets.js';
 import { recordActivity } from '../conversation/activity.js';
 import type { Agent } from '../conversation/domain.js';
 import { reachable, replyAddress } from '../conversation/inbox.js';
@@ -12,7 +13,62 @@ import { type MessageRow, toAgentMessage } from '../conversation/messages.js';
 import type { ConversationStore } from '../conversation/store.js';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * What visitors can make the server mail, reserved before the mail is queued (src/budgets.ts). A
+ * left message's notice to the agents is capped per channel in the database (20 an hour, migration
+ * 017): beyond it a left message waits in the inbox without a mail of its own.
+ */
+export interface MailLimits {
+  /** Transcripts per visitor a day; default 3 (the contract's `TRANSCRIPTS_PER_DAY`). */
+  transcriptsPerVisitorDay: number;
+  /** Transcripts per client address a day, whatever the visitor id; default 10. */
+  transcriptsPerAddressDay: number;
+  /** Transcripts per channel a day; default 500. */
+  transcriptsPerChannelDay: number;
+  /** Left messages per visitor an hour; default 5. */
+  leftMessagesPerVisitorHour: number;
+  /** Left messages per client address an hour; default 20. */
+  leftMessagesPerAddressHour: number;
+}
+
+export const DEFAULT_MAIL_LIMITS: MailLimits = {
+  transcriptsPerVisitorDay: TRANSCRIPTS_PER_DAY,
+  transcriptsPerAddressDay: 10,
+  transcriptsPerChannelDay: 500,
+  leftMessagesPerVisitorHour: 5,
+  leftMessagesPerAddressHour: 20,
+};
+
+const tooMany = (what: string) => (budget: Budget) => {
+  const who = budget.key.split(':')[1];
+  return new ApiError(
+    ErrorCode.tooManyRequests,
+    `at most ${budget.limit} ${what} per ${who}: try again later`,
+  );
+};
+
+/**
+ * Runs `leave` (a visitor leaving a message, which may mail the channel's agents) once it fits this
+ * visitor's and this address's hourly budget of left messages; 429 when it does not.
+ */
+export function withinLeftMessageBudget<T>(
+  store: ConversationStore,
+  limits: MailLimits,
+  who: { userId: string; address: string },
+  leave: () => Promise<T>,
+): Promise<T> {
+  return spending(
+    store.db,
+    [
+      { key: `left-messages:visitor:${who.userId}`, limit: limits.leftMessagesPerVisitorHour },
+      { key: `left-messages:address:${who.address}`, limit: limits.leftMessagesPerAddressHour },
+    ],
+    store.clock(),
+    HOUR_MS,
+    tooMany('left messages an hour'),
+    leave,
+  );
+}
 
 /** The time of a line in a transcript, in the visitor's time zone when the page told it. */
 function clockTime(ms: number, timeZone: string | null): string {
@@ -35,6 +91,7 @@ export async function queueTranscript(
   store: ConversationStore,
   userId: string,
   email: string | undefined,
+  budget: { limits: MailLimits; address: string } = { limits: DEFAULT_MAIL_LIMITS, address: '' },
 ): Promise<{ to: string }> {
   const [visitor] = await store.db.query<{ email: string | null }>(
     'select email from visitors where id = $1',
@@ -44,12 +101,6 @@ export async function queueTranscript(
   const to = email ?? visitor.email;
   if (!to) throw badRequest('email: where should the transcript go? (this visitor gave no address)');
   const now = store.clock();
-  const [sent] = await store.db.query<{ count: number }>(
-    `select count(*)::int as count from mail_outbox where kind = 'transcript' and ref = $1 and created_at > $2`,
-    [userId, now - DAY_MS],
-  );
-  if ((sent?.count ?? 0) >= TRANSCRIPTS_PER_DAY)
-    throw new ApiError(ErrorCode.tooManyRequests, `at most ${TRANSCRIPTS_PER_DAY} transcripts a day`);
   const [session] = await store.db.query<{
     id: string;
     channel_id: string;
@@ -85,10 +136,23 @@ export async function queueTranscript(
         `[${clockTime(Number(line.msg_time), session.time_zone)}] ${who(line)}: ${line.file_name ? `(file ${line.file_name}) ` : ''}${line.msg_content}`,
     ),
   ].join('\n');
-  await store.db.query(
-    `insert into mail_outbox (kind, to_address, subject, body, ref, channel_id, created_at)
-     values ('transcript', $1, $2, $3, $4, $5, $6)`,
-    [to, `Your chat with ${title}`, text, userId, session.channel_id, now],
+  const { limits, address } = budget;
+  await spending(
+    store.db,
+    [
+      { key: `transcripts:visitor:${userId}`, limit: limits.transcriptsPerVisitorDay },
+      { key: `transcripts:channel:${session.channel_id}`, limit: limits.transcriptsPerChannelDay },
+      ...(address ? [{ key: `transcripts:address:${address}`, limit: limits.transcriptsPerAddressDay }] : []),
+    ],
+    now,
+    DAY_MS,
+    tooMany('transcripts a day'),
+    () =>
+      store.db.query(
+        `insert into mail_outbox (kind, to_address, subject, body, ref, channel_id, created_at)
+         values ('transcript', $1, $2, $3, $4, $5, $6)`,
+        [to, `Your chat with ${title}`, text, userId, session.channel_id, now],
+      ),
   );
   return { to };
 }
@@ -150,9 +214,9 @@ export async function queueEmailReply(
       now,
     );
     await tx.query(
-      `insert into mail_outbox (kind, to_address, subject, body, ref, channel_id, created_at)
-       values ('reply', $1, $2, $3, $4, $5, $6)`,
-      [to, mail.subject, mail.body, sessionId, session.channel_id, now],
+      `insert into mail_outbox (kind, to_address, subject, body, ref, channel_id, created_at, message_id)
+       values ('reply', $1, $2, $3, $4, $5, $6, $7)`,
+      [to, mail.subject, mail.body, sessionId, session.channel_id, now, stored?.id ?? null],
     );
     // Whoever answers an unassigned conversation has it (a left message no longer waits for
     // someone); the assignee who answers has read what the visitor wrote.

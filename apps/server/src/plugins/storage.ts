@@ -2,11 +2,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
+import { forgetBudgets } from '../budgets.js';
 import { PollCache } from '../conversation/events.js';
 import { PRESENCE_SWEEP_MS, sweepPresence } from '../conversation/presence.js';
 import { ConversationStore } from '../conversation/store.js';
 import * as uploads from '../conversation/uploads.js';
-
 import { DAY_MS, expireReservations } from '../conversation/uploads.js';
 import { type Db, openDatabase } from '../db/db.js';
 import { randomId } from '../ids.js';
@@ -78,6 +78,7 @@ export const storage = fastifyPlugin(
       await store.removeStaleParts(60 * 60 * 1000);
       await reconcileUploads(conversations, store);
       await expireReservations(conversations);
+      await forgetBudgets(db, options.clock() - 2 * DAY_MS);
       if (retentionMs <= 0) return 0;
       const expired = await uploads.expireUploads(conversations, retentionMs);
       await store.remove(expired);

@@ -20,10 +20,11 @@ export const webhooks = fastifyPlugin(
       { ...DEFAULT_WEBHOOK_OPTIONS, ...settings },
       app.log,
       clock,
+      (kind) => app.metrics.outsideFailures.inc({ service: 'webhook', kind }),
     );
     app.decorate('webhooks', dispatcher);
     app.addHook('onReady', async () => dispatcher.start());
     app.addHook('preClose', async () => dispatcher.stop());
   },
-  { name: 'parley-webhooks', dependencies: ['parley-storage'] },
+  { name: 'parley-webhooks', dependencies: ['parley-storage', 'parley-health'] },
 );

@@ -7,6 +7,7 @@ import {
   type WireMessage,
 } from '@parley/chat-protocol';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { type Budget, HOUR_MS, reserve, settle } from '../budgets.js';
 import type { ChannelConfig, SessionRow } from '../conversation/domain.js';
 import { Audience, emitVisitorEvent } from '../conversation/events.js';
 import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from '../conversation/messages.js';
@@ -29,11 +30,16 @@ import { type LlmOverride, llmSettingsOf, type ResolvedLlmSettings } from './set
 export interface RobotServices {
   override?: LlmOverride;
   env: NodeJS.ProcessEnv;
-  metrics?: Pick<Metrics, 'robotTokens' | 'robotAnswers' | 'robotHandovers' | 'robotUpstreamErrors'>;
+  metrics?: Pick<
+    Metrics,
+    'robotTokens' | 'robotAnswers' | 'robotHandovers' | 'robotUpstreamErrors' | 'outsideFailures'
+  >;
   /** How often a streamed answer is written for the page, in ms; default 150. */
   flushMs?: number;
   /** Where a failure that is not the model's goes (the server's log). */
   logError?: (error: unknown, message: string) => void;
+  /** Where a failure of the model goes (the server's log, once per failed call). */
+  logWarning?: (details: object, message: string) => void;
 }
 
 const services = new WeakMap<ConversationStore, RobotServices>();
@@ -59,6 +65,14 @@ const DEFAULT_OFFER_TEXT = 'Would you like to talk to a person? Just say so.';
 /** Answers in progress in this process, so a question asked twice is answered once. */
 const running = new Map<string, Promise<WireMessage>>();
 
+/** A visitor's question, and the client address it came from (its token budget). */
+export interface Question {
+  text: string;
+  msgId: string;
+  stream: boolean;
+  address?: string;
+}
+
 /**
  * The robot's answer to `msgId` from the language model. With `stream`, the answer is at once the
  * placeholder (msgType answermsg) and grows through the visitor's poll; without, it is the whole
@@ -70,7 +84,7 @@ export async function llmRobotAsk(
   session: SessionRow,
   channel: ChannelConfig,
   settings: ResolvedLlmSettings,
-  question: { text: string; msgId: string; stream: boolean },
+  question: Question,
 ): Promise<WireMessage> {
   const { msgId } = question;
   const done = await storedAnswer(store, session.id, msgId);
@@ -112,13 +126,17 @@ export async function llmRobotAsk(
   return draftMessage(session.visitor_id, channel, msgId, { text: '', thinking: '', at: now });
 }
 
-/** Tokens this visitor's robot answers used in the last hour. */
-async function tokensThisHour(store: ConversationStore, visitorId: string): Promise<number> {
-  const [row] = await store.db.query<{ used: number | null }>(
-    'select sum(tokens_in + tokens_out)::int as used from robot_answers where visitor_id = $1 and started_at > $2',
-    [visitorId, store.clock() - 60 * 60 * 1000],
-  );
-  return row?.used ?? 0;
+/** The hourly token budgets a question is charged to: its visitor's, its address's, its channel's. */
+function tokenBudgets(
+  session: SessionRow,
+  settings: ResolvedLlmSettings,
+  address: string | undefined,
+): Budget[] {
+  return [
+    { key: `robot-tokens:visitor:${session.visitor_id}`, limit: settings.tokensPerVisitorHour },
+    { key: `robot-tokens:channel:${session.channel_id}`, limit: settings.tokensPerChannelHour },
+    ...(address ? [{ key: `robot-tokens:address:${address}`, limit: settings.tokensPerAddressHour }] : []),
+  ];
 }
 
 /** How many of the session's last answers in a row found nothing in the knowledge. */
@@ -130,6 +148,11 @@ async function unansweredInARow(store: ConversationStore, sessionId: string, lim
   );
   const firstAnswered = rows.findIndex((row) => row.answered);
   return firstAnswered < 0 ? rows.length : firstAnswered;
+}
+
+/** The characters of a prompt (servers that send no usage: about four a token). */
+function charactersOf(messages: ChatCompletionMessageParam[]): number {
+  return messages.reduce((sum, message) => sum + String(message.content ?? '').length, 0);
 }
 
 /** One answer being generated: its text so far, what the page has been sent, and its end. */
@@ -153,7 +176,7 @@ class Answer {
     private readonly session: SessionRow,
     private readonly channel: ChannelConfig,
     private readonly settings: ResolvedLlmSettings,
-    private readonly question: { text: string; msgId: string; stream: boolean },
+    private readonly question: Question,
   ) {
     this.channelLabel = { channel: channel.id };
   }
@@ -177,10 +200,6 @@ class Answer {
       metrics?.robotHandovers.inc({ ...this.channelLabel, reason: 'asked' });
       return this.handOver(askedSummary(this.question.text), '', true);
     }
-    if ((await tokensThisHour(this.store, this.session.visitor_id)) >= this.settings.tokensPerVisitorHour) {
-      metrics?.robotAnswers.inc({ ...this.channelLabel, source: 'limit' });
-      return this.keywordAnswer();
-    }
     const entries = await searchKnowledge(
       this.store.db,
       this.channel,
@@ -193,6 +212,19 @@ class Answer {
       ...(await history(this.store, this.session.id, this.question.msgId)),
       { role: 'user', content: this.question.text },
     ];
+    // What the question may cost is reserved before the model is asked, so questions asked at
+    // once cannot each see the same tokens left; what it did not use is given back after.
+    const reservation = await reserve(
+      this.store.db,
+      tokenBudgets(this.session, this.settings, this.question.address),
+      Math.ceil(charactersOf(messages) / 4) + this.settings.maxTokens,
+      this.store.clock(),
+      HOUR_MS,
+    );
+    if ('refused' in reservation) {
+      metrics?.robotAnswers.inc({ ...this.channelLabel, source: 'limit' });
+      return this.keywordAnswer();
+    }
     let handover: string | undefined;
     const whole = this.question.stream ? undefined : AbortSignal.timeout(WHOLE_ANSWER_MS);
     try {
@@ -215,11 +247,18 @@ class Answer {
     } catch (error) {
       const kind = error instanceof ModelError ? error.kind : 'upstream';
       metrics?.robotUpstreamErrors.inc({ ...this.channelLabel, kind });
+      metrics?.outsideFailures.inc({ service: 'model', kind });
+      this.services.logWarning?.(
+        { channel: this.channel.id, kind, err: (error as Error).message },
+        'the language model failed: the keyword robot answered',
+      );
       this.estimateTokens(messages);
+      await settle(this.store.db, reservation, this.tokensIn + this.tokensOut);
       return this.keywordAnswer();
     }
     this.thinkingOver();
     this.estimateTokens(messages);
+    await settle(this.store.db, reservation, this.tokensIn + this.tokensOut);
     metrics?.robotTokens.inc({ ...this.channelLabel, direction: 'in' }, this.tokensIn);
     metrics?.robotTokens.inc({ ...this.channelLabel, direction: 'out' }, this.tokensOut);
     if (handover !== undefined) {
@@ -261,10 +300,7 @@ class Answer {
 
   /** Servers that send no usage: about four characters a token. */
   private estimateTokens(messages: ChatCompletionMessageParam[]) {
-    if (this.tokensIn === 0) {
-      const sent = messages.reduce((sum, message) => sum + String(message.content ?? '').length, 0);
-      this.tokensIn = Math.ceil(sent / 4);
-    }
+    if (this.tokensIn === 0) this.tokensIn = Math.ceil(charactersOf(messages) / 4);
     if (this.tokensOut === 0) this.tokensOut = Math.ceil((this.text.length + this.thinking.length) / 4);
   }
 

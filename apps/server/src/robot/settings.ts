@@ -18,8 +18,16 @@ export interface LlmSettings {
    * 15 000. Then the keyword robot answers, or the robot offers a person: never a hang.
    */
   timeoutMs?: number;
-  /** Tokens (in and out) one visitor may use in an hour; then the keyword robot answers; default 20 000. */
+  /**
+   * Tokens (in and out) one visitor may use in an hour; then the keyword robot answers; default
+   * 20 000. Each question reserves what it may cost (its prompt and `maxTokens`) before the model is
+   * asked, and gives back what it did not use once answered.
+   */
   tokensPerVisitorHour?: number;
+  /** The same, for all the visitors of one client address together; default 60 000. */
+  tokensPerAddressHour?: number;
+  /** The same, for the whole channel; default 1 000 000. */
+  tokensPerChannelHour?: number;
   /** After this many answers in a row that the knowledge had nothing for, a person takes over; 0 never; default 2. */
   handoverAfterUnanswered?: number;
   /** Knowledge entries sent with each question; default 4. */
@@ -36,6 +44,8 @@ export const LLM_DEFAULTS = {
   maxTokens: 600,
   timeoutMs: 15_000,
   tokensPerVisitorHour: 20_000,
+  tokensPerAddressHour: 60_000,
+  tokensPerChannelHour: 1_000_000,
   handoverAfterUnanswered: 2,
   knowledgeEntries: 4,
   temperature: 0.2,
@@ -96,6 +106,8 @@ export function checkLlmSettings(channelId: string, settings: unknown): LlmSetti
     'maxTokens',
     'timeoutMs',
     'tokensPerVisitorHour',
+    'tokensPerAddressHour',
+    'tokensPerChannelHour',
     'handoverAfterUnanswered',
     'knowledgeEntries',
   ]) {

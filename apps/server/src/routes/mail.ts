@@ -32,7 +32,9 @@ export const mailRoutes = fastifyPlugin(
     const { auth, clock, ...settings } = options;
     const mail = { ...DEFAULT_MAIL_OPTIONS, ...settings };
     if (Mailer.enabled(mail)) {
-      const mailer = new Mailer(app.db, mail, app.log, clock);
+      const mailer = new Mailer(app.db, mail, app.log, clock, (kind) =>
+        app.metrics.outsideFailures.inc({ service: 'smtp', kind }),
+      );
       app.decorate('mailer', mailer);
       app.addHook('onReady', async () => mailer.start());
       app.addHook('preClose', async () => mailer.stop());
@@ -58,5 +60,5 @@ export const mailRoutes = fastifyPlugin(
       },
     );
   },
-  { name: 'parley-mail', dependencies: ['parley-storage'] },
+  { name: 'parley-mail', dependencies: ['parley-storage', 'parley-health'] },
 );

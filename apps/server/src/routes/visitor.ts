@@ -11,11 +11,14 @@ import * as visitorEvents from '../conversation/visitorEvents.js';
 import * as visitorMessages from '../conversation/visitorMessages.js';
 
 import { badRequest, ok } from '../errors.js';
-import { mailNotSetUp, queueTranscript } from '../mail/queue.js';
+import { type MailLimits, mailNotSetUp, queueTranscript, withinLeftMessageBudget } from '../mail/queue.js';
 
 type Body = Record<string, unknown>;
-/** A call's handler; `signal` aborts when the client goes away or the server closes (held polls). */
-type Handler = (body: Body, signal: AbortSignal) => Promise<unknown>;
+/**
+ * A call's handler; `signal` aborts when the client goes away or the server closes (held polls);
+ * `address` is the client's (what the budgets of robot tokens and mails count per address).
+ */
+type Handler = (body: Body, signal: AbortSignal, address: string) => Promise<unknown>;
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
@@ -33,9 +36,11 @@ export function registerVisitorRoutes(
     answered: (userId: string) => void;
     /** The largest upload in bytes, told at chatStart so the page can refuse a larger file first. */
     uploadLimit: number;
+    /** What visitors may make the server mail (transcripts, left messages). */
+    mailLimits: MailLimits;
   },
 ): void {
-  const { perVisitorLimit, chatStartLimit, answered, uploadLimit } = options;
+  const { perVisitorLimit, chatStartLimit, answered, uploadLimit, mailLimits } = options;
   // A closing server answers its held polls at once, so a restart does not wait for them.
   const closing = new AbortController();
   setMaxListeners(0, closing.signal); // one listener per held poll
@@ -109,26 +114,32 @@ export function registerVisitorRoutes(
         content: text(body.content),
       }),
     submitUserForm: (body) => forms.submitUserForm(conversations, body.userId as string, body),
-    leaveMsg: (body) =>
-      forms.leaveMsg(conversations, {
-        userId: body.userId as string,
-        channelId: body.channelId as string,
-        name: text(body.name),
-        phone: text(body.phone),
-        email: text(body.email),
-        content: body.content as string,
-      }),
-    transcript: (body) => {
+    leaveMsg: (body, _signal, address) =>
+      withinLeftMessageBudget(conversations, mailLimits, { userId: body.userId as string, address }, () =>
+        forms.leaveMsg(conversations, {
+          userId: body.userId as string,
+          channelId: body.channelId as string,
+          name: text(body.name),
+          phone: text(body.phone),
+          email: text(body.email),
+          content: body.content as string,
+        }),
+      ),
+    transcript: (body, _signal, address) => {
       if (!app.mailer) throw mailNotSetUp();
-      return queueTranscript(conversations, body.userId as string, text(body.email));
+      return queueTranscript(conversations, body.userId as string, text(body.email), {
+        limits: mailLimits,
+        address,
+      });
     },
-    robotAsk: (body) =>
+    robotAsk: (body, _signal, address) =>
       visitorMessages.robotAsk(
         conversations,
         body.userId as string,
         text(body.msgContent) ?? '',
         text(body.msgId) ?? '',
         body.stream === true,
+        address,
       ),
     robotTips: (body) =>
       visitorMessages.robotTips(conversations, body.userId as string, text(body.msgContent) ?? ''),
@@ -149,7 +160,7 @@ export function registerVisitorRoutes(
         closing.signal.addEventListener('abort', abort, { once: true });
         let data: unknown;
         try {
-          data = await handler(body, gone.signal);
+          data = await handler(body, gone.signal, request.ip);
         } finally {
           reply.raw.off('close', abort);
           closing.signal.removeEventListener('abort', abort);

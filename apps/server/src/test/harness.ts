@@ -118,8 +118,14 @@ export async function harness(
   /** `atConsoles: false`: nobody is logged in at start (the presence tests). */
   fixture: { atConsoles?: boolean } = {},
 ): Promise<Harness> {
-  // Tests start many chats from one address; the chatStart budget is tested where it is set.
+  // Tests start many chats from one address; the chatStart budget and the per-address budgets of
+  // mails are tested where they are set (limits.test.ts).
   const rateLimits = { chatStart: 100_000, ...options.rateLimits };
+  const mailLimits = {
+    transcriptsPerAddressDay: 100_000,
+    leftMessagesPerAddressHour: 100_000,
+    ...options.mailLimits,
+  };
   const server = new Harness(
     await buildServer({
       db,
@@ -127,6 +133,7 @@ export async function harness(
       presenceTimeoutMs: TEST_PRESENCE_TIMEOUT_MS,
       ...options,
       rateLimits,
+      mailLimits,
     }),
   );
   if (fixture.atConsoles !== false) await atTheirConsoles(server.app, seed);

@@ -85,6 +85,11 @@ export class ScriptedModel {
     this.scripts.push(...scripts);
   }
 
+  /** Drops the scripts no request took. */
+  forget(): void {
+    this.scripts.length = 0;
+  }
+
   async stop(): Promise<void> {
     for (const response of this.open) response.destroy();
     await new Promise((resolve) => this.server?.close(resolve));

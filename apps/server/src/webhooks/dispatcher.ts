@@ -76,6 +76,8 @@ export class WebhookDispatcher {
       error(object: object, message: string): void;
     },
     private readonly clock: () => number = Date.now,
+    /** Told of every failed attempt (`attempt`), and of a delivery given up (`given_up`): the metrics. */
+    private readonly failed: (kind: 'attempt' | 'given_up') => void = () => {},
   ) {}
 
   start(): void {
@@ -202,6 +204,13 @@ export class WebhookDispatcher {
       return;
     }
     const giveUp = delivery.attempts >= this.options.maxAttempts;
+    this.log.warn(
+      { endpoint: delivery.endpoint_id, delivery: delivery.id, attempt: delivery.attempts, err: error },
+      giveUp
+        ? `a webhook delivery was given up after ${delivery.attempts} attempts`
+        : 'a webhook delivery failed: tried again later',
+    );
+    this.failed(giveUp ? 'given_up' : 'attempt');
     const wait = Math.min(this.options.backoffMs * 2 ** (delivery.attempts - 1), this.options.maxBackoffMs);
     // Up to a fifth more, so receivers that come back are not hit by every instance at once.
     const jitter = Math.floor(Math.random() * wait * 0.2);

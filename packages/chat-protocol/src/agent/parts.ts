@@ -16,7 +16,7 @@ export const time = number();
 export const strings = list(text);
 
 export const agentMessage = object<AgentMessage>(
-  { ...message.properties, read: optional(boolean), emailedTo: optional(text) },
+  { ...message.properties, read: optional(boolean), emailedTo: optional(text), emailFailed: optional(text) },
   message.required ?? [],
 );
 

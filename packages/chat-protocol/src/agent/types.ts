@@ -24,9 +24,10 @@ export interface Agent {
 
 /**
  * A message as the agent API sends it: the wire message, plus whether the visitor read it, and for
- * an agent's answer sent by email after the visitor left (`emailReply`), the address it went to.
+ * an agent's answer sent by email after the visitor left (`emailReply`), the address it went to and,
+ * once its mail was given up, why (`emailFailed`, the mail server's last answer).
  */
-export type AgentMessage = WireMessage & { read?: boolean; emailedTo?: string };
+export type AgentMessage = WireMessage & { read?: boolean; emailedTo?: string; emailFailed?: string };
 
 /** A visitor waiting in a queue the agent can take from. */
 export interface QueueEntry {
