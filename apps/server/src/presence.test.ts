@@ -56,7 +56,7 @@ describe.each(testDatabases())('presence on $name', (database) => {
   const server = serverFor(
     database,
     seed,
-    { clock: () => now, presenceTimeoutMs: PRESENCE_TIMEOUT_MS },
+    { clock: () => now, presenceTimeoutMs: PRESENCE_TIMEOUT_MS, rateLimits: { login: 1_000 } },
     { atConsoles: false },
   );
   const sweep = () => sweepPresence(server().app.conversations);
