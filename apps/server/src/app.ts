@@ -57,7 +57,7 @@ export interface ServerOptions {
   seed?: Seed | string;
   /** Per-file upload limit in bytes; default 20 MiB. */
   uploadLimit?: number;
-  /** Bytes of visitor uploads a day, per visitor and per channel; default 200 MiB and 5 GiB. */
+  /** Bytes of visitor uploads a day, per visitor, per client address and per channel; default 200 MiB, 1 GiB and 5 GiB. */
   uploadQuota?: Partial<UploadQuota>;
   /** Uploads older than this many days are deleted (hourly); 0 keeps them; default 90. */
   uploadRetentionDays?: number;
@@ -125,6 +125,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const uploadQuota: UploadQuota = {
     perVisitor: 200 * 1024 * 1024,
     perChannel: 5 * 1024 * 1024 * 1024,
+    perAddress: 1024 * 1024 * 1024,
     ...options.uploadQuota,
   };
   const requestTimeout = options.requestTimeoutMs ?? 90_000;

@@ -85,6 +85,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     uploadQuota: {
       perVisitor: Math.round(number(env.UPLOAD_QUOTA_VISITOR_MB, 200) * 1024 * 1024),
       perChannel: Math.round(number(env.UPLOAD_QUOTA_CHANNEL_MB, 5120) * 1024 * 1024),
+      perAddress: Math.round(number(env.UPLOAD_QUOTA_ADDRESS_MB, 1024) * 1024 * 1024),
     },
     uploadRetentionDays: number(env.UPLOAD_RETENTION_DAYS, 90),
     rateLimits: {

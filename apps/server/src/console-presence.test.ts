@@ -6,47 +6,17 @@ import type { Seed } from './seed.js';
 import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
 import { agentApi, SOON } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
+import { channelWithGroups, testAgent } from './test/harness.js';
 
 // Presence and visibility as agents live them in the console (docs/routing.md): nobody is online
 // until they open the console, Log out makes the agent offline for the very next visitor, and a
 // chat handed to a colleague of another department appears in her list at once.
 
 const seed: Seed = {
-  channels: [
-    {
-      id: 'shop',
-      tenantId: 't',
-      info: {
-        receiveMode: 3,
-        groupMode: 1,
-        groupConfig: [
-          { groupId: 'sales', groupName: 'Sales' },
-          { groupId: 'support', groupName: 'Support' },
-        ],
-      },
-    },
-  ],
+  channels: [channelWithGroups('shop', { sales: 'Sales', support: 'Support' })],
   agents: [
-    {
-      id: 'al',
-      username: 'alice',
-      password: 'pw-alice',
-      nick: 'Alice',
-      capacity: 2,
-      channels: ['shop'],
-      groups: ['sales'],
-      online: true,
-    },
-    {
-      id: 'bo',
-      username: 'bob',
-      password: 'pw-bob',
-      nick: 'Bob',
-      capacity: 2,
-      channels: ['shop'],
-      groups: ['support'],
-      online: true,
-    },
+    testAgent('alice', { channels: ['shop'], groups: ['sales'] }),
+    testAgent('bob', { channels: ['shop'], groups: ['support'] }),
   ],
 };
 
@@ -106,7 +76,7 @@ describe.skipIf(!existsSync(chromiumPath))('presence and reach in the console, i
         msgTime: Date.now(),
       });
       const handed = await agentApi(bob, 'POST', `/api/agent/chats/${started.sessionId}/transfer`, {
-        agentId: 'al',
+        agentId: 'alice',
         note: 'A billing question',
       });
       expect(handed.code).toBe(200);

@@ -10,7 +10,7 @@ import { DEFAULT_REQUEUE_AFTER_MS, PRESENCE_TIMEOUT_MS, sweepPresence } from './
 import { inReach } from './conversation/visibility.js';
 import type { Seed } from './seed.js';
 import { testDatabases } from './test/databases.js';
-import { type AgentClient, type Harness, serverFor } from './test/harness.js';
+import { type AgentClient, channelWithGroups, type Harness, serverFor, testAgent } from './test/harness.js';
 
 // A model-based test of the whole desk (docs/routing.md, "The invariants, tested"): fast-check
 // drives the real server through random sequences of what agents and visitors do, and after every
@@ -18,42 +18,20 @@ import { type AgentClient, type Harness, serverFor } from './test/harness.js';
 // functions the routes call. A failure prints the shrunk sequence and its seed; replay it with
 // DESK_MODEL_SEED=<seed> DESK_MODEL_PATH=<path>, or run more with DESK_MODEL_RUNS=<n>.
 
-const person = (id: string, extra: Record<string, unknown>) => ({
-  id,
-  username: id,
-  password: `pw-${id}`,
-  nick: id[0]?.toUpperCase() + id.slice(1),
-  capacity: 2,
-  channels: ['one'],
-  online: true,
-  ...extra,
-});
-
 const seed: Seed = {
   channels: [
-    {
-      id: 'one',
-      tenantId: 't',
-      info: {
-        receiveMode: 3,
-        groupMode: 1,
-        groupConfig: [
-          { groupId: 'g1', groupName: 'Sales' },
-          { groupId: 'g2', groupName: 'Support' },
-        ],
-      },
-    },
+    channelWithGroups('one', { g1: 'Sales', g2: 'Support' }),
     { id: 'two', tenantId: 't', info: { receiveMode: 3 } },
   ],
   agents: [
-    person('adm', { role: 'admin' }),
-    person('ann', { groups: ['g1'] }),
-    person('bo', { groups: ['g2'], capacity: 1 }),
-    person('cy', { channels: ['one', 'two'] }),
-    person('dee', { channels: ['two'], capacity: 1 }),
+    testAgent('adm', { role: 'admin', channels: ['one'] }),
+    testAgent('ann', { channels: ['one'], groups: ['g1'] }),
+    testAgent('bo', { channels: ['one'], groups: ['g2'], capacity: 1 }),
+    testAgent('cy', { channels: ['one', 'two'] }),
+    testAgent('dee', { channels: ['two'], capacity: 1 }),
     // An administrator who serves no channel: routing never gives her a chat; she checks that
     // administrators see everything, and disables and enables colleagues.
-    person('root', { role: 'admin', channels: [], online: false }),
+    testAgent('root', { role: 'admin', channels: [], online: false }),
   ],
 };
 

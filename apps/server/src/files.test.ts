@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
 import { testDatabases } from './test/databases.js';
-import { type Harness, harness } from './test/harness.js';
+import { type Harness, harness, serverFor } from './test/harness.js';
 import { checkFile } from './uploads.js';
 
 // The smallest valid PNG (1x1).
@@ -423,6 +423,29 @@ describe.each(testDatabases())('upload quotas under parallel uploads on $name', 
       [userId],
     );
     expect(Number(held?.count)).toBe(0);
+  });
+});
+
+describe.each(testDatabases())('the upload quota of one address on $name', (database) => {
+  const dir = mkdtempSync(join(tmpdir(), 'parley-uploads-'));
+  const server = serverFor(database, seed, {
+    uploadsDir: dir,
+    uploadQuota: { perVisitor: 1000, perChannel: 100_000, perAddress: 2000 },
+  });
+
+  it('given new visitor ids from one address, should refuse past the address quota and say why', async () => {
+    const imgData = `data:image/png;base64,${Buffer.concat([PNG, Buffer.alloc(900 - PNG.length)]).toString('base64')}`;
+    const answers = [];
+    for (let n = 0; n < 3; n++) {
+      const { userId } = await server().start('files');
+      answers.push(await server().visitor('uploadBase64', { userId, imgData }));
+    }
+    expect(answers.map((answer) => answer.code)).toEqual([200, 200, 429]);
+    expect(answers[2]?.message).toContain('one network address may upload');
+    // A refused upload gives its reservation back: a smaller file still fits what is left.
+    const { userId } = await server().start('files');
+    const small = `data:image/png;base64,${Buffer.concat([PNG, Buffer.alloc(150 - PNG.length)]).toString('base64')}`;
+    expect((await server().visitor('uploadBase64', { userId, imgData: small })).code).toBe(200);
   });
 });
 

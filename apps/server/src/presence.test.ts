@@ -8,23 +8,12 @@ import {
 } from './conversation/presence.js';
 import type { Seed } from './seed.js';
 import { testDatabases } from './test/databases.js';
-import { type AgentClient, serverFor } from './test/harness.js';
+import { type AgentClient, serverFor, testAgent } from './test/harness.js';
 
 // Presence from live console sessions (docs/routing.md): an agent is online only while a console
 // session of theirs polls; logout ends it at once; a console that stops polling is offline after
 // the presence timeout; away keeps chats and takes no new one; an offline agent's chats go back to
 // the front of the queue after the channel's time (at once on logout or when disabled).
-
-const agent = (id: string, nick: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  username: id,
-  password: `pw-${id}`,
-  nick,
-  capacity: 2,
-  channels: ['desk'],
-  online: true,
-  ...extra,
-});
 
 const seed: Seed = {
   channels: [
@@ -32,10 +21,10 @@ const seed: Seed = {
     { id: 'keep', tenantId: 't', info: { receiveMode: 3 }, requeueAfterMs: null },
   ],
   agents: [
-    agent('ana', 'Ana'),
-    agent('ben', 'Ben'),
-    agent('kim', 'Kim', { channels: ['keep'] }),
-    agent('boss', 'Boss', { role: 'admin', channels: ['desk'] }),
+    testAgent('ana', { channels: ['desk'] }),
+    testAgent('ben', { channels: ['desk'] }),
+    testAgent('kim', { channels: ['keep'] }),
+    testAgent('boss', { role: 'admin', channels: ['desk'] }),
   ],
 };
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { canSee } from './conversation/visibility.js';
 import type { Seed } from './seed.js';
 import { testDatabases } from './test/databases.js';
-import { type AgentClient, type Data, serverFor } from './test/harness.js';
+import { type AgentClient, channelWithGroups, type Data, serverFor, testAgent } from './test/harness.js';
 
 // One rule for who sees a conversation (docs/routing.md), through every read the console makes:
 // the assignee always, an administrator everything, anyone else by channel and department.
@@ -39,38 +39,16 @@ describe('canSee', () => {
   });
 });
 
-const person = (id: string, extra: Record<string, unknown>) => ({
-  id,
-  username: id,
-  password: `pw-${id}`,
-  nick: id[0]?.toUpperCase() + id.slice(1),
-  capacity: 2,
-  channels: ['shop'],
-  online: true,
-  ...extra,
-});
-
 const seed: Seed = {
   channels: [
-    {
-      id: 'shop',
-      tenantId: 't',
-      info: {
-        receiveMode: 3,
-        groupMode: 1,
-        groupConfig: [
-          { groupId: 'sales', groupName: 'Sales' },
-          { groupId: 'support', groupName: 'Support' },
-        ],
-      },
-    },
+    channelWithGroups('shop', { sales: 'Sales', support: 'Support' }),
     { id: 'other', tenantId: 't', info: { receiveMode: 3 } },
   ],
   agents: [
-    person('sam', { groups: ['sales'] }),
-    person('sue', { groups: ['support'] }),
+    testAgent('sam', { channels: ['shop'], groups: ['sales'] }),
+    testAgent('sue', { channels: ['shop'], groups: ['support'] }),
     // An administrator of another channel, away: she takes no chat, and sees them all.
-    person('ada', { role: 'admin', channels: ['other'] }),
+    testAgent('ada', { role: 'admin', channels: ['other'] }),
   ],
 };
 

@@ -12,6 +12,8 @@ export const RESERVATION_MS = 60 * 60 * 1000;
 export interface UploadQuota {
   perVisitor: number;
   perChannel: number;
+  /** Bytes a day from one client address, whatever visitor ids it uses (routes/files.ts). */
+  perAddress: number;
 }
 
 /** Bytes an upload may take, reserved against the quota before its first byte is read. */

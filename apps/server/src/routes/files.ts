@@ -12,6 +12,8 @@ import {
   requestSchemas as visitorSchemas,
 } from '@parley/chat-protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as budgets from '../budgets.js';
+import { DAY_MS } from '../budgets.js';
 import * as agentDesk from '../conversation/agentDesk.js';
 import { agentMayReadFile } from '../conversation/agentDesk.js';
 import * as sessions from '../conversation/sessions.js';
@@ -36,13 +38,13 @@ const tooLarge = (limit: number) => new ApiError(413, `the file is larger than t
 
 export type { UploadQuota };
 
-const quotaReached = (who: 'visitor' | 'channel', quota: number) =>
-  new ApiError(
-    429,
-    who === 'visitor'
-      ? `upload quota reached: a visitor may upload ${mib(quota)} a day; try again later`
-      : `upload quota reached: this chat service takes ${mib(quota)} of uploads a day; try again later`,
-  );
+const QUOTA_OF = {
+  visitor: 'a visitor may upload',
+  address: 'one network address may upload',
+  channel: 'this chat service takes',
+} as const;
+const quotaReached = (who: keyof typeof QUOTA_OF, quota: number) =>
+  new ApiError(429, `upload quota reached: ${QUOTA_OF[who]} ${mib(quota)} a day; try again later`);
 
 /** Reads a multipart body: its text fields and its one file, refusing a file over `limit` bytes. */
 async function readMultipart(request: FastifyRequest, limit: number) {
@@ -128,18 +130,39 @@ export function registerFileRoutes(
    * the file turns out larger than the reservation because of the quota. Release it once the upload
    * is recorded or refused.
    */
-  const reserve = async (userId: string, wanted: number) => {
-    const reservation = await reserveUpload(conversations, userId, wanted, uploadQuota);
+  const reserve = async (userId: string, wanted: number, address: string) => {
+    // The address first: new visitor ids are free, so a visitor's own quota alone caps nothing.
+    const fromAddress = await budgets.reserve(
+      conversations.db,
+      [{ key: `upload-bytes:address:${address}`, limit: uploadQuota.perAddress }],
+      wanted,
+      conversations.clock(),
+      DAY_MS,
+    );
+    if ('refused' in fromAddress) throw quotaReached('address', uploadQuota.perAddress);
+    const reservation = await reserveUpload(conversations, userId, wanted, uploadQuota).catch(
+      async (error: unknown) => {
+        await budgets.settle(conversations.db, fromAddress, 0);
+        throw error;
+      },
+    );
     const quotaOf = (who: 'visitor' | 'channel') =>
       who === 'visitor' ? uploadQuota.perVisitor : uploadQuota.perChannel;
-    if (reservation.id === undefined) throw quotaReached(reservation.short, quotaOf(reservation.short));
+    if (reservation.id === undefined) {
+      await budgets.settle(conversations.db, fromAddress, 0);
+      throw quotaReached(reservation.short, quotaOf(reservation.short));
+    }
     const id = reservation.id;
     return {
       bytes: reservation.bytes,
       refusal: reservation.short
         ? quotaReached(reservation.short, quotaOf(reservation.short))
         : tooLarge(uploadLimit),
-      release: () => releaseUpload(conversations, id),
+      /** Ends the reservation: `kept` bytes were stored (0 when the upload was refused). */
+      release: async (kept = 0) => {
+        await releaseUpload(conversations, id);
+        await budgets.settle(conversations.db, fromAddress, kept);
+      },
     };
   };
   /** What a request says its body weighs: an upper bound of the file inside it. */
@@ -170,7 +193,7 @@ export function registerFileRoutes(
         }
         if (!userId) throw badRequest('the field "userId" must come before the field "file"');
         checkFileName(part.filename);
-        reservation = await reserve(userId, declaredBytes(request));
+        reservation = await reserve(userId, declaredBytes(request), request.ip);
         name = part.filename;
         received = await store.receive(part.file, reservation.bytes);
         if (received.tooLarge || part.file.truncated) throw reservation.refusal;
@@ -227,6 +250,7 @@ export function registerFileRoutes(
   app.post('/api/chat/visitor/upload', { config: { largeBody: true } }, async (request) => {
     if (!request.isMultipart()) throw badRequest('upload takes a multipart/form-data body (userId, file)');
     const { userId, name, received, release } = await receiveVisitorUpload(request);
+    let kept = 0;
     try {
       let checked: Awaited<ReturnType<typeof checkFile>>;
       try {
@@ -250,9 +274,10 @@ export function registerFileRoutes(
         await received.discard();
         throw error;
       }
+      kept = upload.size;
       return ok({ url: store.url(id, userId), name, suffix: checked.suffix });
     } finally {
-      await release();
+      await release(kept);
     }
   });
 
@@ -282,13 +307,15 @@ export function registerFileRoutes(
       const suffix = suffixForMime(mime);
       if (!suffix) throw badRequest(`files of type ${mime} are not accepted`);
       const bytes = Buffer.from(match?.[2] ?? imgData, 'base64');
-      const reservation = await reserve(userId, Math.min(bytes.length, uploadLimit + 1));
+      const reservation = await reserve(userId, Math.min(bytes.length, uploadLimit + 1), request.ip);
+      let kept = 0;
       try {
         if (bytes.length > reservation.bytes) throw reservation.refusal;
-        const { url, name } = await accept(userId, `upload.${suffix}`, bytes);
+        const { url, name, size } = await accept(userId, `upload.${suffix}`, bytes);
+        kept = size;
         return ok({ url, name, suffix });
       } finally {
-        await reservation.release();
+        await reservation.release(kept);
       }
     },
   );

@@ -5,7 +5,7 @@ import { buildServer, type ServerOptions } from '../app.js';
 import { markPresent } from '../conversation/presence.js';
 import type { Db } from '../db/db.js';
 import { randomId } from '../ids.js';
-import type { Seed } from '../seed.js';
+import type { Seed, SeedAgent, SeedChannel } from '../seed.js';
 
 /** An answer as a test sees it: the contract's envelope and the HTTP status. */
 export interface Answer<T = unknown> extends Envelope<T> {
@@ -185,6 +185,34 @@ export function serverFor(
     return server;
   };
 }
+
+/**
+ * A seed agent: logs in as `id` with the password `pw-{id}`, named after the id (`ann` is Ann),
+ * two chats at once, choosing to be online; `fields` say the rest.
+ */
+export const testAgent = (
+  id: string,
+  fields: Partial<SeedAgent> & Pick<SeedAgent, 'channels'>,
+): SeedAgent => ({
+  id,
+  username: id,
+  password: `pw-${id}`,
+  nick: (id[0] ?? '').toUpperCase() + id.slice(1),
+  capacity: 2,
+  online: true,
+  ...fields,
+});
+
+/** A human-first channel with the group picker on and these departments (id: name). */
+export const channelWithGroups = (id: string, groups: Record<string, string>): SeedChannel => ({
+  id,
+  tenantId: 't',
+  info: {
+    receiveMode: 3,
+    groupMode: 1,
+    groupConfig: Object.entries(groups).map(([groupId, groupName]) => ({ groupId, groupName })),
+  },
+});
 
 /** A small seed: one channel per scenario, so tests sharing a database do not share agents. */
 export function seedWith(channels: Seed['channels'], agents: Seed['agents']): Seed {
