@@ -58,7 +58,7 @@ describe.skipIf(!existsSync(chromiumPath))('presence and reach in the console, i
     }
   });
 
-  it("should show a chat Bob of Support hands to Alice of Sales in Alice's list at once, and let her read it", async () => {
+  it("should show a chat Bob of Support hands to Alice of Sales in Alice's list at once, let her read it, and show her away in his transfer picker when she is", async () => {
     const aliceContext = await suite.browser.newContext({ locale: 'en-US' });
     const bobContext = await suite.browser.newContext({ locale: 'en-US' });
     try {
@@ -99,6 +99,21 @@ describe.skipIf(!existsSync(chromiumPath))('presence and reach in the console, i
         msgTime: Date.now(),
       });
       await alice.getByText('It says 40 instead of 30').first().waitFor(SOON);
+
+      // Alice goes away: Bob's transfer picker shows her as routing does, away and not choosable.
+      await agentApi(alice, 'POST', '/api/agent/status', { away: true });
+      const second = await askFor('support');
+      expect(second.answer.adminNick).toBe('Bob');
+      await bob
+        .getByRole('navigation')
+        .getByRole('button', { name: /Vera support/ })
+        .first()
+        .click();
+      await bob.getByRole('button', { name: 'Transfer', exact: true }).click();
+      const dialog = bob.getByRole('dialog', { name: /Transfer the chat with/ });
+      await dialog.getByText('Away: takes no new chats').waitFor(SOON);
+      expect(await dialog.getByRole('radio', { name: 'Alice' }).isDisabled()).toBe(true);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
     } finally {
       await aliceContext.close();
       await bobContext.close();

@@ -169,7 +169,13 @@ export function TransferDialog({
                       value={colleague.id}
                       disabled={!colleague.free}
                       label={<bdi>{colleague.nick}</bdi>}
-                      description={colleague.free ? t('transfer.free') : t('transfer.busy')}
+                      description={
+                        colleague.free
+                          ? t('transfer.free')
+                          : colleague.status === 'away'
+                            ? t('transfer.away')
+                            : t('transfer.busy')
+                      }
                     />
                   ))}
                 </RadioGroup>
