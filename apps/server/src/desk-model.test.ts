@@ -484,7 +484,7 @@ async function checkInvariants(_m: Model, real: Real): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 
 /** Sequences per database: enough to be worth it in `npm test`; more with DESK_MODEL_RUNS. */
-const RUNS = { pglite: 150, postgres: 60 };
+const RUNS = { pglite: 120, postgres: 60 };
 
 describe.each(testDatabases())('the desk, as a model, on $name', (database) => {
   const clock = { now: Date.UTC(2026, 10, 2, 9) };

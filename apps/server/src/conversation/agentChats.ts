@@ -162,7 +162,7 @@ export async function transferChat(
       throw new ApiError(409, 'this chat is not with a person (the robot is serving it)');
     await expirePresence(store, tx);
     if (to.groupId) {
-      const channel = await store.channel(session.channel_id);
+      const channel = await store.channel(session.channel_id, tx);
       if (!channelGroups(channel.info.groupConfig).some((group) => group.groupId === to.groupId))
         throw badRequest(`groupId: not a group of this chat's channel: ${to.groupId}`);
     }

@@ -166,6 +166,19 @@ export async function loggedOut(store: ConversationStore, agentId: string): Prom
   });
 }
 
+/**
+ * A channel's `requeueAfterMs` (null: keeps an offline agent's chats), read in the transaction: the
+ * channel cache may read outside it, which on the embedded database waits for this very transaction.
+ */
+async function requeueAfter(tx: Queryable, channelId: string): Promise<number | null> {
+  const [row] = await tx.query<{ set: boolean; after: string | null }>(
+    `select config ? 'requeueAfterMs' as set, config->>'requeueAfterMs' as after from channels where id = $1`,
+    [channelId],
+  );
+  if (!row?.set) return DEFAULT_REQUEUE_AFTER_MS;
+  return row.after === null ? null : Number(row.after);
+}
+
 /** The open chats an agent holds, with their channel's offline policy to apply. */
 async function heldChats(tx: Queryable, agentId: string) {
   return tx.query<{ id: string; visitor_id: string; channel_id: string }>(
@@ -241,8 +254,7 @@ async function requeueChatsOf(
 ): Promise<void> {
   const chats = [];
   for (const chat of await heldChats(tx, agentId)) {
-    const channel = await store.channel(chat.channel_id).catch(() => undefined);
-    if (why === 'disabled' || channel?.requeueAfterMs !== null) chats.push(chat);
+    if (why === 'disabled' || (await requeueAfter(tx, chat.channel_id)) !== null) chats.push(chat);
   }
   await requeue(store, tx, touched, agentId, chats, why);
 }
@@ -303,8 +315,7 @@ export async function sweepPresence(store: ConversationStore): Promise<void> {
     );
     const due = new Map<string, typeof stranded>();
     for (const chat of stranded) {
-      const channel = await store.channel(chat.channel_id).catch(() => undefined);
-      const after = channel?.requeueAfterMs === undefined ? DEFAULT_REQUEUE_AFTER_MS : channel.requeueAfterMs;
+      const after = await requeueAfter(tx, chat.channel_id);
       if (!chat.disabled && (after === null || now - Number(chat.offline_since) < after)) continue;
       due.set(chat.admin_id, [...(due.get(chat.admin_id) ?? []), chat]);
     }

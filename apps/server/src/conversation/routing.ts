@@ -261,7 +261,7 @@ export async function transferAgent(
   return store.write(async (tx, touched) => {
     await lockRouting(tx);
     const session = await store.openSession(input.userId, tx, true);
-    const channel = await store.channel(session.channel_id);
+    const channel = await store.channel(session.channel_id, tx);
     if (session.status === ChatStatus.withAgent && session.admin_id) {
       const [agent] = await tx.query<{ nick: string }>('select nick from agents where id = $1', [
         session.admin_id,

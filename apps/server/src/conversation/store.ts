@@ -50,12 +50,16 @@ export class ConversationStore {
     return result;
   }
 
-  async channel(id: string): Promise<ChannelConfig> {
+  /**
+   * A channel's configuration, cached. Inside a transaction pass it as `q`: on the embedded
+   * database a read outside it waits for the transaction to end, which would wait for the read.
+   */
+  async channel(id: string, q: Queryable = this.db): Promise<ChannelConfig> {
     const known = this.channels.get(id);
     if (known) return known;
     // A channel forgotten while this read was on its way may be read as it was: not kept then.
     const forgotten = this.forgotten;
-    const [row] = await this.db.query<{
+    const [row] = await q.query<{
       config: ChannelConfig;
       identity: IdentityMode;
       identity_secret: string | null;
