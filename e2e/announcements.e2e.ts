@@ -287,6 +287,9 @@ test('given a queue, should announce the position and each new position once', a
   browser,
   request,
 }) => {
+  // Five visitors, each through a join or a queue position over the poll: about 20 s on a quiet
+  // machine, more on a busy one.
+  test.setTimeout(60_000);
   // Bob (capacity 1) and Alice (capacity 2) take the first three visitors; two more wait.
   const visitors = await Promise.all([0, 1, 2, 3, 4].map(() => browser.newPage()));
   for (const [index, visitor] of visitors.slice(0, 3).entries()) {
