@@ -156,7 +156,8 @@ describe.each(testDatabases())('email with SMTP on $name', (database) => {
     // The answer is kept in the conversation the left message opened, marked as sent by email.
     const [opened] = (await bat.call('GET', '/api/agent/conversations?view=all&status=pending')).data
       .conversations as { sessionId: string; lastMessage: { text: string } }[];
-    expect(opened?.lastMessage.text).toBe('Yes, in 3 days.');
+    // The row previews the visitor's words (docs/routing.md); the answer is the record's last message.
+    expect(opened?.lastMessage.text).toBe('Do you ship to Norway?');
     const kept = (await bat.call('GET', `/api/agent/conversations/${opened?.sessionId}`)).data;
     expect(kept.messages.at(-1)).toMatchObject({ msgContent: 'Yes, in 3 days.', emailedTo: at('nora') });
 

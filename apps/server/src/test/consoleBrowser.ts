@@ -10,7 +10,7 @@ import type { Db } from '../db/types.js';
 import type { Seed } from '../seed.js';
 import type { Json } from './child.js';
 import { logInHeld, visitorCall, visitorEvents } from './consolePage.js';
-import { atTheirConsoles, TEST_PRESENCE_TIMEOUT_MS } from './harness.js';
+import { atTheirConsoles, TEST_MAIL_LIMITS, TEST_PRESENCE_TIMEOUT_MS } from './harness.js';
 
 /** How long a test file waits for another one's build of the console. */
 const BUILD_WAIT_MS = 180_000;
@@ -73,6 +73,7 @@ export async function startConsole(
     consoleDist: dist,
     presenceTimeoutMs: TEST_PRESENCE_TIMEOUT_MS,
     ...options,
+    mailLimits: { ...TEST_MAIL_LIMITS, ...options.mailLimits },
   });
   if (fixture.atConsoles !== false) await atTheirConsoles(app, seed);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });

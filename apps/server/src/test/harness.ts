@@ -104,6 +104,9 @@ export class AgentClient {
 }
 
 /** How long a console session stays alive in tests that are not about presence: longer than any clock they move. */
+/** Tests mail and leave messages from one address; the per-address budgets are tested in limits.test.ts. */
+export const TEST_MAIL_LIMITS = { transcriptsPerAddressDay: 100_000, leftMessagesPerAddressHour: 100_000 };
+
 export const TEST_PRESENCE_TIMEOUT_MS = 10 * 365 * 24 * 60 * 60 * 1000;
 
 /**
@@ -121,11 +124,7 @@ export async function harness(
   // Tests start many chats from one address; the chatStart budget and the per-address budgets of
   // mails are tested where they are set (limits.test.ts).
   const rateLimits = { chatStart: 100_000, ...options.rateLimits };
-  const mailLimits = {
-    transcriptsPerAddressDay: 100_000,
-    leftMessagesPerAddressHour: 100_000,
-    ...options.mailLimits,
-  };
+  const mailLimits = { ...TEST_MAIL_LIMITS, ...options.mailLimits };
   const server = new Harness(
     await buildServer({
       db,
