@@ -21,6 +21,7 @@ import {
   eligible,
   findAgent,
   inReach,
+  knownGroup,
   lockRouting,
   onlineAgents,
 } from './routing.js';
@@ -163,7 +164,7 @@ export async function transferChat(
     await expirePresence(store, tx);
     if (to.groupId) {
       const channel = await store.channel(session.channel_id, tx);
-      if (!channelGroups(channel.info.groupConfig).some((group) => group.groupId === to.groupId))
+      if (!knownGroup(channel, to.groupId))
         throw badRequest(`groupId: not a group of this chat's channel: ${to.groupId}`);
     }
     const holder = session.admin_id ?? agent.id;

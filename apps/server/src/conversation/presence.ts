@@ -30,6 +30,17 @@ export const DEFAULT_REQUEUE_AFTER_MS = 120_000;
  */
 const SEEN_RESOLUTION_MS = 5_000;
 
+/**
+ * A console session of agent `a` alive at `now` (the parameter placeholders given): it polled or
+ * called after `since` and has not expired. The one definition of a live session.
+ */
+const liveSession = (now: string, since: string) =>
+  `exists (select 1 from agent_sessions x where x.agent_id = a.id and x.last_seen_at > ${since} and x.expires_at > ${now})`;
+
+/** Open chats (`s`) held by an agent (`a`) who is not online: what the offline policy looks at. */
+const STRANDED = `sessions s join agents a on a.id = s.admin_id
+  where s.closed_at is null and (not a.present or not a.online or a.disabled_at is not null)`;
+
 export type PresenceStatus = 'online' | 'away' | 'offline';
 export type PresenceReason =
   | 'login'
@@ -136,8 +147,7 @@ export async function expirePresence(store: ConversationStore, tx: Queryable): P
   const now = store.clock();
   const gone = await tx.query<{ id: string }>(
     `update agents a set present = false, offline_since = coalesce(a.offline_since, $1)
-     where a.present and not exists (
-       select 1 from agent_sessions x where x.agent_id = a.id and x.last_seen_at > $2 and x.expires_at > $1)
+     where a.present and not ${liveSession('$1', '$2')}
      returning a.id`,
     [now, now - store.presenceTimeoutMs],
   );
@@ -155,8 +165,7 @@ export async function loggedOut(store: ConversationStore, agentId: string): Prom
     await lockRouting(tx);
     const gone = await tx.query(
       `update agents a set present = false, offline_since = $2
-       where a.id = $1 and a.present and not exists (
-         select 1 from agent_sessions x where x.agent_id = a.id and x.last_seen_at > $3 and x.expires_at > $2)
+       where a.id = $1 and a.present and not ${liveSession('$2', '$3')}
        returning a.id`,
       [agentId, now, now - store.presenceTimeoutMs],
     );
@@ -209,14 +218,10 @@ export async function requeue(
   const [front] = await tx.query<{ seq: number | string | null }>('select min(seq) as seq from queue');
   let seq = Number(front?.seq ?? 1) - chats.length;
   for (const chat of chats) {
-    await tx.query(`update sessions set status = $2, admin_id = null, changed_at = $3 where id = $1`, [
-      chat.id,
-      ChatStatus.queued,
-      now,
-    ]);
     const [session] = await tx.query<{ group_id: string | null; requested_admin_id: string | null }>(
-      'select group_id, requested_admin_id from sessions where id = $1',
-      [chat.id],
+      `update sessions set status = $2, admin_id = null, changed_at = $3 where id = $1
+       returning group_id, requested_admin_id`,
+      [chat.id, ChatStatus.queued, now],
     );
     await tx.query(
       `insert into queue (session_id, seq, channel_id, group_id, admin_id, wait_index, enqueued_at)
@@ -284,13 +289,8 @@ export async function sweepPresence(store: ConversationStore): Promise<void> {
   const now = store.clock();
   // Most sweeps find nothing: one read, no lock, no transaction.
   const [work] = await store.db.query(
-    `select 1 where exists (
-       select 1 from agents a where a.present and not exists (
-         select 1 from agent_sessions x where x.agent_id = a.id and x.last_seen_at > $2 and x.expires_at > $1))
-     or exists (
-       select 1 from sessions s join agents a on a.id = s.admin_id
-       where s.closed_at is null and s.status = $3
-         and (not a.present or not a.online or a.disabled_at is not null))`,
+    `select 1 where exists (select 1 from agents a where a.present and not ${liveSession('$1', '$2')})
+     or exists (select 1 from ${STRANDED} and s.status = $3)`,
     [now, now - store.presenceTimeoutMs, ChatStatus.withAgent],
   );
   if (!work) return;
@@ -307,9 +307,7 @@ export async function sweepPresence(store: ConversationStore): Promise<void> {
     }>(
       `select s.id, s.visitor_id, s.channel_id, s.admin_id, coalesce(a.offline_since, 0) as offline_since,
          a.disabled_at is not null as disabled
-       from sessions s join agents a on a.id = s.admin_id
-       where s.closed_at is null and s.status = $1
-         and (not a.present or not a.online or a.disabled_at is not null)
+       from ${STRANDED} and s.status = $1
        order by s.taken_at for update of s`,
       [ChatStatus.withAgent],
     );
