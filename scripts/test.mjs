@@ -61,6 +61,21 @@ function duration(ms) {
   return `${Math.floor(seconds / 60)}m${String(Math.round(seconds % 60)).padStart(2, '0')}s`;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape that starts a terminal colour
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/**
+ * The lines that say why a task failed: each test runner's failure report (Playwright's numbered
+ * failures, Vitest's FAIL blocks) when there is one, else the log's last 80 lines, at most 200 lines.
+ */
+function failureLines(lines) {
+  const start = lines.findIndex((line) =>
+    /^\s*\d+\) |⎯+ Failed Tests? \d+|^\s*FAIL\s/.test(line.replace(/^[^:]*:\s/, '')),
+  );
+  const from = start >= 0 ? start : Math.max(0, lines.length - 80);
+  return lines.slice(from, from + 200);
+}
+
 const report = summary();
 if (report) {
   const tasks = report.tasks
@@ -81,6 +96,19 @@ if (report) {
   }
   const busy = tasks.reduce((sum, task) => sum + task.ms, 0);
   const cached = tasks.filter((task) => task.cached).length;
+  // A log keeps only its last lines: say again why each failed task failed, where it will be read.
+  for (const task of report.tasks.filter((task) => task.execution && task.execution.exitCode !== 0)) {
+    const file = task.logFile && join(root, task.logFile);
+    let lines = [];
+    try {
+      lines = readFileSync(file, 'utf8').replace(ANSI, '').split('\n');
+    } catch {
+      console.log(`\n[test] ${task.taskId} failed; its log (${task.logFile ?? 'none'}) could not be read.`);
+      continue;
+    }
+    console.log(`\n[test] ${task.taskId} failed; the end of its log (${task.logFile}):`);
+    for (const line of failureLines(lines)) console.log(`[test] | ${line}`);
+  }
   console.log(
     `[test] total ${duration(Date.now() - started)} wall clock: ${duration(busy)} of task time, two at a time; ${cached} of ${tasks.length} tasks from cache`,
   );
