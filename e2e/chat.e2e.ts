@@ -477,8 +477,8 @@ test('given a voice message recorded with the microphone, should deliver it as a
   await expect(page.getByText(/^\d+s \/ 60s$/)).toBeVisible();
   await expect(page.getByRole('meter', { name: 'Microphone level' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
-  // Two seconds of recording, as the page counts them.
-  await expect(page.getByText(/^2s \/ 60s$/)).toBeVisible({ timeout: 10_000 });
+  // At least two seconds of recording, as the page counts them (a busy machine may skip a tick).
+  await expect(page.getByText(/^([2-9]|[1-5]\d)s \/ 60s$/)).toBeVisible({ timeout: 10_000 });
   await page.keyboard.press('Space');
 
   const log = conversation(page);
