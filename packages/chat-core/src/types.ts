@@ -5,16 +5,38 @@ import type {
   ChannelInfo,
   ChatStartData,
   EvaluateInfo,
-  EventMsg,
   Group,
   Message,
+  MsgType,
   ReceiveMode,
   TransferData,
   TreeNode,
   UserFormConfig,
+  EventMsg as WireEventMsg,
+  EventPoll as WireEventPoll,
+  CallResults as WireResults,
 } from '@parley/chat-protocol';
 import type { EvaluateStatus, HistoryStatus } from './states.js';
 import type { UrlParams } from './urlParams.js';
+
+/** A poll event as the engine reads it: its message type, if any, one it knows (`toKnownMsgType`). */
+export type EventMsg = Omit<WireEventMsg, 'msgType'> & { msgType?: MsgType };
+export type EventPoll = Omit<WireEventPoll, 'msgList'> & { msgList: EventMsg[] };
+
+/**
+ * Each call's data as the engine reads it: the wire's (`CallResults` of @parley/chat-protocol),
+ * with every message's type one the engine knows.
+ */
+export type CallResults = Omit<
+  WireResults,
+  'getHistoryMsg' | 'getSessionMsg' | 'getOfflineMsg' | 'robotAsk' | 'getEventMsg'
+> & {
+  getHistoryMsg: Message[];
+  getSessionMsg: Message[];
+  getOfflineMsg: Message[];
+  robotAsk: Message;
+  getEventMsg: EventPoll;
+};
 
 // The wire's shapes live in @parley/chat-protocol (re-exported here, so an engine user needs one
 // import); the rest are the engine's own.
@@ -22,13 +44,10 @@ export type {
   AdminCard,
   AutoTip,
   CallName,
-  CallResults,
   ChannelInfo,
   ChannelTeam,
   ChatStartData,
   EvaluateInfo,
-  EventMsg,
-  EventPoll,
   FormField,
   Group,
   Message,

@@ -1,7 +1,29 @@
-import { boolean, id, json, list, number, object, oneOf, optional, string, withDefault } from './build.js';
+import {
+  boolean,
+  describes,
+  describesEach,
+  each,
+  id,
+  json,
+  list,
+  number,
+  object,
+  oneOf,
+  optional,
+  string,
+  withDefault,
+} from './build.js';
 import { SenderType } from './codes.js';
 import type { Schema } from './schema.js';
-import type { CallName, CallResults, EventMsg, FormField, Message, TreeNode, UploadData } from './types.js';
+import type {
+  CallResults,
+  ChannelInfo,
+  EventMsg,
+  FormField,
+  TreeNode,
+  UploadData,
+  WireMessage,
+} from './types.js';
 
 // The `data` of each call's successful answer. Servers may send more fields than these (they are
 // dropped) and may leave out the ones with a default. Only what the client cannot work without is
@@ -50,61 +72,96 @@ export const messageFields = {
   thinking: optional(object({ text: string(), seconds: optional(number({ minimum: 0 })) }, ['text'])),
 } satisfies Record<string, Schema>;
 
-export const message = object<Message>({ ...messageFields, id }, ['id', 'senderType', 'msgTime']);
-
-export const eventMsg = object<EventMsg>(
-  {
-    ...messageFields,
-    senderType: optional(messageFields.senderType),
-    msgType: optional(msgType),
-    msgTime: count,
-    msgId: withDefault(id, ''),
-    event_type: number(),
-    adminNick: text,
-    outType: count,
-    /** Base64 of UTF-8 text; wins over msgContent. */
-    msgContentEnc: text,
-    waitIndex: count,
-    /** Event 1301: where `delta` goes in the answer, in UTF-16 code units. */
-    at: count,
-    delta: text,
-    /** Event 1301: where `thinkingDelta` goes in the model's thinking. */
-    thinkingAt: count,
-    thinkingDelta: text,
-    /** Event 1303: the page's id of the last visitor message an agent read. */
-    clientMsgId: text,
-    /** Event 1301, once the answer's text began: the seconds the thinking took. */
-    thinkingSeconds: count,
-  },
-  ['event_type'],
+export const message = describes<WireMessage>()(
+  object({ ...messageFields, id }, ['id', 'senderType', 'msgTime']),
 );
 
-// A tree's children are trees: the one recursive shape, by `$ref`.
+export const eventMsg = describes<EventMsg>()(
+  object(
+    {
+      ...messageFields,
+      senderType: optional(messageFields.senderType),
+      msgType: optional(msgType),
+      msgTime: count,
+      msgId: withDefault(id, ''),
+      event_type: number(),
+      adminNick: text,
+      outType: count,
+      /** Base64 of UTF-8 text; wins over msgContent. */
+      msgContentEnc: text,
+      waitIndex: count,
+      /** Event 1301: where `delta` goes in the answer, in UTF-16 code units. */
+      at: count,
+      delta: text,
+      /** Event 1301: where `thinkingDelta` goes in the model's thinking. */
+      thinkingAt: count,
+      thinkingDelta: text,
+      /** Event 1303: the page's id of the last visitor message an agent read. */
+      clientMsgId: text,
+      /** Event 1301, once the answer's text began: the seconds the thinking took. */
+      thinkingSeconds: count,
+    },
+    ['event_type'],
+  ),
+);
+
+// A tree's children are trees: the one recursive shape, by `$ref`. A type cannot be worked out
+// from a reference to itself, so the children are described as a `TreeNode` list by hand.
+const treeChildren: Schema<TreeNode[]> = { type: 'array', items: { $ref: 'TreeNode' } };
 const treeNode: Schema<TreeNode> = {
   $id: 'TreeNode',
-  ...object({ title: string(), content: text, link: text, children: optional(list({ $ref: 'TreeNode' })) }, [
-    'title',
-  ]),
+  ...describes<TreeNode>()(
+    object({ title: string(), content: text, link: text, children: optional(treeChildren) }, ['title']),
+  ),
 };
 
-export const formField: Schema<FormField> = object(
-  {
-    name: string(),
-    label: string(),
-    type: oneOf(['text', 'email', 'phone', 'textarea', 'select']),
-    required: optional(boolean),
-    options: optional(list(string())),
-    pattern: text,
-  },
-  ['name', 'label', 'type'],
+export const formField = describes<FormField>()(
+  object(
+    {
+      name: string(),
+      label: string(),
+      type: oneOf(['text', 'email', 'phone', 'textarea', 'select']),
+      required: optional(boolean),
+      options: optional(list(string())),
+      pattern: text,
+    },
+    ['name', 'label', 'type'],
+  ),
 );
 
-const CHANNEL_SETTINGS =
-  'receiveMode robotWelcomeMode msgToTransferFlag faqMode userFormMode groupMode adminOfflineMode userQueueMode unWorkingMode adminCloseMode evaluateMode adminTimeoutMode adminTimeoutTime userTimeoutMode userTimeoutTime';
-const CHANNEL_TEXTS =
-  'titleDesc robotName robotWelcomeMsg adminOfflineMsg userQueueMsg unWorkingMsg userOverMsg adminCloseMsg adminTimeoutMsg userTimeoutMsg';
+const CHANNEL_SETTINGS = [
+  'receiveMode',
+  'robotWelcomeMode',
+  'msgToTransferFlag',
+  'faqMode',
+  'userFormMode',
+  'groupMode',
+  'adminOfflineMode',
+  'userQueueMode',
+  'unWorkingMode',
+  'adminCloseMode',
+  'evaluateMode',
+  'adminTimeoutMode',
+  'adminTimeoutTime',
+  'userTimeoutMode',
+  'userTimeoutTime',
+] as const;
+const CHANNEL_TEXTS = [
+  'titleDesc',
+  'robotName',
+  'robotWelcomeMsg',
+  'adminOfflineMsg',
+  'userQueueMsg',
+  'unWorkingMsg',
+  'userOverMsg',
+  'adminCloseMsg',
+  'adminTimeoutMsg',
+  'userTimeoutMsg',
+] as const;
 
-const channelFields: Record<string, Schema> = {
+const channelFields = {
+  ...each(CHANNEL_SETTINGS, withDefault(number(), 0)),
+  ...each(CHANNEL_TEXTS, withDefault(string(), '')),
   tenantId: id,
   autoTip: json(list(object({ title: text, content: string(), link: text }, ['content']))),
   faqConfig: json(list(treeNode)),
@@ -112,28 +169,22 @@ const channelFields: Record<string, Schema> = {
     object({ formModal: oneOf([0, 1]), fields: list(formField) }, ['formModal', 'fields']),
   ),
   groupConfig: json(list(object({ groupId: id, groupName: withDefault(string(), '') }, ['groupId']))),
-};
-for (const field of CHANNEL_SETTINGS.split(' ')) channelFields[field] = withDefault(number(), 0);
-for (const field of CHANNEL_TEXTS.split(' ')) channelFields[field] = withDefault(string(), '');
-// Extensions: a page's first screen. Optional, so a server of the spec alone still passes.
-channelFields.robotAvatar = text;
-// Open, like msgType: a rule this client does not know reads as the default (`phoneRuleOf`).
-channelFields.phoneRule = text;
-channelFields.team = optional(
-  object(
-    {
+  // Extensions: a page's first screen. Optional, so a server of the spec alone still passes.
+  robotAvatar: text,
+  // Open, like msgType: a rule this client does not know reads as the default (`phoneRuleOf`).
+  phoneRule: text,
+  team: optional(
+    object({
       agents: withDefault(list(object({ name: string(), avatar: text }, ['name']), { maxItems: 10 }), []),
       online: withDefault(boolean, false),
       replyTime: count,
       opensAt: count,
-    },
-    [],
+    }),
   ),
-);
+};
 
-const upload = object<UploadData>(
-  { url: string(), name: withDefault(string(), ''), suffix: withDefault(string(), '') },
-  ['url'],
+const upload = describes<UploadData>()(
+  object({ url: string(), name: withDefault(string(), ''), suffix: withDefault(string(), '') }, ['url']),
 );
 
 /** A call whose answer carries no data: success is all it tells. */
@@ -145,8 +196,8 @@ export const noData: Schema<true> = { description: 'no data: success is all it t
  * @example
  * check(answerSchemas.getEventMsg, answer.data, 'data', console.warn).msgList
  */
-export const answerSchemas: { [C in CallName]: Schema<CallResults[C]> } = {
-  channelInfo: object(channelFields, ['tenantId']),
+export const answerSchemas = describesEach<CallResults>()({
+  channelInfo: describes<ChannelInfo>()(object(channelFields, ['tenantId'])),
   chatStart: object(
     {
       userId: id,
@@ -204,4 +255,4 @@ export const answerSchemas: { [C in CallName]: Schema<CallResults[C]> } = {
   robotTips: withDefault(list(string()), []),
   upload,
   uploadBase64: upload,
-};
+});

@@ -23,4 +23,5 @@ export const ok = <T>(data: T): Envelope<T> => ({ code: ErrorCode.ok, data, mess
  * app.get('/api/agent/me', { schema: { response: { 200: envelope(agentAnswerSchemas.me) } } }, handler)
  */
 export const envelope = <T>(data: Schema<T>): Schema<Envelope<T>> =>
-  object({ code: { type: 'integer' }, data, message: string() }, ['code', 'message']);
+  // `data` is null on a refusal, so not required: the type is the successful answer's.
+  object({ code: { type: 'integer' }, data, message: string() }, ['code', 'message']) as Schema<Envelope<T>>;

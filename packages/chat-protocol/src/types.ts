@@ -204,7 +204,9 @@ export interface AdminCard {
   adminWelcomeMode: number;
   adminWelcomeMsg: string;
 }
-export interface EventMsg extends Partial<Omit<Message, 'id'>> {
+export interface EventMsg
+  extends Partial<Omit<WireMessage, 'id' | 'userId' | 'msgContent'>>,
+    Pick<WireMessage, 'userId' | 'msgContent'> {
   msgId: string;
   event_type: number;
   adminNick?: string;
@@ -254,9 +256,9 @@ export interface CallResults {
   chatClose: true;
   transferAgent: TransferData;
   getAdminCard: AdminCard;
-  getHistoryMsg: Message[];
-  getSessionMsg: Message[];
-  getOfflineMsg: Message[];
+  getHistoryMsg: WireMessage[];
+  getSessionMsg: WireMessage[];
+  getOfflineMsg: WireMessage[];
   addSessionMsg: { status: number };
   getEventMsg: EventPoll;
   sysMsg: true;
@@ -269,7 +271,7 @@ export interface CallResults {
   leaveMsg: true;
   /** The transcript was queued to this address (`transcript`). */
   transcript: { to: string };
-  robotAsk: Message;
+  robotAsk: WireMessage;
   robotTips: string[];
   upload: UploadData;
   uploadBase64: UploadData;

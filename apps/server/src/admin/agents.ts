@@ -138,7 +138,7 @@ const usernameTaken = async (tx: Queryable, username: string, agentId = '') =>
  */
 export async function addAgent(
   store: ConversationStore,
-  input: AgentFields & { password?: string },
+  input: AgentFields & { password?: string | null },
   context: ChangeContext,
 ): Promise<{ agent: AdminAgent; password: string | null }> {
   const password = input.password ?? madeUpPassword();
@@ -172,7 +172,7 @@ export async function addAgent(
     });
   });
   forgetTeams(store, input.channels);
-  return { agent: await adminAgent(store.db, id), password: input.password === undefined ? password : null };
+  return { agent: await adminAgent(store.db, id), password: input.password == null ? password : null };
 }
 
 /**
@@ -273,7 +273,7 @@ export async function setAgentDisabled(
 export async function resetPassword(
   store: ConversationStore,
   agentId: string,
-  given: string | undefined,
+  given: string | null | undefined,
   context: ChangeContext,
 ): Promise<{ password: string | null }> {
   const password = given ?? madeUpPassword();
@@ -287,7 +287,7 @@ export async function resetPassword(
     await signOutEverywhere(tx, agentId);
     await recordChange(tx, { by: context.by, kind: 'agentPassword', target: agentId, at: context.now });
   });
-  return { password: given === undefined ? password : null };
+  return { password: given == null ? password : null };
 }
 
 /** The visitor page's first screen names a channel's agents: it reads them again after a change. */

@@ -1,4 +1,16 @@
-import { boolean, id, integer, list, number, object, oneOf, string } from '../build.js';
+import {
+  boolean,
+  describes,
+  describesBody,
+  describesEach,
+  id,
+  integer,
+  list,
+  number,
+  object,
+  oneOf,
+  string,
+} from '../build.js';
 import type { Schema } from '../schema.js';
 import { nullable, nullableText, strings, text, time } from './parts.js';
 
@@ -53,8 +65,8 @@ export interface AgentFields {
   channels: string[];
   groups: string[];
   capacity: number;
-  /** An http(s) address or a path on this server; null: none. */
-  avatar: string | null;
+  /** An http(s) address or a path on this server; null or absent: none. */
+  avatar?: string | null;
 }
 
 /** One opening window: on these weekdays (0 = Sunday), from `from` to `to` (HH:MM, local time). */
@@ -109,6 +121,14 @@ export interface ChannelSettings {
   sites: string[];
 }
 
+/**
+ * A channel's settings as stored: the modes read as any integer, since the seed or the command line
+ * may have set a value the console does not offer (it is refused only if sent back unchanged).
+ */
+export interface StoredChannelSettings extends Omit<ChannelSettings, 'info'> {
+  info: { [K in keyof ChannelTexts]: ChannelTexts[K] extends string ? string : number };
+}
+
 /** A channel as an administrator sees it (never its identity secret). */
 export interface AdminChannel {
   id: string;
@@ -117,7 +137,7 @@ export interface AdminChannel {
   identity: 'off' | 'optional' | 'required';
   /** Its departments, for an agent's `groups`. */
   groups: { groupId: string; groupName: string }[];
-  settings: ChannelSettings;
+  settings: StoredChannelSettings;
   updatedAt: number;
 }
 
@@ -185,21 +205,18 @@ const agentFields = {
   channels: list(channelId, { maxItems: 100 }),
   groups: list(limitedText(128, 1), { maxItems: 100 }),
   capacity: integer({ minimum: 0, maximum: AGENT_CAPACITY_MAX }),
-  avatar: { type: ['string', 'null'], maxLength: 2048, pattern: '^(https?://|/(?!/))\\S*$' } as Schema<
-    string | null
-  >,
+  avatar: nullable(string({ maxLength: 2048, pattern: '^(https?://|/(?!/))\\S*$' })),
 };
 const agentRequired = ['username', 'nick', 'role', 'channels', 'groups', 'capacity'] as const;
 const password = limitedText(200, PASSWORD_MIN);
 
 /** An agent to add: the fields, and an optional password. */
-export const addAgentSchema = object<AdminCalls['addAgent']['body']>(
-  { ...agentFields, password },
-  agentRequired,
+export const addAgentSchema = describesBody<AdminCalls['addAgent']['body']>()(
+  object({ ...agentFields, password }, agentRequired),
 );
 /** An agent's fields, every one given. */
-export const agentFieldsSchema = object<AgentFields>(agentFields, agentRequired);
-export const resetPasswordSchema = object<AdminCalls['resetPassword']['body']>({ password });
+export const agentFieldsSchema = describesBody<AgentFields>()(object(agentFields, agentRequired));
+export const resetPasswordSchema = describesBody<AdminCalls['resetPassword']['body']>()(object({ password }));
 
 const textsFields = {
   titleDesc: limitedText(200),
@@ -221,113 +238,125 @@ const textsFields = {
 /** The channelInfo fields the console edits, in its order. */
 export const CHANNEL_TEXT_FIELDS = Object.keys(textsFields) as (keyof ChannelTexts)[];
 
-const workingWindow = object<WorkingWindow>(
-  {
-    days: list(integer({ minimum: 0, maximum: 6 }), { minItems: 1, maxItems: 7 }),
-    from: clock(''),
-    to: clock('|24:00'),
-  },
-  ['days', 'from', 'to'],
+const workingWindow = describes<WorkingWindow>()(
+  object(
+    {
+      days: list(integer({ minimum: 0, maximum: 6 }), { minItems: 1, maxItems: 7 }),
+      from: clock(''),
+      to: clock('|24:00'),
+    },
+    ['days', 'from', 'to'],
+  ),
 );
-const workingHours = object<WorkingHours>(
-  { timeZone: limitedText(64, 1), windows: list(workingWindow, { maxItems: WORKING_WINDOWS_MAX }) },
-  ['timeZone', 'windows'],
+const workingHours = describes<WorkingHours>()(
+  object({ timeZone: limitedText(64, 1), windows: list(workingWindow, { maxItems: WORKING_WINDOWS_MAX }) }, [
+    'timeZone',
+    'windows',
+  ]),
 );
 
 /** A channel's settings, every one given. */
-export const channelSettingsSchema = object<ChannelSettings>(
-  {
-    info: object<ChannelTexts>(textsFields, CHANNEL_TEXT_FIELDS),
-    replyTargetMs: integer({ minimum: REPLY_TARGET_MIN_MS, maximum: REPLY_TARGET_MAX_MS }),
-    workingHours: { ...workingHours, type: ['object', 'null'] } as Schema<WorkingHours | null>,
-    sites: list(limitedText(2048, 1), { maxItems: SITES_MAX }),
-  },
-  ['info', 'replyTargetMs', 'workingHours', 'sites'],
+export const channelSettingsSchema = describesBody<ChannelSettings>()(
+  object(
+    {
+      info: describes<ChannelTexts>()(object(textsFields, CHANNEL_TEXT_FIELDS)),
+      replyTargetMs: integer({ minimum: REPLY_TARGET_MIN_MS, maximum: REPLY_TARGET_MAX_MS }),
+      workingHours: nullable(workingHours),
+      sites: list(limitedText(2048, 1), { maxItems: SITES_MAX }),
+    },
+    ['info', 'replyTargetMs', 'workingHours', 'sites'],
+  ),
 );
 
 // Answer parts.
 
-const adminAgent = object<AdminAgent>(
-  {
-    id,
-    username: text,
-    nick: text,
-    avatar: nullableText,
-    role: oneOf(AGENT_ROLES),
-    capacity: integer(),
-    channels: strings,
-    groups: strings,
-    online: boolean,
-    away: boolean,
-    disabled: boolean,
-    openChats: integer(),
-  },
-  [
-    'id',
-    'username',
-    'nick',
-    'avatar',
-    'role',
-    'capacity',
-    'channels',
-    'groups',
-    'online',
-    'away',
-    'disabled',
-    'openChats',
-  ],
+const adminAgent = describes<AdminAgent>()(
+  object(
+    {
+      id,
+      username: text,
+      nick: text,
+      avatar: nullableText,
+      role: oneOf(AGENT_ROLES),
+      capacity: integer(),
+      channels: strings,
+      groups: strings,
+      online: boolean,
+      away: boolean,
+      disabled: boolean,
+      openChats: integer(),
+    },
+    [
+      'id',
+      'username',
+      'nick',
+      'avatar',
+      'role',
+      'capacity',
+      'channels',
+      'groups',
+      'online',
+      'away',
+      'disabled',
+      'openChats',
+    ],
+  ),
 );
 
 // A channel's settings as stored: read without the limits a change must meet, so a value the seed
 // or the command line set beyond them still loads (and is refused only if sent back unchanged).
-const storedSettings = object<ChannelSettings>(
-  {
-    info: object<ChannelTexts>(
-      Object.fromEntries(
-        CHANNEL_TEXT_FIELDS.map((field) => [field, field.endsWith('Mode') ? integer() : text]),
+const storedTexts = Object.fromEntries(
+  CHANNEL_TEXT_FIELDS.map((field) => [field, field.endsWith('Mode') ? integer() : text]),
+) as { [K in keyof ChannelTexts]: Schema<ChannelTexts[K] extends string ? string : number> };
+const storedSettings = describes<StoredChannelSettings>()(
+  object(
+    {
+      info: object(storedTexts, CHANNEL_TEXT_FIELDS),
+      replyTargetMs: integer(),
+      workingHours: nullable(
+        object(
+          {
+            timeZone: text,
+            windows: list(object({ days: list(integer()), from: text, to: text }, ['days', 'from', 'to'])),
+          },
+          ['timeZone', 'windows'],
+        ),
       ),
-      CHANNEL_TEXT_FIELDS,
-    ),
-    replyTargetMs: integer(),
-    workingHours: nullable(
-      object<WorkingHours>(
-        {
-          timeZone: text,
-          windows: list(object({ days: list(integer()), from: text, to: text }, ['days', 'from', 'to'])),
-        },
-        ['timeZone', 'windows'],
-      ),
-    ),
-    sites: strings,
-  },
-  ['info', 'replyTargetMs', 'workingHours', 'sites'],
+      sites: strings,
+    },
+    ['info', 'replyTargetMs', 'workingHours', 'sites'],
+  ),
 );
 
-const adminChannel = object<AdminChannel>(
-  {
-    id,
-    tenantId: text,
-    identity: oneOf(['off', 'optional', 'required'] as const),
-    groups: list(object({ groupId: id, groupName: text }, ['groupId', 'groupName'])),
-    settings: storedSettings,
-    updatedAt: time,
-  },
-  ['id', 'tenantId', 'identity', 'groups', 'settings', 'updatedAt'],
+const adminChannel = describes<AdminChannel>()(
+  object(
+    {
+      id,
+      tenantId: text,
+      identity: oneOf(['off', 'optional', 'required'] as const),
+      groups: list(object({ groupId: id, groupName: text }, ['groupId', 'groupName'])),
+      settings: storedSettings,
+      updatedAt: time,
+    },
+    ['id', 'tenantId', 'identity', 'groups', 'settings', 'updatedAt'],
+  ),
 );
 
-const adminChange = object<AdminChange>(
-  {
-    id,
-    kind: oneOf(ADMIN_CHANGE_KINDS),
-    target: text,
-    by: nullable(object({ id, nick: text }, ['id', 'nick'])),
-    changes: { type: 'object', additionalProperties: true },
-    time: number(),
-  },
-  ['id', 'kind', 'target', 'by', 'changes', 'time'],
+const adminChange = describes<AdminChange>()(
+  object(
+    {
+      id,
+      kind: oneOf(ADMIN_CHANGE_KINDS),
+      target: text,
+      by: nullable(object({ id, nick: text }, ['id', 'nick'])),
+      changes: { type: 'object', additionalProperties: true } as Schema<AdminChange['changes']>,
+      time: number(),
+    },
+    ['id', 'kind', 'target', 'by', 'changes', 'time'],
+  ),
 );
 
-export const adminAnswerSchemas: { [N in keyof AdminCalls]: Schema<AdminCalls[N]['answer']> } = {
+export const adminAnswerSchemas = describesEach<{ [N in keyof AdminCalls]: AdminCalls[N]['answer'] }>()({
   adminAgents: list(adminAgent),
   addAgent: object({ agent: adminAgent, password: nullableText }, ['agent', 'password']),
   updateAgent: adminAgent,
@@ -337,4 +366,4 @@ export const adminAnswerSchemas: { [N in keyof AdminCalls]: Schema<AdminCalls[N]
   adminChannels: list(adminChannel),
   updateChannel: adminChannel,
   adminChanges: list(adminChange),
-};
+});

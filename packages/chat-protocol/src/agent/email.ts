@@ -1,6 +1,6 @@
 // Email: a chat's transcript the visitor asks for, and an agent's answer to a left message.
 
-import { object, optional } from '../build.js';
+import { describes, describesBody, object, optional } from '../build.js';
 import type { Schema } from '../schema.js';
 
 /** `POST` by the visitor's page: mail this visitor's latest chat to them. */
@@ -14,7 +14,7 @@ export const EMAIL_REPLY_MAX = 5000;
 export interface TranscriptRequest {
   userId: string;
   /** Where to send it; absent: the address the visitor gave before (a form, the host site). */
-  email?: string;
+  email?: string | null;
 }
 
 export interface LeftReplyRequest {
@@ -33,16 +33,16 @@ const email: Schema<string> = {
   pattern: '^[^\\s@]+@[^\\s@]+$',
 };
 
-export const transcriptRequestSchema: Schema<TranscriptRequest> = object<TranscriptRequest>(
-  { userId: { type: 'string', minLength: 1, maxLength: 128 }, email: optional(email) },
-  ['userId'],
+export const transcriptRequestSchema: Schema<TranscriptRequest> = describesBody<TranscriptRequest>()(
+  object({ userId: { type: 'string', minLength: 1, maxLength: 128 }, email: optional(email) }, ['userId']),
 );
-export const leftReplyRequestSchema: Schema<LeftReplyRequest> = object<LeftReplyRequest>(
-  { text: { type: 'string', minLength: 1, maxLength: EMAIL_REPLY_MAX } },
-  ['text'],
+export const leftReplyRequestSchema: Schema<LeftReplyRequest> = describesBody<LeftReplyRequest>()(
+  object({ text: { type: 'string', minLength: 1, maxLength: EMAIL_REPLY_MAX } }, ['text']),
 );
 export const leftReplyParamsSchema: Schema<{ leftMessageId: string }> = object(
   { leftMessageId: { type: 'string', pattern: '^\\d{1,15}$' } },
   ['leftMessageId'],
 );
-export const mailQueuedSchema: Schema<MailQueued> = object<MailQueued>({ to: { type: 'string' } }, ['to']);
+export const mailQueuedSchema: Schema<MailQueued> = describes<MailQueued>()(
+  object({ to: { type: 'string' } }, ['to']),
+);

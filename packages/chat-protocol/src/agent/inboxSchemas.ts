@@ -1,4 +1,4 @@
-import { boolean, id, integer, list, number, object, oneOf } from '../build.js';
+import { boolean, describes, describesEach, id, integer, list, number, object, oneOf } from '../build.js';
 import type { Schema } from '../schema.js';
 import {
   type Activity,
@@ -13,86 +13,100 @@ import { agentMessage, nullable, nullableText, rating, strings, text, time } fro
 
 // The `data` of the inbox calls' successes (inbox.ts), as JSON Schema.
 
-const row = object<InboxRow>(
-  {
-    sessionId: id,
-    visitorId: id,
-    channelId: id,
-    groupId: nullableText,
-    visitorName: text,
-    verified: boolean,
-    verifiedPid: nullableText,
-    status: oneOf(CONVERSATION_STATUSES),
-    priority: oneOf(PRIORITIES),
-    live: boolean,
-    assignee: nullable(object({ id, nick: text }, ['id', 'nick'])),
-    lastMessage: nullable(
-      object({ text, senderType: integer(), msgType: text, time }, ['text', 'senderType', 'msgType', 'time']),
-    ),
-    unread: integer(),
-    waitingSince: nullable(time),
-    replyTargetMs: number(),
-    lastActivityAt: time,
-    createdAt: time,
-    snoozedUntil: nullable(time),
-    labels: strings,
-    rating: nullable(rating),
-    leftMessage: boolean,
-  },
-  [
-    'sessionId',
-    'visitorId',
-    'channelId',
-    'groupId',
-    'visitorName',
-    'verified',
-    'verifiedPid',
-    'status',
-    'priority',
-    'live',
-    'assignee',
-    'lastMessage',
-    'unread',
-    'waitingSince',
-    'replyTargetMs',
-    'lastActivityAt',
-    'createdAt',
-    'snoozedUntil',
-    'labels',
-    'rating',
-    'leftMessage',
-  ],
-);
-
-export const noteSchema = object<Note>(
-  { id, sessionId: id, agentId: id, agentNick: text, body: text, mentions: list(id), time },
-  ['id', 'sessionId', 'agentId', 'agentNick', 'body', 'mentions', 'time'],
-);
-
-const mention = object<Mention>({ conversation: row, note: noteSchema, seen: boolean }, [
-  'conversation',
-  'note',
-  'seen',
-]);
-
-const activity = object<Activity>(
-  {
-    id,
-    kind: oneOf([
+const row = describes<InboxRow>()(
+  object(
+    {
+      sessionId: id,
+      visitorId: id,
+      channelId: id,
+      groupId: nullableText,
+      visitorName: text,
+      verified: boolean,
+      verifiedPid: nullableText,
+      status: oneOf(CONVERSATION_STATUSES),
+      priority: oneOf(PRIORITIES),
+      live: boolean,
+      assignee: nullable(object({ id, nick: text }, ['id', 'nick'])),
+      lastMessage: nullable(
+        object({ text, senderType: integer(), msgType: text, time }, [
+          'text',
+          'senderType',
+          'msgType',
+          'time',
+        ]),
+      ),
+      unread: integer(),
+      waitingSince: nullable(time),
+      replyTargetMs: number(),
+      lastActivityAt: time,
+      createdAt: time,
+      snoozedUntil: nullable(time),
+      labels: strings,
+      rating: nullable(rating),
+      leftMessage: boolean,
+    },
+    [
+      'sessionId',
+      'visitorId',
+      'channelId',
+      'groupId',
+      'visitorName',
+      'verified',
+      'verifiedPid',
       'status',
       'priority',
+      'live',
+      'assignee',
+      'lastMessage',
+      'unread',
+      'waitingSince',
+      'replyTargetMs',
+      'lastActivityAt',
+      'createdAt',
+      'snoozedUntil',
       'labels',
-      'beyondCapacity',
-      'assigned',
-      'requeued',
-      'takenOver',
-    ] as const),
-    agentId: nullableText,
-    agentNick: nullableText,
-    detail: { type: 'object', additionalProperties: true },
-    time,
-  },
-  ['id', 'kind', 'agentId', 'agentNick', 'detail', 'time'],
+      'rating',
+      'leftMessage',
+    ],
+  ),
+);
+
+export const noteSchema = describes<Note>()(
+  object({ id, sessionId: id, agentId: id, agentNick: text, body: text, mentions: list(id), time }, [
+    'id',
+    'sessionId',
+    'agentId',
+    'agentNick',
+    'body',
+    'mentions',
+    'time',
+  ]),
+);
+
+const mention = describes<Mention>()(
+  object({ conversation: row, note: noteSchema, seen: boolean }, ['conversation', 'note', 'seen']),
+);
+
+const activity = describes<Activity>()(
+  object(
+    {
+      id,
+      kind: oneOf([
+        'status',
+        'priority',
+        'labels',
+        'beyondCapacity',
+        'assigned',
+        'requeued',
+        'takenOver',
+      ] as const),
+      agentId: nullableText,
+      agentNick: nullableText,
+      detail: { type: 'object', additionalProperties: true },
+      time,
+    },
+    ['id', 'kind', 'agentId', 'agentNick', 'detail', 'time'],
+  ),
 );
 
 const done: Schema<null> = { type: 'null', description: 'no data: success is all it tells' };
@@ -102,7 +116,7 @@ const counts = object({ mine: integer(), unassigned: integer(), all: integer() }
   'all',
 ]);
 
-export const inboxAnswerSchemas: { [N in keyof InboxCalls]: Schema<InboxCalls[N]['answer']> } = {
+export const inboxAnswerSchemas = describesEach<{ [N in keyof InboxCalls]: InboxCalls[N]['answer'] }>()({
   inbox: object({ conversations: list(row), counts, next: nullableText }, [
     'conversations',
     'counts',
@@ -152,4 +166,4 @@ export const inboxAnswerSchemas: { [N in keyof InboxCalls]: Schema<InboxCalls[N]
     },
     ['handled', 'medianFirstResponseMs', 'ratingAverage', 'ratings'],
   ),
-};
+});

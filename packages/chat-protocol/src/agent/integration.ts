@@ -1,6 +1,6 @@
 // The integration API: what a CRM, a helpdesk or a bot calls with a token an administrator made.
 
-import { integer, list, object, optional, string } from '../build.js';
+import { describes, integer, list, object, optional, string } from '../build.js';
 import type { Schema } from '../schema.js';
 
 /** What a token may do; an administrator gives each token some of them. */
@@ -61,33 +61,41 @@ const digits = (most: number): Schema<string> => ({ type: 'string', pattern: `^\
 const nullableText: Schema<string | null> = { type: ['string', 'null'] };
 const time = integer();
 
-const conversation = object<IntegrationConversation>(
-  {
-    id: string(),
-    channelId: string(),
-    contactId: string(),
-    groupId: nullableText,
-    agentId: nullableText,
-    status: { enum: ['open', 'closed'] },
-    createdAt: time,
-    closedAt: { type: ['integer', 'null'] },
-  },
-  ['id', 'channelId', 'contactId', 'groupId', 'agentId', 'status', 'createdAt', 'closedAt'],
+const conversation = describes<IntegrationConversation>()(
+  object(
+    {
+      id: string(),
+      channelId: string(),
+      contactId: string(),
+      groupId: nullableText,
+      agentId: nullableText,
+      status: { enum: ['open', 'closed'] },
+      createdAt: time,
+      closedAt: { type: ['integer', 'null'] },
+    },
+    ['id', 'channelId', 'contactId', 'groupId', 'agentId', 'status', 'createdAt', 'closedAt'],
+  ),
 );
-const message = object<IntegrationMessage>(
-  {
-    id: string(),
-    sender: { enum: ['visitor', 'agent', 'robot', 'system'] },
-    senderName: nullableText,
-    msgType: string(),
-    msgContent: string(),
-    sentAt: time,
-  },
-  ['id', 'sender', 'senderName', 'msgType', 'msgContent', 'sentAt'],
+const message = describes<IntegrationMessage>()(
+  object(
+    {
+      id: string(),
+      sender: { enum: ['visitor', 'agent', 'robot', 'system'] },
+      senderName: nullableText,
+      msgType: string(),
+      msgContent: string(),
+      sentAt: time,
+    },
+    ['id', 'sender', 'senderName', 'msgType', 'msgContent', 'sentAt'],
+  ),
 );
-const contact = object<IntegrationContact>(
-  { contactId: string(), name: nullableText, email: nullableText, phone: nullableText },
-  ['contactId', 'name', 'email', 'phone'],
+const contact = describes<IntegrationContact>()(
+  object({ contactId: string(), name: nullableText, email: nullableText, phone: nullableText }, [
+    'contactId',
+    'name',
+    'email',
+    'phone',
+  ]),
 );
 
 export const INTEGRATION_PREFIX = '/api/integration/v1';

@@ -1,5 +1,5 @@
-import { message } from '../answers.js';
-import { boolean, list, number, object, optional, string } from '../build.js';
+import { messageFields } from '../answers.js';
+import { boolean, describes, type Infer, id, list, number, object, optional, string } from '../build.js';
 import type { Schema } from '../schema.js';
 import type { AgentMessage, Rating } from './types.js';
 
@@ -7,20 +7,28 @@ import type { AgentMessage, Rating } from './types.js';
 
 export const text = string();
 /** A value that is there, possibly null. */
-export const nullable = <T>(schema: Schema<T>): Schema<T | null> => ({
-  ...schema,
-  type: [...(typeof schema.type === 'string' ? [schema.type] : (schema.type ?? [])), 'null'],
-});
+export const nullable = <S extends Schema>(schema: S): Schema<Infer<S> | null> => {
+  const given: Schema = schema;
+  const types = typeof given.type === 'string' ? [given.type] : (given.type ?? []);
+  return { ...given, type: [...types, 'null'] } as Schema<Infer<S> | null>;
+};
 export const nullableText = nullable(text);
 export const time = number();
 export const strings = list(text);
 
-export const agentMessage = object<AgentMessage>(
-  { ...message.properties, read: optional(boolean), emailedTo: optional(text), emailFailed: optional(text) },
-  message.required ?? [],
+export const agentMessage = describes<AgentMessage>()(
+  object(
+    {
+      ...messageFields,
+      id,
+      read: optional(boolean),
+      emailedTo: optional(text),
+      emailFailed: optional(text),
+    },
+    ['id', 'senderType', 'msgTime'],
+  ),
 );
 
-export const rating = object<Rating>({ star: number(), tags: strings, content: optional(text) }, [
-  'star',
-  'tags',
-]);
+export const rating = describes<Rating>()(
+  object({ star: number(), tags: strings, content: optional(text) }, ['star', 'tags']),
+);

@@ -1,6 +1,6 @@
 // Reports: the figures a team lead reads, computed by the server from the conversation records.
 
-import { integer, list, number, object, string } from '../build.js';
+import { describes, integer, list, number, object, string } from '../build.js';
 import type { Schema } from '../schema.js';
 
 /** `GET /api/agent/reports` (JSON) and `GET /api/agent/reports.csv` (the same figures as CSV). */
@@ -23,14 +23,16 @@ export const REPORT_MAX_DAYS = 366;
 
 const day: Schema<string> = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
 
-export const reportQuerySchema: Schema<ReportQuery> = object<ReportQuery>(
-  {
-    from: day,
-    to: day,
-    timeZone: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_+\\-/]+$' },
-    channelId: { type: 'string', minLength: 1, maxLength: 128 },
-  },
-  ['from', 'to'],
+export const reportQuerySchema: Schema<ReportQuery> = describes<ReportQuery>()(
+  object(
+    {
+      from: day,
+      to: day,
+      timeZone: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_+\\-/]+$' },
+      channelId: { type: 'string', minLength: 1, maxLength: 128 },
+    },
+    ['from', 'to'],
+  ),
 );
 
 /**
@@ -99,26 +101,34 @@ const figureFields = {
   handovers: count,
   missed: count,
 };
-const figureNames = Object.keys(figureFields);
+const figureNames = Object.keys(figureFields) as (keyof typeof figureFields)[];
 
 /** The figures' names in the order the CSV export has them. */
 export const reportFigureNames = figureNames as (keyof ReportFigures)[];
 
-const rows = <T>(fields: Record<string, Schema>): Schema<T[]> =>
-  list(object<T>({ ...fields, ...figureFields }, [...Object.keys(fields), ...figureNames]));
+/** Rows of the figures with `fields` first (each row has every field). */
+const rows = <const F extends Record<string, Schema>>(fields: F) =>
+  list(
+    object({ ...fields, ...figureFields }, [
+      ...(Object.keys(fields) as (keyof F & string)[]),
+      ...figureNames,
+    ]),
+  );
 
-export const reportSchema: Schema<Report> = object<Report>(
-  {
-    from: string(),
-    to: string(),
-    timeZone: string(),
-    totals: object<ReportFigures>(figureFields, figureNames),
-    byDay: rows({ day: string() }),
-    byHour: rows({ hour: number() }),
-    byChannel: rows({ channelId: string() }),
-    byGroup: rows({ groupId: nullableText }),
-    byAgent: rows({ agentId: nullableText, nick: nullableText }),
-    byLabel: rows({ label: string() }),
-  },
-  ['from', 'to', 'timeZone', 'totals', 'byDay', 'byHour', 'byChannel', 'byGroup', 'byAgent', 'byLabel'],
+export const reportSchema: Schema<Report> = describes<Report>()(
+  object(
+    {
+      from: string(),
+      to: string(),
+      timeZone: string(),
+      totals: describes<ReportFigures>()(object(figureFields, figureNames)),
+      byDay: rows({ day: string() }),
+      byHour: rows({ hour: number() }),
+      byChannel: rows({ channelId: string() }),
+      byGroup: rows({ groupId: nullableText }),
+      byAgent: rows({ agentId: nullableText, nick: nullableText }),
+      byLabel: rows({ label: string() }),
+    },
+    ['from', 'to', 'timeZone', 'totals', 'byDay', 'byHour', 'byChannel', 'byGroup', 'byAgent', 'byLabel'],
+  ),
 );

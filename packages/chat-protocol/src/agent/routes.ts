@@ -46,10 +46,24 @@ export const CANNED_TITLE_MAX = 80;
 export const CANNED_TEXT_MAX = 2000;
 const cannedFields = { title: text(CANNED_TITLE_MAX, 1), text: text(CANNED_TEXT_MAX, 1) };
 
-const route = <N extends AgentCallName>(
+/** The `:name`s of a path, as a union of names. */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParams<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A path whose `:name`s are exactly the parameters call `N` names (a compile error otherwise). */
+type PathOf<N extends AgentCallName, P extends string> = [PathParams<P>] extends [keyof AgentParams<N>]
+  ? [Exclude<keyof AgentParams<N>, PathParams<P>>] extends [never]
+    ? P
+    : { 'parameters the path lacks': Exclude<keyof AgentParams<N>, PathParams<P>> }
+  : { 'parameters the call does not name': Exclude<PathParams<P>, keyof AgentParams<N>> };
+
+const route = <N extends AgentCallName, const P extends string>(
   name: N,
   method: HttpMethod,
-  path: string,
+  path: P & PathOf<N, P>,
   parts: Omit<AgentRoute<N>, 'method' | 'path' | 'answer' | 'params'> = {},
 ): AgentRoute<N> => {
   const names = [...path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
@@ -57,7 +71,10 @@ const route = <N extends AgentCallName>(
     method,
     path,
     ...parts,
-    ...(names.length && { params: object(Object.fromEntries(names.map((one) => [one, id])), names) }),
+    // The path's `:name`s, each an id: `AgentParams` names the same ones (`PathOf` checks it).
+    ...(names.length && {
+      params: object(Object.fromEntries(names.map((one) => [one, id])), names) as Schema<AgentParams<N>>,
+    }),
     answer: agentAnswerSchemas[name],
   };
 };

@@ -1,4 +1,16 @@
-import { boolean, id, integer, list, number, object, oneOf, optional, withDefault } from '../build.js';
+import {
+  boolean,
+  describes,
+  describesEach,
+  id,
+  integer,
+  list,
+  number,
+  object,
+  oneOf,
+  optional,
+  withDefault,
+} from '../build.js';
 import type { Schema } from '../schema.js';
 import { adminAnswerSchemas } from './admin.js';
 import { inboxAnswerSchemas, noteSchema } from './inboxSchemas.js';
@@ -10,6 +22,7 @@ import type {
   AgentChat,
   CannedReply,
   DeskEvent,
+  DeskEventFields,
   EarlierChat,
   QueueEntry,
 } from './types.js';
@@ -21,122 +34,137 @@ import type {
 /** An agent's presence (docs/routing.md): routing gives new chats to `online` agents only. */
 const presence = oneOf(['online', 'away', 'offline'] as const);
 
-const agent = object<Agent>(
-  {
-    id,
-    username: text,
-    nick: text,
-    avatar: optional(text),
-    capacity: integer(),
-    channels: strings,
-    groups: strings,
-    online: boolean,
-    away: withDefault(boolean, false),
-    role: withDefault(oneOf(['agent', 'admin'] as const), 'agent'),
-  },
-  ['id', 'username', 'nick', 'capacity', 'channels', 'groups', 'online', 'away', 'role'],
+const agent = describes<Agent>()(
+  object(
+    {
+      id,
+      username: text,
+      nick: text,
+      avatar: optional(text),
+      capacity: integer(),
+      channels: strings,
+      groups: strings,
+      online: boolean,
+      away: withDefault(boolean, false),
+      role: withDefault(oneOf(['agent', 'admin'] as const), 'agent'),
+    },
+    ['id', 'username', 'nick', 'capacity', 'channels', 'groups', 'online', 'away', 'role'],
+  ),
 );
 
 const verification = { verified: boolean, verifiedPid: nullableText };
 
-const queueEntry = object<QueueEntry>(
-  {
-    sessionId: id,
-    visitorId: id,
-    channelId: id,
-    groupId: nullableText,
-    waitIndex: number(),
-    since: time,
-    visitorName: text,
-    ...verification,
-  },
-  [
-    'sessionId',
-    'visitorId',
-    'channelId',
-    'groupId',
-    'waitIndex',
-    'since',
-    'visitorName',
-    'verified',
-    'verifiedPid',
-  ],
+const queueEntry = describes<QueueEntry>()(
+  object(
+    {
+      sessionId: id,
+      visitorId: id,
+      channelId: id,
+      groupId: nullableText,
+      waitIndex: number(),
+      since: time,
+      visitorName: text,
+      ...verification,
+    },
+    [
+      'sessionId',
+      'visitorId',
+      'channelId',
+      'groupId',
+      'waitIndex',
+      'since',
+      'visitorName',
+      'verified',
+      'verifiedPid',
+    ],
+  ),
 );
 
-const chat = object<AgentChat>(
-  {
-    sessionId: id,
-    visitorId: id,
-    channelId: id,
-    groupId: nullableText,
-    since: nullable(time),
-    visitorName: text,
-    email: text,
-    phone: text,
-    ...verification,
-    visitorTyping: nullableText,
-    transferredFrom: optional(text),
-    transferNote: optional(text),
-  },
-  [
-    'sessionId',
-    'visitorId',
-    'channelId',
-    'groupId',
-    'since',
-    'visitorName',
-    'email',
-    'phone',
-    'verified',
-    'verifiedPid',
-    'visitorTyping',
-  ],
+const chat = describes<AgentChat>()(
+  object(
+    {
+      sessionId: id,
+      visitorId: id,
+      channelId: id,
+      groupId: nullableText,
+      since: nullable(time),
+      visitorName: text,
+      email: text,
+      phone: text,
+      ...verification,
+      visitorTyping: nullableText,
+      transferredFrom: optional(text),
+      transferNote: optional(text),
+    },
+    [
+      'sessionId',
+      'visitorId',
+      'channelId',
+      'groupId',
+      'since',
+      'visitorName',
+      'email',
+      'phone',
+      'verified',
+      'verifiedPid',
+      'visitorTyping',
+    ],
+  ),
 );
 
 /**
  * One schema for every event: `type` says which of the optional fields it carries. An event of a
- * type a client does not know passes, and the client skips it.
+ * type a client does not know passes, and the client skips it. The schema describes the wire's
+ * flat shape (`DeskEventFields`); which fields come with which `type` is the server's promise that
+ * `DeskEvent` states as a union, checked by the server's tests against this document, not here.
  */
-const deskEvent = object<DeskEvent>(
-  {
-    id,
-    sessionId: id,
-    type: text,
-    time: optional(time),
-    message: optional(agentMessage),
-    star: optional(number()),
-    tags: optional(strings),
-    content: optional(text),
-    msgIds: optional(list(id)),
-    fields: optional({ type: 'object', additionalProperties: true }),
-    note: optional(noteSchema),
-    replyTo: optional(text),
-    at: optional(integer({ minimum: 0 })),
-    delta: optional(text),
-    thinkingAt: optional(integer({ minimum: 0 })),
-    thinkingDelta: optional(text),
-    thinkingSeconds: optional(number({ minimum: 0 })),
-  },
-  ['id', 'sessionId', 'type'],
+const deskEventFields = describes<DeskEventFields>()(
+  object(
+    {
+      id,
+      sessionId: id,
+      type: text,
+      time: optional(time),
+      message: optional(agentMessage),
+      star: optional(number()),
+      tags: optional(strings),
+      content: optional(text),
+      msgIds: optional(list(id)),
+      fields: optional({ type: 'object', additionalProperties: true }),
+      note: optional(noteSchema),
+      replyTo: optional(text),
+      at: optional(integer({ minimum: 0 })),
+      delta: optional(text),
+      thinkingAt: optional(integer({ minimum: 0 })),
+      thinkingDelta: optional(text),
+      thinkingSeconds: optional(number({ minimum: 0 })),
+    },
+    ['id', 'sessionId', 'type'],
+  ),
+);
+const deskEvent = deskEventFields as Schema<unknown> as Schema<DeskEvent>;
+
+const earlierChat = describes<EarlierChat>()(
+  object(
+    {
+      sessionId: id,
+      channelId: id,
+      startedAt: time,
+      endedAt: nullable(time),
+      agentNick: nullableText,
+      firstMessage: nullableText,
+      messageCount: integer(),
+      rating: nullable(object({ star: number() }, ['star'])),
+    },
+    ['sessionId', 'channelId', 'startedAt', 'endedAt', 'agentNick', 'firstMessage', 'messageCount', 'rating'],
+  ),
 );
 
-const earlierChat = object<EarlierChat>(
-  {
-    sessionId: id,
-    channelId: id,
-    startedAt: time,
-    endedAt: nullable(time),
-    agentNick: nullableText,
-    firstMessage: nullableText,
-    messageCount: integer(),
-    rating: nullable(object({ star: number() }, ['star'])),
-  },
-  ['sessionId', 'channelId', 'startedAt', 'endedAt', 'agentNick', 'firstMessage', 'messageCount', 'rating'],
-);
-
-const cannedReply = object<CannedReply>(
-  { id, channelId: nullable(id), team: boolean, title: text, text, createdAt: time, updatedAt: time },
-  ['id', 'channelId', 'team', 'title', 'text', 'createdAt', 'updatedAt'],
+const cannedReply = describes<CannedReply>()(
+  object(
+    { id, channelId: nullable(id), team: boolean, title: text, text, createdAt: time, updatedAt: time },
+    ['id', 'channelId', 'team', 'title', 'text', 'createdAt', 'updatedAt'],
+  ),
 );
 
 const done: Schema<null> = { type: 'null', description: 'no data: success is all it tells' };
@@ -147,7 +175,7 @@ const done: Schema<null> = { type: 'null', description: 'no data: success is all
  * @example
  * check(agentAnswerSchemas.poll, answer.data, 'data').queue
  */
-export const agentAnswerSchemas: { [N in AgentCallName]: Schema<AgentAnswer<N>> } = {
+export const agentAnswerSchemas = describesEach<{ [N in AgentCallName]: AgentAnswer<N> }>()({
   login: object({ token: text, agent, expiresAt: time }, ['token', 'agent', 'expiresAt']),
   logout: done,
   me: agent,
@@ -256,4 +284,4 @@ export const agentAnswerSchemas: { [N in AgentCallName]: Schema<AgentAnswer<N>> 
   refuse: done,
   ...inboxAnswerSchemas,
   ...adminAnswerSchemas,
-};
+});

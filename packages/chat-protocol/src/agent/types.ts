@@ -92,6 +92,24 @@ interface DeskEventBase {
   time?: number;
 }
 
+/** Every field an event may carry, whatever its type: the wire's flat shape of `DeskEvent`. */
+export interface DeskEventFields extends DeskEventBase {
+  type: string;
+  message?: AgentMessage;
+  star?: number;
+  tags?: string[];
+  content?: string | null;
+  msgIds?: string[];
+  fields?: Record<string, unknown>;
+  note?: Note;
+  replyTo?: string;
+  at?: number;
+  delta?: string;
+  thinkingAt?: number;
+  thinkingDelta?: string;
+  thinkingSeconds?: number;
+}
+
 /** What happened in one of the agent's chats since the poll's cursor. */
 export type DeskEvent = DeskEventBase &
   (
@@ -310,5 +328,5 @@ export type AgentBody<N extends AgentCallName> = AgentCalls[N] extends { body: i
 export type AgentQuery<N extends AgentCallName> = AgentCalls[N] extends { query: infer Q } ? Q : undefined;
 export type AgentParams<N extends AgentCallName> = AgentCalls[N] extends { params: infer P }
   ? P
-  : Record<string, never>;
+  : Record<never, never>;
 export type AgentAnswer<N extends AgentCallName> = AgentCalls[N]['answer'];
