@@ -1,4 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { editableTexts } from './agent/admin.js';
 import type { PathParams } from './agent/routes.js';
 import { agentAnswerSchemas } from './agent/schemas.js';
 import type { AgentAnswer } from './agent/types.js';
@@ -25,6 +26,24 @@ import type { CallResults } from './types.js';
 // The schema builders carry the type of what passes them, worked out from the schema: these tests
 // are compiled by the typecheck (a `@ts-expect-error` that stops being an error fails it) and the
 // runtime half shows `check` returns what the type says.
+
+const storedExample = {
+  titleDesc: 'Help',
+  receiveMode: 3,
+  robotName: 'Robo',
+  robotWelcomeMode: 0,
+  robotWelcomeMsg: 'Hi',
+  adminOfflineMode: 1,
+  adminOfflineMsg: 'Away',
+  userQueueMode: 1,
+  userQueueMsg: 'You are ##',
+  unWorkingMode: 0,
+  unWorkingMsg: 'Closed',
+  userOverMsg: 'Bye',
+  adminCloseMode: 1,
+  adminCloseMsg: 'Closed by agent',
+  evaluateMode: 1,
+} as const;
 
 interface Card {
   title: string;
@@ -108,5 +127,15 @@ describe('the schema builders', () => {
       'sessionId' | 'messageId'
     >();
     expectTypeOf<PathParams<'/api/agent/me'>>().toEqualTypeOf<never>();
+  });
+
+  it('should read stored modes the console does not offer as off, and keep every text', () => {
+    const stored = { ...editableTexts(storedExample), evaluateMode: 2, receiveMode: 1, robotWelcomeMode: 1 };
+    expect(editableTexts(stored)).toEqual({
+      ...storedExample,
+      evaluateMode: 0,
+      receiveMode: 0,
+      robotWelcomeMode: 1,
+    });
   });
 });

@@ -1,4 +1,9 @@
-import { REPLY_TARGET_MAX_MS, REPLY_TARGET_MIN_MS, WORKING_WINDOWS_MAX } from '@parley/chat-protocol';
+import {
+  editableTexts,
+  REPLY_TARGET_MAX_MS,
+  REPLY_TARGET_MIN_MS,
+  WORKING_WINDOWS_MAX,
+} from '@parley/chat-protocol';
 import { Checkbox, Field, Input, Radio, RadioGroup, Textarea } from '@parley/chat-ui/Form';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import {
@@ -59,7 +64,7 @@ export function ChannelDialog({
   onSaved: (channel: AdminChannel) => void;
 }) {
   const { t, locale } = useI18n();
-  const [info, setInfo] = useState<ChannelTexts>(channel.settings.info);
+  const [info, setInfo] = useState<ChannelTexts>(() => editableTexts(channel.settings.info));
   const [replyTarget, setReplyTarget] = useState(String(Math.round(channel.settings.replyTargetMs / MINUTE)));
   const [hoursOn, setHoursOn] = useState(channel.settings.workingHours !== null);
   const [timeZone, setTimeZone] = useState(

@@ -238,6 +238,28 @@ const textsFields = {
 /** The channelInfo fields the console edits, in its order. */
 export const CHANNEL_TEXT_FIELDS = Object.keys(textsFields) as (keyof ChannelTexts)[];
 
+/**
+ * A channel's stored texts as the console edits them: a mode the console does not offer (set by
+ * the seed or the command line) shows as off, and `receiveMode` other than 3 as robot first, so a
+ * save sends values the server takes.
+ *
+ * @example
+ * editableTexts({ ...stored, evaluateMode: 2 }).evaluateMode // 0
+ */
+export function editableTexts(stored: StoredChannelSettings['info']): ChannelTexts {
+  const on = (value: number): 0 | 1 => (value === 1 ? 1 : 0);
+  return {
+    ...stored,
+    receiveMode: stored.receiveMode === 3 ? 3 : 0,
+    robotWelcomeMode: on(stored.robotWelcomeMode),
+    adminOfflineMode: on(stored.adminOfflineMode),
+    userQueueMode: on(stored.userQueueMode),
+    unWorkingMode: on(stored.unWorkingMode),
+    adminCloseMode: on(stored.adminCloseMode),
+    evaluateMode: on(stored.evaluateMode),
+  };
+}
+
 const workingWindow = describes<WorkingWindow>()(
   object(
     {
