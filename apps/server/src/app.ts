@@ -109,6 +109,20 @@ export interface ServerOptions {
   /** Webhook delivery: private addresses, timeout, retries (see webhooks/dispatcher.ts). */
   webhooks?: Partial<WebhookOptions>;
   clock?: () => number;
+  /**
+   * Told every successful answer before it is sent, with its route's documented answer schema: the
+   * tests hold each answer to the OpenAPI document with it (src/test/answers.ts). Throwing turns
+   * the answer into an error.
+   */
+  onAnswer?: (route: AnsweredRoute, data: unknown) => void;
+}
+
+/** A route as `onAnswer` is told it: its method, its path as registered, its answer's schema. */
+export interface AnsweredRoute {
+  method: string;
+  url: string;
+  /** `schema.response[200]` as registered; absent for a route that documents no answer. */
+  schema: unknown;
 }
 
 /**
@@ -161,6 +175,18 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // Behind a proxy every client arrives from the proxy's address: the proxy caps connections.
   capConnectionsPerAddress(app.server, behindProxy ? 0 : connectionLimits.perAddress);
   stopPromptly(app, options.stopGraceMs ?? 10_000);
+  const onAnswer = options.onAnswer;
+  if (onAnswer) {
+    app.addHook('preSerialization', async (request, reply, payload) => {
+      if (reply.statusCode !== 200) return payload;
+      const responses = request.routeOptions.schema?.response as Record<number, unknown> | undefined;
+      onAnswer(
+        { method: request.method, url: request.routeOptions.url ?? request.url, schema: responses?.[200] },
+        payload,
+      );
+      return payload;
+    });
+  }
 
   await app.register(storage, {
     db: options.db,

@@ -1,7 +1,14 @@
-import { agentRoutes, integrationRoutes, requestSchemas } from '@parley/chat-protocol';
+import {
+  agentRoutes,
+  envelope,
+  integrationRoutes,
+  requestSchemas,
+  visitorRoutes,
+} from '@parley/chat-protocol';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { OPENAPI_PATH } from './plugins/openapi.js';
+import { OPENAPI_PATH, REFERENCE_PATH } from './plugins/openapi.js';
+import { heldAnswers, holdToDocument } from './test/answers.js';
 import { testDatabases } from './test/databases.js';
 import { serverFor } from './test/harness.js';
 
@@ -49,6 +56,69 @@ describe('the OpenAPI document', () => {
       expect(operation, call).toBeDefined();
       expect(operation.requestBody.content['application/json'].schema, call).toBeDefined();
     }
+    for (const [call, route] of Object.entries(visitorRoutes)) {
+      if (call === 'upload' || call === 'uploadBase64') continue;
+      const answer = paths[route.path]?.post.responses['200'].content['application/json'].schema;
+      expect(answer?.properties?.data, `${call}: its answer`).toBeDefined();
+    }
     expect(Object.keys(paths).filter((path) => /^\/(chat|agent)(\/|$)/.test(path))).toEqual([]);
+  });
+
+  it("should hold every answer the tests' servers give to the document, and refuse one it does not describe", async () => {
+    const before = heldAnswers.checked;
+    const answer = await server().app.inject({
+      method: 'POST',
+      url: '/api/chat/visitor/channelInfo',
+      payload: { id: 'nowhere' },
+    });
+    expect(answer.json().code).not.toBe(200);
+    await server().app.inject({ method: 'GET', url: '/healthz' });
+    const login = await server().app.inject({ method: 'GET', url: '/api/agent/session' });
+    expect(login.json()).toMatchObject({ code: 200, data: { agent: null } });
+    expect(heldAnswers.checked).toBeGreaterThan(before);
+
+    const me = { method: 'GET', url: agentRoutes.me.path, schema: envelope(agentRoutes.me.answer) };
+    const agent = {
+      id: 'a1',
+      username: 'ada',
+      nick: 'Ada',
+      capacity: 2,
+      channels: [],
+      groups: [],
+      online: true,
+      away: false,
+      role: 'admin',
+    };
+    expect(() => holdToDocument(me, { code: 200, data: agent, message: 'ok' })).not.toThrow();
+    expect(() =>
+      holdToDocument(me, { code: 200, data: { ...agent, capacity: 'two' }, message: 'ok' }),
+    ).toThrow(
+      /GET \/api\/agent\/me answered what its documented schema does not say: answer\/data\/capacity must be integer/,
+    );
+    const { username: _left, ...withoutName } = agent;
+    expect(() => holdToDocument(me, { code: 200, data: withoutName, message: 'ok' })).toThrow(/username/);
+  });
+
+  it('should serve a readable reference of the same document, its scripts as files under the CSP', async () => {
+    const page = await server().app.inject({ method: 'GET', url: REFERENCE_PATH });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<title>Parley API reference</title>');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    // No inline script: each script is a file the policy lets load.
+    expect(page.body.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []).toEqual([]);
+    const scripts = [...page.body.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map(
+      (match) => match[1] as string,
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      const script = await server().app.inject({
+        method: 'GET',
+        url: new URL(src, `http://x${REFERENCE_PATH}/`).pathname,
+      });
+      expect(script.statusCode, src).toBe(200);
+    }
+    const shown = await server().app.inject({ method: 'GET', url: `${REFERENCE_PATH}/json` });
+    expect(shown.json()).toEqual(await document());
   });
 });

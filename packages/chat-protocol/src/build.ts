@@ -22,13 +22,15 @@ type TypeOfName = {
 /** The type of a schema written as a literal (`{ type: 'boolean' }`) rather than with a builder. */
 type Written<S> = S extends { readonly enum: readonly (infer E)[] }
   ? E
-  : S extends { readonly type: infer N }
-    ? N extends keyof TypeOfName
-      ? TypeOfName[N]
-      : N extends readonly (infer M extends keyof TypeOfName)[]
-        ? TypeOfName[M]
-        : unknown
-    : unknown;
+  : S extends { readonly anyOf: readonly (infer O)[] }
+    ? Infer<O>
+    : S extends { readonly type: infer N }
+      ? N extends keyof TypeOfName
+        ? TypeOfName[N]
+        : N extends readonly (infer M extends keyof TypeOfName)[]
+          ? TypeOfName[M]
+          : unknown
+      : unknown;
 
 /** A schema with a default: its field is never absent from what `check` returns. */
 type Defaulted = { readonly default: unknown };
@@ -64,6 +66,13 @@ export const withDefault = <S extends Schema>(
   fallback: Infer<S>,
 ): Schema<Infer<S>> & { default: Infer<S> } =>
   ({ ...schema, default: fallback }) as Schema<Infer<S>> & { default: Infer<S> };
+
+/** A value that is there, possibly null. */
+export const nullable = <S extends Schema>(schema: S): Schema<Infer<S> | null> => {
+  const given: Schema = schema;
+  const types = typeof given.type === 'string' ? [given.type] : (given.type ?? []);
+  return { ...given, type: [...types, 'null'] } as Schema<Infer<S> | null>;
+};
 
 /** A field that may be absent or null (null counts as absent). */
 export const optional = <S extends Schema>(schema: S): Schema<Infer<S> | null | undefined> => {

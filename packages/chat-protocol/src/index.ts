@@ -41,7 +41,14 @@ export {
   TRANSCRIPTS_PER_DAY,
   uploadBase64Limits,
 } from './limits.js';
-export { type JsonCallName, requestSchemas } from './requests.js';
+export { type CallBodies, type JsonCallName, requestSchemas } from './requests.js';
 export { ajvOptions, check, isObject, type Schema, ShapeError, type TypeName, type Warn } from './schema.js';
 export type * from './types.js';
 export { visitorContextSchemas } from './visitorContext.js';
+export {
+  type VisitorAnswer,
+  type VisitorBody,
+  type VisitorRoute,
+  visitorPath,
+  visitorRoutes,
+} from './visitorRoutes.js';

@@ -1,5 +1,6 @@
 import { transcriptRequestSchema } from './agent/email.js';
-import { messageFields } from './answers.js';
+import type { messageFields } from './answers.js';
+import { boolean, type Infer, integer, list, nullable, number, object, oneOf, string } from './build.js';
 import { FIELD_LIMITS } from './limits.js';
 import type { Schema } from './schema.js';
 import type { CallName } from './types.js';
@@ -9,48 +10,33 @@ import { visitorContextSchemas } from './visitorContext.js';
 // ajv). Ids are strings of at most 128 characters; free text has a length limit; fields a call
 // does not name are allowed and ignored (the spec's payloads carry more than a server needs).
 
-const requestId = { type: 'string', minLength: 1, maxLength: FIELD_LIMITS.id } as const;
-const text = (maxLength: number): Schema => ({ type: 'string', maxLength });
-const nullable = (schema: Schema): Schema => ({
-  ...schema,
-  type: [...(typeof schema.type === 'string' ? [schema.type] : (schema.type ?? [])), 'null'],
-});
+const requestId = string({ minLength: 1, maxLength: FIELD_LIMITS.id });
+const text = (maxLength: number) => string({ maxLength });
 const userId = requestId;
 /** An id a site or a seed chose, which may come as a number (`pid`, `groupId`). */
 const looseId = { type: ['string', 'number', 'null'], maxLength: FIELD_LIMITS.id } as const satisfies Schema;
-
-const object = (required: string[], properties: Record<string, Schema>): Schema => ({
-  type: 'object',
-  required,
-  properties,
-});
 
 /**
  * The message fields a client may send (sendMsg, sysMsg): the names and types of the answers'
  * `messageFields`, with the server's limits. A file's URL must be one the server issued or an
  * absolute http(s) address.
  */
-const LIMITS: Partial<Record<keyof typeof messageFields | 'clientMsgId', Schema>> = {
+const messageBody = {
   userId,
   clientMsgId: text(FIELD_LIMITS.id),
-  senderType: { type: 'integer' },
+  senderType: integer(),
   senderName: text(FIELD_LIMITS.name),
   msgType: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 32 }] },
   msgContent: text(FIELD_LIMITS.messageText),
-  msgTime: { type: 'number' },
+  msgTime: number(),
   fileName: text(FIELD_LIMITS.fileName),
-  fileSize: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
-  fileUrl: { type: 'string', maxLength: 2048, pattern: '^(/uploads/|https?://)' },
-  audioDuration: { type: 'number', minimum: 0 },
-  specialMsgFlag: { type: 'integer' },
-  clientType: { type: 'integer' },
-  notifyAdmin: { type: 'integer' },
-};
-const messageBody: Record<string, Schema> = {};
-for (const name of [...Object.keys(messageFields), 'clientMsgId']) {
-  const limit = LIMITS[name as keyof typeof LIMITS];
-  if (limit) messageBody[name] = limit;
-}
+  fileSize: integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+  fileUrl: string({ maxLength: 2048, pattern: '^(/uploads/|https?://)' }),
+  audioDuration: number({ minimum: 0 }),
+  specialMsgFlag: integer(),
+  clientType: integer(),
+  notifyAdmin: integer(),
+} as const satisfies Partial<Record<keyof typeof messageFields | 'clientMsgId', Schema>>;
 
 /** Calls with a JSON body (upload is multipart). */
 export type JsonCallName = Exclude<CallName, 'upload'>;
@@ -61,82 +47,112 @@ export type JsonCallName = Exclude<CallName, 'upload'>;
  * @example
  * app.post('/api/chat/visitor/sendMsg', { schema: { body: requestSchemas.sendMsg } }, handler)
  */
-export const requestSchemas: Record<JsonCallName, Schema> = {
-  channelInfo: object(['id'], { id: requestId }),
-  chatStart: object(['channelId'], {
-    channelId: requestId,
-    pid: looseId,
-    pidSignature: nullable(text(FIELD_LIMITS.id)),
-    params: nullable(text(FIELD_LIMITS.pageText)),
-    userName: nullable(text(FIELD_LIMITS.name)),
-    userId: nullable(text(FIELD_LIMITS.id)),
-    email: nullable(text(FIELD_LIMITS.email)),
-    phone: nullable(text(FIELD_LIMITS.phone)),
-    groupId: looseId,
-    adminId: nullable(text(FIELD_LIMITS.id)),
-    previousUrl: nullable(text(FIELD_LIMITS.pageText)),
-    ...visitorContextSchemas,
-  }),
-  chatClose: object(['userId'], { userId }),
-  transferAgent: object(['userId'], {
-    userId,
-    adminId: nullable(text(FIELD_LIMITS.id)),
-    groupId: looseId,
-  }),
-  getAdminCard: object(['userId'], { userId }),
-  getHistoryMsg: object(['userId', 'maxTime'], {
-    userId,
-    maxTime: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
-    pageSize: { type: 'integer', minimum: 1, maximum: 100 },
-  }),
-  getSessionMsg: object(['userId', 'sessionId'], { userId, sessionId: requestId }),
-  getOfflineMsg: object(['userId'], { userId }),
-  addSessionMsg: object(['userId', 'senderType', 'msgContent'], {
-    ...messageBody,
-    senderType: { enum: [3, 4] },
-    msgContent: { type: 'string', minLength: 1, maxLength: FIELD_LIMITS.messageText },
-  }),
-  getEventMsg: object(['userId', 'pollId'], {
-    userId,
-    pollId: requestId,
-    cursor: {
-      anyOf: [
-        { type: 'string', pattern: '^\\d{1,15}$' },
-        { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
-        { type: 'null' },
-      ],
+export const requestSchemas = {
+  channelInfo: object({ id: requestId }, ['id']),
+  chatStart: object(
+    {
+      channelId: requestId,
+      pid: looseId,
+      pidSignature: nullable(text(FIELD_LIMITS.id)),
+      params: nullable(text(FIELD_LIMITS.pageText)),
+      userName: nullable(text(FIELD_LIMITS.name)),
+      userId: nullable(text(FIELD_LIMITS.id)),
+      email: nullable(text(FIELD_LIMITS.email)),
+      phone: nullable(text(FIELD_LIMITS.phone)),
+      groupId: looseId,
+      adminId: nullable(text(FIELD_LIMITS.id)),
+      previousUrl: nullable(text(FIELD_LIMITS.pageText)),
+      ...visitorContextSchemas,
     },
-    /** Long poll: hold the answer up to this many ms until an event exists (servers may ignore it). */
-    wait: { type: 'integer', minimum: 0, maximum: 60_000 },
-  }),
-  sysMsg: object(['userId', 'msgContent'], { ...messageBody, msgContent: text(FIELD_LIMITS.messageText) }),
-  sendMsg: object(['userId'], messageBody),
-  msgComplete: object(['userId', 'pollId'], { userId, pollId: requestId }),
-  typing: object(['userId'], { userId, msgContent: text(FIELD_LIMITS.messageText) }),
-  getEvaluateInfo: object(['channelId'], { channelId: requestId, tenantId: nullable(text(FIELD_LIMITS.id)) }),
-  evaluate: object(['userId', 'star'], {
-    userId,
-    star: { type: 'integer' },
-    tags: { type: 'array', items: text(100), maxItems: 20 },
-    content: text(2000),
-  }),
-  submitUserForm: object(['userId'], { userId }),
-  leaveMsg: object(['userId', 'channelId', 'content'], {
-    userId,
-    channelId: requestId,
-    name: text(FIELD_LIMITS.name),
-    phone: text(FIELD_LIMITS.phone),
-    email: text(FIELD_LIMITS.email),
-    content: { type: 'string', minLength: 1, maxLength: FIELD_LIMITS.longText },
-  }),
+    ['channelId'],
+  ),
+  chatClose: object({ userId }, ['userId']),
+  transferAgent: object(
+    {
+      userId,
+      adminId: nullable(text(FIELD_LIMITS.id)),
+      groupId: looseId,
+    },
+    ['userId'],
+  ),
+  getAdminCard: object({ userId }, ['userId']),
+  getHistoryMsg: object(
+    {
+      userId,
+      maxTime: integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+      pageSize: integer({ minimum: 1, maximum: 100 }),
+    },
+    ['userId', 'maxTime'],
+  ),
+  getSessionMsg: object({ userId, sessionId: requestId }, ['userId', 'sessionId']),
+  getOfflineMsg: object({ userId }, ['userId']),
+  addSessionMsg: object(
+    {
+      ...messageBody,
+      senderType: oneOf([3, 4]),
+      msgContent: string({ minLength: 1, maxLength: FIELD_LIMITS.messageText }),
+    },
+    ['userId', 'senderType', 'msgContent'],
+  ),
+  getEventMsg: object(
+    {
+      userId,
+      pollId: requestId,
+      cursor: {
+        anyOf: [
+          { type: 'string', pattern: '^\\d{1,15}$' },
+          { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+          { type: 'null' },
+        ],
+      },
+      /** Long poll: hold the answer up to this many ms until an event exists (servers may ignore it). */
+      wait: integer({ minimum: 0, maximum: 60_000 }),
+    },
+    ['userId', 'pollId'],
+  ),
+  sysMsg: object({ ...messageBody, msgContent: text(FIELD_LIMITS.messageText) }, ['userId', 'msgContent']),
+  sendMsg: object(messageBody, ['userId']),
+  msgComplete: object({ userId, pollId: requestId }, ['userId', 'pollId']),
+  typing: object({ userId, msgContent: text(FIELD_LIMITS.messageText) }, ['userId']),
+  getEvaluateInfo: object({ channelId: requestId, tenantId: nullable(text(FIELD_LIMITS.id)) }, ['channelId']),
+  evaluate: object(
+    {
+      userId,
+      star: integer(),
+      tags: list(text(100), { maxItems: 20 }),
+      content: text(2000),
+    },
+    ['userId', 'star'],
+  ),
+  submitUserForm: object({ userId }, ['userId']),
+  leaveMsg: object(
+    {
+      userId,
+      channelId: requestId,
+      name: text(FIELD_LIMITS.name),
+      phone: text(FIELD_LIMITS.phone),
+      email: text(FIELD_LIMITS.email),
+      content: string({ minLength: 1, maxLength: FIELD_LIMITS.longText }),
+    },
+    ['userId', 'channelId', 'content'],
+  ),
   transcript: transcriptRequestSchema,
-  robotAsk: object(['userId', 'msgContent'], {
-    userId,
-    msgContent: text(2000),
-    msgId: text(FIELD_LIMITS.id),
-    /** The page reads the answer as it grows from the poll (events 1301, 1302): robotAsk answers at once. */
-    stream: { type: 'boolean' },
-  }),
-  robotTips: object(['userId', 'msgContent'], { userId, msgContent: text(2000) }),
-  uploadBase64: object(['userId', 'imgData'], { userId, imgData: { type: 'string', minLength: 1 } }),
-};
+  robotAsk: object(
+    {
+      userId,
+      msgContent: text(2000),
+      msgId: text(FIELD_LIMITS.id),
+      /** The page reads the answer as it grows from the poll (events 1301, 1302): robotAsk answers at once. */
+      stream: boolean,
+    },
+    ['userId', 'msgContent'],
+  ),
+  robotTips: object({ userId, msgContent: text(2000) }, ['userId', 'msgContent']),
+  uploadBase64: object({ userId, imgData: string({ minLength: 1 }) }, ['userId', 'imgData']),
+} satisfies Record<JsonCallName, Schema>;
+
+/**
+ * What each call's body is, as a server's validator passes it: the schema's own type, fields that
+ * may be absent or null as the schema says (bodies are not read with `check`, so null stays null).
+ */
+export type CallBodies = { [C in JsonCallName]: Infer<(typeof requestSchemas)[C]> };

@@ -1,12 +1,8 @@
+import { nullable, string } from './build.js';
 import type { Schema } from './schema.js';
 
 // A module of its own, so a client that checks these three values before sending them (the engine
 // does) does not bundle every request's schema.
-
-const nullable = (schema: Schema): Schema => ({
-  ...schema,
-  type: [...(typeof schema.type === 'string' ? [schema.type] : (schema.type ?? [])), 'null'],
-});
 
 /**
  * What chatStart may tell about the visitor's page and browser (all optional; empty is absent):
@@ -14,11 +10,7 @@ const nullable = (schema: Schema): Schema => ({
  * (`Europe/Vienna`). Anything else is refused, so a client checks its values with these first.
  */
 export const visitorContextSchemas = {
-  pageUrl: nullable({ type: 'string', maxLength: 4000, pattern: '^(https?://|$)' }),
-  language: nullable({ type: 'string', maxLength: 35, pattern: '^([A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*)?$' }),
-  timeZone: nullable({
-    type: 'string',
-    maxLength: 64,
-    pattern: '^([A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*)?$',
-  }),
+  pageUrl: nullable(string({ maxLength: 4000, pattern: '^(https?://|$)' })),
+  language: nullable(string({ maxLength: 35, pattern: '^([A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*)?$' })),
+  timeZone: nullable(string({ maxLength: 64, pattern: '^([A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*)?$' })),
 } as const satisfies Record<string, Schema>;

@@ -107,8 +107,11 @@ export interface ChatStartInput {
   timeZone?: string;
 }
 
-/** A message a visitor (or an agent) sends: the contract's sendMsg body. */
-export type IncomingMessage = SendMsgBody;
+/**
+ * A message a visitor (or an agent, the robot, a mail) sends: the contract's sendMsg body, with
+ * its sender type any integer, as the schema takes it (a visitor's is refused unless it is 1).
+ */
+export type IncomingMessage = Omit<SendMsgBody, 'senderType'> & { senderType?: number };
 
 export const SESSION_COLUMNS =
   'id, poll_id, visitor_id, channel_id, group_id, admin_id, requested_admin_id, status, created_at, closed_at';

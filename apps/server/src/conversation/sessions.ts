@@ -1,4 +1,4 @@
-import { AgentEvent, ChatStatus, type WireMessage } from '@parley/chat-protocol';
+import { AgentEvent, type ChannelInfo, ChatStatus, type WireMessage } from '@parley/chat-protocol';
 import { notFound } from '../errors.js';
 import { randomId } from '../ids.js';
 import { channelTeam } from './channelTeam.js';
@@ -12,9 +12,11 @@ import type { ConversationStore } from './store.js';
 // A visitor's identity and chats: channel, start, close, the agent card, history, uploads.
 
 /** The channel's settings, and who answers on it (the first screen's extension). */
-export async function channelInfo(store: ConversationStore, id: string): Promise<Record<string, unknown>> {
+export async function channelInfo(store: ConversationStore, id: string): Promise<ChannelInfo> {
   const channel = await store.channel(id);
-  return { ...channel.info, team: await channelTeam(store, channel) };
+  // A channel's info is stored as the seed, the command line or the console wrote it, each through
+  // the contract's schemas; the tests hold every answer to the document.
+  return { ...(channel.info as unknown as ChannelInfo), team: await channelTeam(store, channel) };
 }
 
 export async function chatStart(store: ConversationStore, input: ChatStartInput) {

@@ -1,4 +1,4 @@
-import { ChatStatus } from '@parley/chat-protocol';
+import { ChatStatus, type EventMsg } from '@parley/chat-protocol';
 import { Audience, holdUntilNew, MAX_HOLD_MS } from './events.js';
 import type { ConversationStore } from './store.js';
 
@@ -66,7 +66,8 @@ export async function getEventMsg(store: ConversationStore, userId: string, poll
   const rows = await store.db.query<{
     id: number;
     event_type: number;
-    payload: Record<string, unknown>;
+    /** As the event writers stored it: the fields of an `EventMsg`. */
+    payload: Partial<EventMsg>;
     created_at: number;
   }>(
     `select id, event_type, payload, created_at from events
@@ -105,11 +106,12 @@ export async function getEventMsg(store: ConversationStore, userId: string, poll
       now,
     );
   }
-  const msgList = rows.map((row) => ({
+  const msgList = rows.map((row): EventMsg & { id: string } => ({
     id: typeof row.payload.msgId === 'string' ? row.payload.msgId : `event-${row.id}`,
     msgId: typeof row.payload.msgId === 'string' ? row.payload.msgId : `event-${row.id}`,
     userId,
     msgTime: row.created_at,
+    msgContent: '',
     ...row.payload,
     event_type: row.event_type,
   }));

@@ -1,4 +1,5 @@
 import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 
@@ -8,6 +9,8 @@ import fastifyPlugin from 'fastify-plugin';
 // at /api/openapi.json; `openapi.test.ts` validates it and holds the server's answers to it.
 
 export const OPENAPI_PATH = '/api/openapi.json';
+/** The reference page: the same document, readable (Swagger UI, served with its files). */
+export const REFERENCE_PATH = '/api/reference';
 
 /** Which part of the API a path belongs to, and how its caller proves who they are. */
 const SURFACES: { prefix: string; tag: string; security?: Record<string, string[]>[] }[] = [
@@ -25,11 +28,46 @@ const SURFACES: { prefix: string; tag: string; security?: Record<string, string[
 ];
 
 /** Routes that serve the apps' files or a developer's page, not an API. */
-const NOT_API = [/^\/chat(\/|$)/, /^\/agent(\/|$)/, /^\/dev\//, new RegExp(`^${OPENAPI_PATH}$`)];
+const NOT_API = [
+  /^\/chat(\/|$)/,
+  /^\/agent(\/|$)/,
+  /^\/dev\//,
+  new RegExp(`^${OPENAPI_PATH}$`),
+  new RegExp(`^${REFERENCE_PATH}(/|$)`),
+];
+
+/**
+ * A route's schema as the document holds it: a shape named by `$id` (the FAQ tree, recursive) is
+ * moved to `components.schemas` and referred to there, as OpenAPI resolves references.
+ */
+function documented(value: unknown, named: Map<string, unknown>): unknown {
+  if (Array.isArray(value)) return value.map((item) => documented(item, named));
+  if (typeof value !== 'object' || value === null) return value;
+  const { $id, $ref, ...rest } = value as Record<string, unknown>;
+  const out: Record<string, unknown> = Object.fromEntries(
+    Object.entries(rest).map(([key, inner]) => [key, documented(inner, named)]),
+  );
+  if (typeof $ref === 'string') out.$ref = $ref.startsWith('#') ? $ref : `#/components/schemas/${$ref}`;
+  if (typeof $id !== 'string') return out;
+  named.set($id, out);
+  return { $ref: `#/components/schemas/${$id}` };
+}
 
 export const openapi = fastifyPlugin(
   async (app: FastifyInstance, options: { version: string }) => {
+    /** Shapes named by `$id` in any route's schema, for `components.schemas`. */
+    const named = new Map<string, unknown>();
     await app.register(fastifySwagger, {
+      transformObject: (document) => {
+        const openapiObject = 'openapiObject' in document ? document.openapiObject : {};
+        return {
+          ...openapiObject,
+          components: {
+            ...openapiObject.components,
+            schemas: { ...openapiObject.components?.schemas, ...Object.fromEntries(named) },
+          },
+        } as typeof openapiObject;
+      },
       openapi: {
         openapi: '3.1.0',
         info: {
@@ -70,7 +108,7 @@ export const openapi = fastifyPlugin(
         const hidden = NOT_API.some((pattern) => pattern.test(url));
         const surface = SURFACES.find((one) => url.startsWith(one.prefix));
         const described = {
-          ...schema,
+          ...(documented(schema, named) as typeof schema),
           ...(hidden && { hide: true }),
           ...(surface && { tags: [surface.tag] }),
           ...(surface?.security && { security: surface.security }),
@@ -81,6 +119,18 @@ export const openapi = fastifyPlugin(
     app.get(OPENAPI_PATH, { schema: { hide: true }, config: { rateLimit: false } }, async () =>
       app.swagger(),
     );
+    await app.register(fastifySwaggerUi, {
+      routePrefix: REFERENCE_PATH,
+      theme: { title: 'Parley API reference' },
+      uiConfig: {
+        deepLinking: true,
+        defaultModelsExpandDepth: 0,
+        docExpansion: 'list',
+        tryItOutEnabled: false,
+      },
+      // Its own files only: the server's Content-Security-Policy (script-src 'self') holds.
+      staticCSP: false,
+    });
   },
   { name: 'parley-openapi' },
 );

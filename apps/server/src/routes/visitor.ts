@@ -1,7 +1,13 @@
 import { setMaxListeners } from 'node:events';
-import { requestSchemas as visitorSchemas } from '@parley/chat-protocol';
+import {
+  type CallResults,
+  envelope,
+  type JsonCallName,
+  type VisitorAnswer,
+  type VisitorBody,
+  visitorRoutes,
+} from '@parley/chat-protocol';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import type { IncomingMessage } from '../conversation/domain.js';
 import * as forms from '../conversation/forms.js';
 import * as ratings from '../conversation/ratings.js';
 import * as routing from '../conversation/routing.js';
@@ -13,15 +19,23 @@ import * as visitorMessages from '../conversation/visitorMessages.js';
 import { badRequest, ok } from '../errors.js';
 import { type MailLimits, mailNotSetUp, queueTranscript, withinLeftMessageBudget } from '../mail/queue.js';
 
-type Body = Record<string, unknown>;
-/**
- * A call's handler; `signal` aborts when the client goes away or the server closes (held polls);
- * `address` is the client's (what the budgets of robot tokens and mails count per address).
- */
-type Handler = (body: Body, signal: AbortSignal, address: string) => Promise<unknown>;
+/** The calls registered here (the uploads are registered by routes/files.ts). */
+type Call = Exclude<JsonCallName, 'uploadBase64'>;
 
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+/**
+ * A call's handler, typed by the contract's table: its body as the schema passes it, its answer's
+ * data. `signal` aborts when the client goes away or the server closes (held polls); `address` is
+ * the client's (what the budgets of robot tokens and mails count per address).
+ */
+type Handler<C extends Call> = (
+  body: VisitorBody<C>,
+  signal: AbortSignal,
+  address: string,
+) => Promise<VisitorAnswer<C>>;
+
+/** An optional text or id field: null (allowed by the schema) and a site's numeric id read as text. */
+const text = (value: string | number | null | undefined): string | undefined =>
+  value === null || value === undefined ? undefined : String(value);
 
 /** Every JSON call of the visitor contract: `POST /api/chat/visitor/{call}`, answered in the envelope. */
 export function registerVisitorRoutes(
@@ -45,14 +59,14 @@ export function registerVisitorRoutes(
   const closing = new AbortController();
   setMaxListeners(0, closing.signal); // one listener per held poll
   app.addHook('preClose', async () => closing.abort());
-  const calls: Record<Exclude<keyof typeof visitorSchemas, 'uploadBase64'>, Handler> = {
-    channelInfo: (body) => sessions.channelInfo(conversations, body.id as string),
+  const calls: { [C in Call]: Handler<C> } = {
+    channelInfo: (body) => sessions.channelInfo(conversations, body.id),
     chatStart: async (body) => ({
       uploadLimit,
       // The mailer is decorated by the mail plugin (routes/mail.ts), registered after these routes.
       transcript: app.mailer !== undefined,
       ...(await sessions.chatStart(conversations, {
-        channelId: body.channelId as string,
+        channelId: body.channelId,
         userId: text(body.userId),
         userName: text(body.userName),
         email: text(body.email),
@@ -68,66 +82,57 @@ export function registerVisitorRoutes(
         timeZone: text(body.timeZone),
       })),
     }),
-    chatClose: (body) => sessions.chatClose(conversations, body.userId as string),
+    chatClose: (body) => sessions.chatClose(conversations, body.userId),
     transferAgent: (body) =>
       routing.transferAgent(conversations, {
-        userId: body.userId as string,
+        userId: body.userId,
         groupId: text(body.groupId) || undefined,
         adminId: text(body.adminId) || undefined,
       }),
-    getAdminCard: (body) => sessions.getAdminCard(conversations, body.userId as string),
+    getAdminCard: (body) => sessions.getAdminCard(conversations, body.userId),
     getHistoryMsg: (body) =>
-      sessions.getHistoryMsg(
-        conversations,
-        body.userId as string,
-        body.maxTime as number,
-        (body.pageSize as number) ?? 20,
-      ),
-    getSessionMsg: (body) =>
-      sessions.getSessionMsg(conversations, body.userId as string, body.sessionId as string),
+      sessions.getHistoryMsg(conversations, body.userId, body.maxTime, body.pageSize ?? 20),
+    getSessionMsg: (body) => sessions.getSessionMsg(conversations, body.userId, body.sessionId),
     getEventMsg: (body, signal) =>
       visitorEvents.holdEventMsg(
         conversations,
-        body.userId as string,
-        body.pollId as string,
+        body.userId,
+        body.pollId,
         body.cursor === undefined || body.cursor === null ? undefined : Number(body.cursor),
-        typeof body.wait === 'number' ? body.wait : 0,
+        body.wait ?? 0,
         signal,
       ),
     sysMsg: (body) => {
-      if (!String(body.msgContent).trim()) throw badRequest('msgContent is blank');
-      return visitorMessages.sysMsg(conversations, body.userId as string, body as IncomingMessage);
+      if (!body.msgContent.trim()) throw badRequest('msgContent is blank');
+      return visitorMessages.sysMsg(conversations, body.userId, body);
     },
-    sendMsg: (body) => visitorMessages.sendMsg(conversations, body.userId as string, body as IncomingMessage),
-    getOfflineMsg: (body) => visitorMessages.getOfflineMsg(conversations, body.userId as string),
-    addSessionMsg: (body) =>
-      visitorMessages.addSessionMsg(conversations, body.userId as string, body as IncomingMessage),
-    msgComplete: (body) =>
-      visitorMessages.msgComplete(conversations, body.userId as string, body.pollId as string),
-    typing: (body) =>
-      visitorMessages.typing(conversations, body.userId as string, text(body.msgContent) ?? ''),
-    getEvaluateInfo: (body) => ratings.getEvaluateInfo(conversations, body.channelId as string),
+    sendMsg: (body) => visitorMessages.sendMsg(conversations, body.userId, body),
+    getOfflineMsg: (body) => visitorMessages.getOfflineMsg(conversations, body.userId),
+    addSessionMsg: (body) => visitorMessages.addSessionMsg(conversations, body.userId, body),
+    msgComplete: (body) => visitorMessages.msgComplete(conversations, body.userId, body.pollId),
+    typing: (body) => visitorMessages.typing(conversations, body.userId, text(body.msgContent) ?? ''),
+    getEvaluateInfo: (body) => ratings.getEvaluateInfo(conversations, body.channelId),
     evaluate: (body) =>
-      ratings.evaluate(conversations, body.userId as string, {
-        star: body.star as number,
-        tags: body.tags as string[] | undefined,
+      ratings.evaluate(conversations, body.userId, {
+        star: body.star,
+        tags: body.tags,
         content: text(body.content),
       }),
-    submitUserForm: (body) => forms.submitUserForm(conversations, body.userId as string, body),
+    submitUserForm: (body) => forms.submitUserForm(conversations, body.userId, body),
     leaveMsg: (body, _signal, address) =>
-      withinLeftMessageBudget(conversations, mailLimits, { userId: body.userId as string, address }, () =>
+      withinLeftMessageBudget(conversations, mailLimits, { userId: body.userId, address }, () =>
         forms.leaveMsg(conversations, {
-          userId: body.userId as string,
-          channelId: body.channelId as string,
+          userId: body.userId,
+          channelId: body.channelId,
           name: text(body.name),
           phone: text(body.phone),
           email: text(body.email),
-          content: body.content as string,
+          content: body.content,
         }),
       ),
     transcript: (body, _signal, address) => {
       if (!app.mailer) throw mailNotSetUp();
-      return queueTranscript(conversations, body.userId as string, text(body.email), {
+      return queueTranscript(conversations, body.userId, text(body.email), {
         limits: mailLimits,
         address,
       });
@@ -135,40 +140,47 @@ export function registerVisitorRoutes(
     robotAsk: (body, _signal, address) =>
       visitorMessages.robotAsk(
         conversations,
-        body.userId as string,
+        body.userId,
         text(body.msgContent) ?? '',
         text(body.msgId) ?? '',
         body.stream === true,
         address,
       ),
-    robotTips: (body) =>
-      visitorMessages.robotTips(conversations, body.userId as string, text(body.msgContent) ?? ''),
+    robotTips: (body) => visitorMessages.robotTips(conversations, body.userId, text(body.msgContent) ?? ''),
   };
 
-  for (const [call, handler] of Object.entries(calls)) {
+  const register = <C extends Call>(call: C, handler: Handler<C>) => {
+    const { path, body: bodySchema, answer } = visitorRoutes[call];
     app.post(
-      `/api/chat/visitor/${call}`,
+      path,
       {
-        schema: { body: visitorSchemas[call as keyof typeof visitorSchemas] },
+        schema: { body: bodySchema, response: { 200: envelope(answer) } },
+        // The answer is documented (and held to its schema in the tests), but sent as the handler
+        // made it: a field a server adds beyond the contract reaches a client that knows it.
+        serializerCompiler: () => (data) => JSON.stringify(data),
         preHandler: call === 'chatStart' ? chatStartLimit : perVisitorLimit,
       },
       async (request, reply) => {
-        const body = request.body as Body;
+        // Fastify has validated the body against `bodySchema`, the table's schema of this call, whose
+        // type is VisitorBody<C> (one assertion for every call, where the type of a generic call
+        // cannot follow the schema through Fastify's route options).
+        const body = request.body as VisitorBody<C> & { userId?: string };
         const gone = new AbortController();
         const abort = () => gone.abort();
         reply.raw.once('close', abort);
         closing.signal.addEventListener('abort', abort, { once: true });
-        let data: unknown;
+        let data: VisitorAnswer<C>;
         try {
           data = await handler(body, gone.signal, request.ip);
         } finally {
           reply.raw.off('close', abort);
           closing.signal.removeEventListener('abort', abort);
         }
-        const userId = call === 'chatStart' ? (data as { userId?: unknown }).userId : body.userId;
+        const userId = call === 'chatStart' ? (data as CallResults['chatStart']).userId : body.userId;
         if (typeof userId === 'string') answered(userId);
         return ok(data);
       },
     );
-  }
+  };
+  for (const call of Object.keys(calls) as Call[]) register(call, calls[call] as Handler<typeof call>);
 }

@@ -6,6 +6,7 @@ import { markPresent } from '../conversation/presence.js';
 import type { Db } from '../db/db.js';
 import { randomId } from '../ids.js';
 import type { Seed, SeedAgent, SeedChannel } from '../seed.js';
+import { holdToDocument } from './answers.js';
 
 /** An answer as a test sees it: the contract's envelope and the HTTP status. */
 export interface Answer<T = unknown> extends Envelope<T> {
@@ -130,6 +131,8 @@ export async function harness(
       db,
       seed,
       presenceTimeoutMs: TEST_PRESENCE_TIMEOUT_MS,
+      // Every answer a test sees is the one the OpenAPI document says (src/test/answers.ts).
+      onAnswer: holdToDocument,
       ...options,
       rateLimits,
       mailLimits,
