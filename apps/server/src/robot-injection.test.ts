@@ -213,6 +213,14 @@ describe.each(testDatabases())('prompt injection against the robot on $name', (d
     expect(final.msgContent).toContain('Sources: [1] How much does shipping cost?');
   });
 
+  it('given an honest answer that says who the robot is in the words of its rules, should show it', async () => {
+    const said =
+      "I am Bot, the support robot of this website's customer service. Shipping is free from 50 EUR [1].";
+    model.next(answer(said));
+    const { final } = await askStreamed('Who are you, and what does shipping cost?');
+    expect(final.msgContent).toBe(`${said}\n\nSources: [1] How much does shipping cost?`);
+  });
+
   it('should count the refusals', async () => {
     const metrics = (
       await server().app.inject({ url: '/metrics', headers: { authorization: 'Bearer metrics' } })

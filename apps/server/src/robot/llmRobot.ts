@@ -23,7 +23,7 @@ import { askedSummary, handToPerson } from './handover.js';
 import { searchKnowledge } from './knowledge.js';
 import { ModelError, type ModelPart, streamAnswer } from './model.js';
 import { noticesFor, type RobotNotices } from './notices.js';
-import { history, knowledgeMessage, sourcesLine, systemPrompt } from './prompt.js';
+import { history, identityLine, knowledgeMessage, sourcesLine, systemPrompt } from './prompt.js';
 import { type LlmOverride, llmSettingsOf, type ResolvedLlmSettings } from './settings.js';
 
 // The language-model robot's answer to one visitor question: grounded in the channel's knowledge,
@@ -262,7 +262,9 @@ class Answer {
       ...(await history(this.store, this.session.id, this.question.msgId)),
       { role: 'user', content: this.question.text },
     ];
-    this.guarded = new Guarded(rules, [`SOURCES ${boundary}`]);
+    // Who it is the robot may say ("I am Bot, the support robot of this website's customer
+    // service"); the rest of the rules and the operator's instructions, never.
+    this.guarded = new Guarded(rules.replace(identityLine(this.channel), ''), [`SOURCES ${boundary}`]);
     // What the question may cost is reserved before the model is asked, so questions asked at
     // once cannot each see the same tokens left; what it did not use is given back after.
     const reservation = await reserve(
