@@ -164,6 +164,15 @@ describe.each(testDatabases())("how the robot's answer ends on $name", (database
     );
   });
 
+  it('given an endless answer of emoji, should cut it between characters, never inside one', async () => {
+    const visitor = await server().start('short');
+    model.next({ steps: [say.endless('a😀')] });
+    const { reply } = await ask(visitor, 'What does shipping cost?');
+    const [text] = (reply.msgContent as string).split('\n\n');
+    // 200 units would end on the first half of an emoji: 199, then the ellipsis.
+    expect(text).toBe(`${'a😀'.repeat(66)}a…`);
+  });
+
   it('given a model that stalls after its first word, should keep that word marked interrupted in the visitor’s language, and hand over when the visitor takes the offer', async () => {
     const visitor = await server().start('staffed', { language: 'de-AT' });
     model.next({ steps: [say.text('Certainly.'), say.silence()] });

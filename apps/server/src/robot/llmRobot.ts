@@ -399,7 +399,9 @@ class Answer {
         this.add('text', part.text);
         if (cap > 0 && this.text.length >= cap) {
           // Breaking out ends the request: the endpoint stops generating.
-          this.text = this.text.slice(0, cap);
+          // Never half of a character written as two UTF-16 units (an emoji).
+          const end = /[\uD800-\uDBFF]/.test(this.text[cap - 1] ?? '') ? cap - 1 : cap;
+          this.text = this.text.slice(0, end);
           return 'cut';
         }
       } else if (part.type === 'thinking') {
