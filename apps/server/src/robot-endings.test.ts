@@ -164,6 +164,18 @@ describe.each(testDatabases())("how the robot's answer ends on $name", (database
     );
   });
 
+  it('given an endpoint that thinks without end, should stop reading once the thinking passes what is kept, and answer without the model', async () => {
+    const visitor = await server().start('shop');
+    const before = model.requests.length;
+    model.next({ steps: [say.endlessThinking('Hmm, let me think. ')] });
+    const { reply } = await ask(visitor, 'What does shipping cost?');
+    const request = model.requests[before];
+    await vi.waitFor(() => expect(request?.abandoned).toBe(true));
+    // 20 000 characters of thinking kept: about 1 050 deltas of 19, then we hang up.
+    expect(request?.written).toBeLessThan(1_200);
+    expect(reply.msgContent).toBe('Shipping is free from 50 EUR; below that it costs 4.90 EUR.');
+  });
+
   it('given an endless answer of emoji, should cut it between characters, never inside one', async () => {
     const visitor = await server().start('short');
     model.next({ steps: [say.endless('a😀')] });

@@ -410,6 +410,8 @@ class Answer {
         if (this.thinkingWithheld || this.repeatsInstructions(this.thinking, part.text))
           this.thinkingWithheld = true;
         else this.add('thinking', part.text);
+        // Thinking that never ends (an endpoint that ignores the token limit) is cut too.
+        if (this.thinking.length > THINKING_KEPT) return 'cut';
       } else if (part.type === 'handover') handover(part.summary);
       else if (part.type === 'finish') ending = part.reason === 'length' ? 'cut' : 'complete';
       else {

@@ -14,7 +14,7 @@ export type Step =
   | { until: Promise<unknown> }
   | { cut: true }
   | { silence: true }
-  | { endless: string };
+  | { endless: string; thinking?: boolean };
 
 export interface Script {
   /** An error answer instead of a stream. */
@@ -37,7 +37,7 @@ export interface ModelRequest {
   authorization?: string;
   /** When it arrived (the real clock). */
   at: number;
-  /** Text deltas written for it. */
+  /** Text and thinking deltas written for it. */
   written: number;
   /** The robot closed the connection before the script ended. */
   abandoned: boolean;
@@ -85,6 +85,8 @@ export const say = {
   silence: (): Step => ({ silence: true }),
   /** The same text again and again, as an endpoint that ignores max_tokens: until the robot hangs up. */
   endless: (content: string): Step => ({ endless: content }),
+  /** The same, as thinking that never ends. */
+  endlessThinking: (text: string): Step => ({ endless: text, thinking: true }),
 };
 
 /** A whole answer: the text in a few deltas, then stop and the usage. */
@@ -165,8 +167,8 @@ export class ScriptedModel {
     });
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const write = (chunk: Chunk) => {
-      if ((chunk.choices as { delta?: { content?: string } }[] | undefined)?.[0]?.delta?.content)
-        received.written += 1;
+      const delta = (chunk.choices as { delta?: Record<string, unknown> }[] | undefined)?.[0]?.delta;
+      if (delta?.content || delta?.reasoning_content) received.written += 1;
       response.write(`data: ${JSON.stringify(chunk)}\n\n`);
     };
     for (const step of script.respond?.(received) ?? script.steps ?? []) {
@@ -180,7 +182,7 @@ export class ScriptedModel {
       } else if ('endless' in step) {
         // A token at a time, as a model generates, until the robot hangs up (or a very long while).
         while (!received.abandoned && received.written < ENDLESS_MOST) {
-          write(base({ content: step.endless }));
+          write(base(step.thinking ? { reasoning_content: step.endless } : { content: step.endless }));
           if (received.written % 20 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
         }
         if (received.abandoned) return;
