@@ -137,6 +137,24 @@ describe.each(testDatabases())("a channel's knowledge on $name", (database) => {
         '{"baseUrl":"http://x/v1","model":"m","apiKeyEnv":"sk-123"}',
       ),
     ).rejects.toThrow('apiKeyEnv names an environment variable');
+    await expect(
+      admin(
+        'channel',
+        'update',
+        'help',
+        '--robot-llm',
+        '{"baseUrl":"http://x/v1","model":"m","tokenLimitField":"max"}',
+      ),
+    ).rejects.toThrow('tokenLimitField is "max_tokens" or "max_completion_tokens"');
+    await expect(
+      admin(
+        'channel',
+        'update',
+        'help',
+        '--robot-llm',
+        '{"baseUrl":"http://x/v1","model":"m","circuitFailures":-1}',
+      ),
+    ).rejects.toThrow('circuitFailures is a whole number');
     const robotOf = async () =>
       (
         await db.query<{ config: { robot: Record<string, unknown> } }>(
