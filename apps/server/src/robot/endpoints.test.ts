@@ -30,33 +30,55 @@ describe('an endpoint that asks to be left alone or keeps failing', () => {
   it('given a 429 asking for 20 s, should not be called for 20 s, then be called again', () => {
     const endpoints = new Endpoints(() => Date.now());
     endpoints.failed(url, breaker, retryAfterMs(new Headers({ 'retry-after': '20' }), Date.now()));
-    expect(endpoints.paused(url)).toMatchObject({ reason: 'retry-after' });
+    expect(endpoints.admit(url)).toMatchObject({ reason: 'retry-after' });
     vi.advanceTimersByTime(1_200);
-    expect(endpoints.paused(url)).toBeDefined();
+    expect(endpoints.admit(url)).toBeDefined();
+    expect(endpoints.admit(url)).toBeDefined();
     vi.advanceTimersByTime(18_799);
-    expect(endpoints.paused(url)).toBeDefined();
+    expect(endpoints.admit(url)).toBeDefined();
     vi.advanceTimersByTime(1);
-    expect(endpoints.paused(url)).toBeUndefined();
+    // Past the Retry-After: every call may go.
+    expect(endpoints.admit(url)).toBeUndefined();
+    expect(endpoints.admit(url)).toBeUndefined();
     // Another endpoint was never paused.
-    expect(endpoints.paused('https://other.example/v1')).toBeUndefined();
+    expect(endpoints.admit('https://other.example/v1')).toBeUndefined();
   });
 
-  it('given failures in a row, should open after the third for the cool-down, try once after it, and close on a success', () => {
+  it('given failures in a row, should open after the third for the cool-down, let one call try after it, and close on a success', () => {
     const endpoints = new Endpoints(() => Date.now());
     endpoints.failed(url, breaker);
     endpoints.failed(url, breaker);
-    expect(endpoints.paused(url)).toBeUndefined();
+    expect(endpoints.admit(url)).toBeUndefined();
     endpoints.failed(url, breaker);
-    expect(endpoints.paused(url)).toMatchObject({ reason: 'circuit-open' });
-    vi.advanceTimersByTime(60_000);
-    expect(endpoints.paused(url)).toBeUndefined();
-    // The try after the cool-down fails: open again at once.
+    expect(endpoints.admit(url)).toMatchObject({ reason: 'circuit-open' });
+    vi.advanceTimersByTime(59_999);
+    expect(endpoints.admit(url)).toMatchObject({ reason: 'circuit-open' });
+    vi.advanceTimersByTime(1);
+    // The one try; the calls after it wait for its outcome.
+    expect(endpoints.admit(url)).toBeUndefined();
+    expect(endpoints.admit(url)).toMatchObject({ reason: 'circuit-open' });
+    vi.advanceTimersByTime(5_000);
+    // The try fails: a whole cool-down again from now.
     endpoints.failed(url, breaker);
-    expect(endpoints.paused(url)).toMatchObject({ reason: 'circuit-open' });
-    vi.advanceTimersByTime(60_000);
+    vi.advanceTimersByTime(59_999);
+    expect(endpoints.admit(url)).toMatchObject({ reason: 'circuit-open' });
+    vi.advanceTimersByTime(1);
+    expect(endpoints.admit(url)).toBeUndefined();
     endpoints.succeeded(url);
+    expect(endpoints.admit(url)).toBeUndefined();
+    expect(endpoints.admit(url)).toBeUndefined();
+    // Counted from none again: one failure does not open it.
     endpoints.failed(url, breaker);
-    expect(endpoints.paused(url)).toBeUndefined();
+    expect(endpoints.admit(url)).toBeUndefined();
+  });
+
+  it('given a try after the cool-down that never reports, should let another call try a cool-down later', () => {
+    const endpoints = new Endpoints(() => Date.now());
+    for (let failure = 0; failure < 3; failure++) endpoints.failed(url, breaker);
+    vi.advanceTimersByTime(60_000);
+    expect(endpoints.admit(url)).toBeUndefined();
+    vi.advanceTimersByTime(60_000);
+    expect(endpoints.admit(url)).toBeUndefined();
   });
 
   it('given a success between failures, should count them from none again', () => {
@@ -66,20 +88,20 @@ describe('an endpoint that asks to be left alone or keeps failing', () => {
     endpoints.succeeded(url);
     endpoints.failed(url, breaker);
     endpoints.failed(url, breaker);
-    expect(endpoints.paused(url)).toBeUndefined();
+    expect(endpoints.admit(url)).toBeUndefined();
   });
 
   it('given a breaker set to 0, should never open it', () => {
     const endpoints = new Endpoints(() => Date.now());
     for (let failure = 0; failure < 10; failure++) endpoints.failed(url, { failures: 0, coolDownMs: 60_000 });
-    expect(endpoints.paused(url)).toBeUndefined();
+    expect(endpoints.admit(url)).toBeUndefined();
   });
 
   it('given a Retry-After longer than the cool-down, should keep the longer pause', () => {
     const endpoints = new Endpoints(() => Date.now());
     endpoints.failed(url, { failures: 1, coolDownMs: 1_000 }, 5_000);
     vi.advanceTimersByTime(1_000);
-    expect(endpoints.paused(url)).toMatchObject({ reason: 'retry-after' });
+    expect(endpoints.admit(url)).toMatchObject({ reason: 'retry-after' });
   });
 
   it('should remember the token limit name per endpoint and model', () => {

@@ -18,8 +18,8 @@ export interface Pause {
 interface EndpointState {
   /** Failures in a row, reset by any call that works. */
   failures: number;
-  /** No call before this (Retry-After, or the breaker's cool-down). */
-  pause?: Pause;
+  /** No call before this (Retry-After, or the breaker's cool-down, which it keeps for the one try after). */
+  pause?: Pause & { coolDownMs?: number };
   tokenLimitField?: TokenLimitField;
 }
 
@@ -69,7 +69,25 @@ export class Endpoints {
   /** Why the endpoint must not be called now, or undefined: it may be. */
   paused(endpoint: string): Pause | undefined {
     const pause = this.states.get(endpoint)?.pause;
-    return pause && pause.until > this.now() ? pause : undefined;
+    return pause && pause.until > this.now() ? { reason: pause.reason, until: pause.until } : undefined;
+  }
+
+  /**
+   * Asks to call the endpoint now: undefined when the call may go, else why not. The first call
+   * after the breaker's cool-down is its one try: the calls after it wait for its outcome (at most
+   * another cool-down), as they would for the endpoint to recover.
+   */
+  admit(endpoint: string): Pause | undefined {
+    const state = this.states.get(endpoint);
+    const pause = state?.pause;
+    if (!state || !pause) return undefined;
+    const now = this.now();
+    if (pause.until > now) return { reason: pause.reason, until: pause.until };
+    state.pause =
+      pause.reason === 'circuit-open' && pause.coolDownMs
+        ? { reason: 'circuit-open', until: now + pause.coolDownMs, coolDownMs: pause.coolDownMs }
+        : undefined;
+    return undefined;
   }
 
   /** A call that worked: the failures in a row start again from none. */
@@ -92,13 +110,19 @@ export class Endpoints {
     const state = this.state(endpoint);
     state.failures += 1;
     const now = this.now();
-    const pauses: Pause[] = [];
+    const pauses: EndpointState['pause'][] = [];
     if (retryAfter !== undefined && retryAfter > 0)
       pauses.push({ reason: 'retry-after', until: now + retryAfter });
     if (breaker.failures > 0 && state.failures >= breaker.failures)
-      pauses.push({ reason: 'circuit-open', until: now + breaker.coolDownMs });
-    const longest = pauses.sort((a, b) => b.until - a.until)[0];
-    if (longest && longest.until > (state.pause?.until ?? 0)) state.pause = longest;
+      pauses.push({
+        reason: 'circuit-open',
+        until: now + breaker.coolDownMs,
+        coolDownMs: breaker.coolDownMs,
+      });
+    const longest = pauses.sort((a, b) => (b?.until ?? 0) - (a?.until ?? 0))[0];
+    // A failure ends the try after a cool-down: the pause starts again from now.
+    if (longest && (longest.until > (state.pause?.until ?? 0) || state.pause?.reason === 'circuit-open'))
+      state.pause = longest;
     return this.paused(endpoint);
   }
 

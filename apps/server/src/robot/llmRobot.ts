@@ -250,7 +250,7 @@ class Answer {
     // without calling it.
     const known = endpoints(this.store);
     const endpoint = this.settings.baseUrl;
-    if (known.paused(endpoint)) {
+    if (known.admit(endpoint)) {
       metrics?.robotAnswers.inc({ ...this.channelLabel, source: 'paused' });
       return this.keywordAnswer();
     }
