@@ -18,6 +18,7 @@ import type { Metrics } from '../metrics.js';
 import { asksForPerson } from './askForPerson.js';
 import { clientMsgId, draftMessage, STALE_DRAFT_MS, storedAnswer } from './drafts.js';
 import { ECHO_RUN_CHARACTERS, Guarded } from './echo.js';
+import { type Ending, markedPartway } from './endings.js';
 import { Endpoints, retryAfterMs, type TokenLimitField } from './endpoints.js';
 import { askedSummary, handToPerson } from './handover.js';
 import { searchKnowledge } from './knowledge.js';
@@ -163,26 +164,6 @@ async function unansweredInARow(store: ConversationStore, sessionId: string, lim
   );
   const firstAnswered = rows.findIndex((row) => row.answered);
   return firstAnswered < 0 ? rows.length : firstAnswered;
-}
-
-/**
- * How an answer from the model ended: `complete`; `cut` at a length limit (the endpoint's
- * `finish_reason: "length"`, or our own `maxAnswerCharacters`); `interrupted` partway (silence, a cut
- * connection) after some text was shown; `echoed`, stopped because it repeated the instructions.
- */
-type Ending = 'complete' | 'cut' | 'interrupted' | 'echoed';
-
-/**
- * A partial answer made to read as one: a code block it opened is closed (so what follows is not
- * swallowed into it) and an ellipsis marks where it stops.
- */
-function endedPartway(text: string): string {
-  let open: string | undefined;
-  for (const [, fence = ''] of text.matchAll(/^ {0,3}(`{3,}|~{3,})/gm)) {
-    if (!open) open = fence;
-    else if (fence[0] === open[0] && fence.length >= open.length) open = undefined;
-  }
-  return open ? `${text}\n${open}` : `${text}…`;
 }
 
 /** The characters of a prompt (servers that send no usage: about four a token). */
@@ -346,10 +327,7 @@ class Answer {
       source: ending === 'complete' ? 'model' : ending === 'cut' ? 'cut' : 'interrupted',
     });
     const sources = sourcesLine(answer, entries);
-    const shown =
-      ending === 'complete'
-        ? answer
-        : `${endedPartway(answer)}\n\n${ending === 'cut' ? notices.cut : notices.interrupted} ${notices.offer}`;
+    const shown = ending === 'complete' ? answer : markedPartway(answer, ending, notices);
     return this.finish(sources ? `${shown}\n\n${sources}` : shown, {
       answered: true,
       matched: true,
