@@ -32,7 +32,7 @@ export class Metrics {
   });
   readonly robotAnswers = new Counter({
     name: 'parley_robot_answers_total',
-    help: 'Robot answers by channel and source: model, keywords (the fallback), none (nothing relevant), limit (over the hourly tokens).',
+    help: 'Robot answers by channel and source: model, cut (at a length limit), interrupted (the model stopped partway), refused (it repeated its instructions), keywords (the fallback), none (nothing relevant), limit (over the hourly tokens), paused (the endpoint asked to wait or keeps failing).',
     labelNames: ['channel', 'source'],
     registers: [this.registry],
   });

@@ -120,8 +120,11 @@ describe.each(testDatabases())('the language-model robot on $name', (database) =
     );
     expect(reply.robotAskMsgType).toBe(1);
     const request = model.requests.at(-1);
-    expect(request?.messages[0]?.content).toContain(
-      'Shipping is free from 50 EUR; below that it costs 4.90 EUR.',
+    // The rules first; the knowledge in a message of its own, quoted between marker lines.
+    expect(request?.messages[0]?.content).toContain('You are Bot');
+    expect(request?.messages[0]?.content).not.toContain('Shipping is free from 50 EUR');
+    expect(request?.messages[1]?.content).toMatch(
+      /BEGIN SOURCES (\w+)\n\[1\] How much does shipping cost\?\nShipping is free from 50 EUR; below that it costs 4\.90 EUR\.[\s\S]*\nEND SOURCES \1$/,
     );
     expect(request?.messages.at(-1)).toEqual({ role: 'user', content: 'What does shipping cost?' });
     expect(request?.tools).toHaveLength(1);
@@ -275,8 +278,8 @@ describe.each(testDatabases())('the language-model robot on $name', (database) =
 
   it.each([
     ['an error answer', { status: 500 }, 'upstream'],
-    ['a stream cut halfway', { steps: [say.text('Shipping is '), say.cut()] }, 'upstream'],
-    ['a stream that ends without finishing', { steps: [say.text('Shipping is ')] }, 'upstream'],
+    ['a stream cut before any text', { steps: [say.cut()] }, 'upstream'],
+    ['a stream that ends before it says anything', { steps: [] }, 'upstream'],
     ['an answer with no text', { steps: [say.reasoning('Hmm.'), say.finish()] }, null],
   ])('given %s, should answer with the keyword robot once', async (_case, script, kind) => {
     const visitor = await server().start('shop');
@@ -291,7 +294,7 @@ describe.each(testDatabases())('the language-model robot on $name', (database) =
     }
   });
 
-  it('given a streaming page and a stream cut halfway, should replace what streamed with one final answer', async () => {
+  it('given a streaming page and a stream cut halfway, should keep what streamed, say it was interrupted, and offer a person in one final answer', async () => {
     const visitor = await server().start('shop');
     const halfway = gate();
     model.next({ steps: [say.text('Shipping is '), say.until(halfway.promise), say.cut()] });
@@ -313,14 +316,16 @@ describe.each(testDatabases())('the language-model robot on $name', (database) =
       final = answerNow.msgList.find((event: Data) => event.event_type === VisitorEvent.robotAnswer);
       cursor = answerNow.cursor;
     }
-    expect(final.msgContent).toBe('Shipping is free from 50 EUR; below that it costs 4.90 EUR.');
+    expect(final.msgContent).toBe(
+      'Shipping is…\n\nThis answer was interrupted: it may be incomplete. Would you like to talk to a person? Just say so.',
+    );
     expect(await robotMessages(visitor)).toEqual([expect.objectContaining({ id: final.msgId })]);
     expect(((await poll('0')).msgList as Data[]).map((event) => event.event_type)).toEqual([
       VisitorEvent.robotAnswer,
     ]);
   });
 
-  it('given a model that goes silent, should give up after the timeout and answer with the keyword robot', async () => {
+  it('given a model that goes silent, should give up after the timeout and keep what it said, marked interrupted', async () => {
     const visitor = await server().start('slow');
     model.next({ steps: [say.text('Ship'), say.silence()] });
     const { msgId, reply } = await ask(visitor, 'What does shipping cost?', true);
@@ -335,7 +340,8 @@ describe.each(testDatabases())('the language-model robot on $name', (database) =
     }
     expect(final).toMatchObject({
       replyTo: msgId,
-      msgContent: expect.stringContaining('Shipping is free from 50 EUR'),
+      msgContent:
+        'Ship…\n\nThis answer was interrupted: it may be incomplete. Would you like to talk to a person? Just say so.',
     });
     expect(await metrics()).toMatch(/parley_robot_upstream_errors_total\{channel="slow",kind="timeout"\} 1/);
   });

@@ -35,7 +35,7 @@ describe('Markdown documents as knowledge', () => {
     ]);
   });
 
-  it('should cite what the answer cites, linked where the entry has an address, and escape titles', () => {
+  it('should list only what the answer cites, linked where the entry has an address, and escape titles', () => {
     const entries = [
       { id: 'a', kind: 'faq' as const, document: null, title: 'Ship*ping', body: '', link: null },
       {
@@ -48,9 +48,12 @@ describe('Markdown documents as knowledge', () => {
       },
     ];
     expect(sourcesLine('Send it back [2].', entries)).toBe('Sources: [2] [Returns](<https://x.example/r>)');
-    expect(sourcesLine('No marks.', entries)).toBe(
+    expect(sourcesLine('Both [1] [2].', entries)).toBe(
       'Sources: [1] Ship\\*ping · [2] [Returns](<https://x.example/r>)',
     );
+    // An answer that cites nothing vouches for nothing: no line, rather than every source.
+    expect(sourcesLine('No marks.', entries)).toBe('');
+    expect(sourcesLine('A mark past the sources [3].', entries)).toBe('');
   });
 });
 
@@ -134,6 +137,24 @@ describe.each(testDatabases())("a channel's knowledge on $name", (database) => {
         '{"baseUrl":"http://x/v1","model":"m","apiKeyEnv":"sk-123"}',
       ),
     ).rejects.toThrow('apiKeyEnv names an environment variable');
+    await expect(
+      admin(
+        'channel',
+        'update',
+        'help',
+        '--robot-llm',
+        '{"baseUrl":"http://x/v1","model":"m","tokenLimitField":"max"}',
+      ),
+    ).rejects.toThrow('tokenLimitField is "max_tokens" or "max_completion_tokens"');
+    await expect(
+      admin(
+        'channel',
+        'update',
+        'help',
+        '--robot-llm',
+        '{"baseUrl":"http://x/v1","model":"m","circuitFailures":-1}',
+      ),
+    ).rejects.toThrow('circuitFailures is a whole number');
     const robotOf = async () =>
       (
         await db.query<{ config: { robot: Record<string, unknown> } }>(

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   type MessageThinking,
   MsgType,
@@ -16,10 +17,14 @@ import type { ConversationStore } from '../conversation/store.js';
 import type { Metrics } from '../metrics.js';
 import { asksForPerson } from './askForPerson.js';
 import { clientMsgId, draftMessage, STALE_DRAFT_MS, storedAnswer } from './drafts.js';
+import { ECHO_RUN_CHARACTERS, Guarded } from './echo.js';
+import { type Ending, markedPartway } from './endings.js';
+import { Endpoints, retryAfterMs, type TokenLimitField } from './endpoints.js';
 import { askedSummary, handToPerson } from './handover.js';
 import { searchKnowledge } from './knowledge.js';
-import { ModelError, streamAnswer } from './model.js';
-import { history, sourcesLine, systemPrompt } from './prompt.js';
+import { ModelError, type ModelPart, streamAnswer } from './model.js';
+import { noticesFor, type RobotNotices } from './notices.js';
+import { history, identityLine, knowledgeMessage, sourcesLine, systemPrompt } from './prompt.js';
 import { type LlmOverride, llmSettingsOf, type ResolvedLlmSettings } from './settings.js';
 
 // The language-model robot's answer to one visitor question: grounded in the channel's knowledge,
@@ -43,6 +48,17 @@ export interface RobotServices {
 }
 
 const services = new WeakMap<ConversationStore, RobotServices>();
+/** What each server has learnt about the endpoints it calls (Retry-After, failures, token limit name). */
+const endpointsOf = new WeakMap<ConversationStore, Endpoints>();
+
+function endpoints(store: ConversationStore): Endpoints {
+  let known = endpointsOf.get(store);
+  if (!known) {
+    known = new Endpoints(() => store.clock());
+    endpointsOf.set(store, known);
+  }
+  return known;
+}
 
 /** Sets the robot's services for a server's store (app.ts, once). */
 export function configureRobot(store: ConversationStore, given: RobotServices): void {
@@ -168,6 +184,10 @@ class Answer {
   private flushTimer: NodeJS.Timeout | undefined;
   private tokensIn = 0;
   private tokensOut = 0;
+  /** The instructions the answer must not repeat (set once the prompt is made). */
+  private guarded: Guarded | undefined;
+  /** The thinking repeated the instructions: no more of it is shown or kept. */
+  private thinkingWithheld = false;
   private readonly channelLabel: { channel: string };
 
   constructor(
@@ -207,11 +227,25 @@ class Answer {
       this.settings.knowledgeEntries,
     );
     if (entries.length === 0) return this.nothingFound();
+    // The endpoint asked to be left alone (Retry-After) or keeps failing: the keyword robot answers
+    // without calling it.
+    const known = endpoints(this.store);
+    const endpoint = this.settings.baseUrl;
+    if (known.admit(endpoint)) {
+      metrics?.robotAnswers.inc({ ...this.channelLabel, source: 'paused' });
+      return this.keywordAnswer();
+    }
+    const rules = systemPrompt(this.channel, this.settings);
+    const boundary = randomBytes(6).toString('hex');
     const messages: ChatCompletionMessageParam[] = [
-      { role: 'system', content: systemPrompt(this.channel, this.settings, entries) },
+      { role: 'system', content: rules },
+      { role: 'system', content: knowledgeMessage(entries, boundary) },
       ...(await history(this.store, this.session.id, this.question.msgId)),
       { role: 'user', content: this.question.text },
     ];
+    // Who it is the robot may say ("I am Bot, the support robot of this website's customer
+    // service"); the rest of the rules and the operator's instructions, never.
+    this.guarded = new Guarded(rules.replace(identityLine(this.channel), ''), [`SOURCES ${boundary}`]);
     // What the question may cost is reserved before the model is asked, so questions asked at
     // once cannot each see the same tokens left; what it did not use is given back after.
     const reservation = await reserve(
@@ -226,41 +260,56 @@ class Answer {
       return this.keywordAnswer();
     }
     let handover: string | undefined;
+    let ending: Ending;
     const whole = this.question.stream ? undefined : AbortSignal.timeout(WHOLE_ANSWER_MS);
     try {
-      for await (const part of streamAnswer(this.settings, messages, {
-        env: this.services.env,
-        signal: whole,
-      })) {
-        if (part.type === 'text') {
-          this.thinkingOver();
-          this.add('text', part.text);
-        } else if (part.type === 'thinking') {
-          this.thinkingStartedAt ??= this.store.clock();
-          this.add('thinking', part.text);
-        } else if (part.type === 'handover') handover = part.summary;
-        else {
-          this.tokensIn = part.tokensIn;
-          this.tokensOut = part.tokensOut;
-        }
-      }
+      ending = await this.read(messages, whole, (summary) => {
+        handover = summary;
+      });
+      known.succeeded(endpoint);
     } catch (error) {
       const kind = error instanceof ModelError ? error.kind : 'upstream';
+      const answer = error instanceof ModelError ? error.answer : undefined;
+      const pause = known.failed(
+        endpoint,
+        { failures: this.settings.circuitFailures, coolDownMs: this.settings.circuitCoolDownMs },
+        answer && retryAfterMs(answer.headers, this.store.clock()),
+      );
       metrics?.robotUpstreamErrors.inc({ ...this.channelLabel, kind });
       metrics?.outsideFailures.inc({ service: 'model', kind });
+      // Words already on the visitor's screen stay there, said to be unfinished: another answer
+      // in their place, without a word, would read as the robot changing its mind.
+      const partway = this.text.trim() !== '';
       this.services.logWarning?.(
-        { channel: this.channel.id, kind, err: (error as Error).message },
-        'the language model failed: the keyword robot answered',
+        {
+          channel: this.channel.id,
+          kind,
+          err: (error as Error).message,
+          ...(pause && { pausedFor: pause.until - this.store.clock(), pause: pause.reason }),
+        },
+        partway
+          ? 'the language model failed: its answer so far was kept, marked interrupted'
+          : 'the language model failed: the keyword robot answered',
       );
       this.estimateTokens(messages);
       await settle(this.store.db, reservation, this.tokensIn + this.tokensOut);
-      return this.keywordAnswer();
+      if (!partway) return this.keywordAnswer();
+      ending = 'interrupted';
     }
     this.thinkingOver();
     this.estimateTokens(messages);
     await settle(this.store.db, reservation, this.tokensIn + this.tokensOut);
     metrics?.robotTokens.inc({ ...this.channelLabel, direction: 'in' }, this.tokensIn);
     metrics?.robotTokens.inc({ ...this.channelLabel, direction: 'out' }, this.tokensOut);
+    const notices = await this.notices();
+    if (ending === 'echoed') {
+      metrics?.robotAnswers.inc({ ...this.channelLabel, source: 'refused' });
+      this.services.logWarning?.(
+        { channel: this.channel.id },
+        'the language model repeated its instructions: the robot refused instead',
+      );
+      return this.finish(`${notices.refused} ${notices.offer}`, { answered: false, matched: false });
+    }
     if (handover !== undefined) {
       metrics?.robotHandovers.inc({ ...this.channelLabel, reason: 'tool' });
       return this.handOver(
@@ -273,13 +322,98 @@ class Answer {
     const answer = this.text.trim();
     // A model that said nothing (only thought, or stopped at once) has not answered.
     if (!answer) return this.keywordAnswer();
-    metrics?.robotAnswers.inc({ ...this.channelLabel, source: 'model' });
+    metrics?.robotAnswers.inc({
+      ...this.channelLabel,
+      source: ending === 'complete' ? 'model' : ending === 'cut' ? 'cut' : 'interrupted',
+    });
     const sources = sourcesLine(answer, entries);
-    return this.finish(sources ? `${answer}\n\n${sources}` : answer, {
+    const shown = ending === 'complete' ? answer : markedPartway(answer, ending, notices);
+    return this.finish(sources ? `${shown}\n\n${sources}` : shown, {
       answered: true,
       matched: true,
       thinking: this.thought(),
     });
+  }
+
+  /**
+   * Reads the model's answer into `text` and `thinking` (which the page is sent as they grow) and
+   * says how it ended. Stops reading at `maxAnswerCharacters` (an endpoint that ignores its token
+   * limit) and as soon as the text repeats the instructions. An endpoint that refuses `max_tokens`
+   * by name is asked once more with `max_completion_tokens`, which it is asked with from then on.
+   */
+  private async read(
+    messages: ChatCompletionMessageParam[],
+    signal: AbortSignal | undefined,
+    handover: (summary: string) => void,
+  ): Promise<Ending> {
+    const known = endpoints(this.store);
+    const { baseUrl, model, tokenLimitField } = this.settings;
+    let field: TokenLimitField = tokenLimitField ?? known.tokenLimitField(baseUrl, model) ?? 'max_tokens';
+    for (;;) {
+      try {
+        return await this.readOnce(
+          streamAnswer(this.settings, messages, { env: this.services.env, signal, tokenLimitField: field }),
+          handover,
+        );
+      } catch (error) {
+        const refused = error instanceof ModelError && error.answer?.tokenLimitRefused;
+        if (!refused || field !== 'max_tokens' || tokenLimitField !== undefined) throw error;
+        field = 'max_completion_tokens';
+        known.learnTokenLimitField(baseUrl, model, field);
+      }
+    }
+  }
+
+  private async readOnce(
+    parts: AsyncIterable<ModelPart>,
+    handover: (summary: string) => void,
+  ): Promise<Ending> {
+    const cap = this.settings.maxAnswerCharacters;
+    let ending: Ending = 'complete';
+    for await (const part of parts) {
+      if (part.type === 'text') {
+        this.thinkingOver();
+        if (this.repeatsInstructions(this.text, part.text)) return 'echoed';
+        this.add('text', part.text);
+        if (cap > 0 && this.text.length >= cap) {
+          // Breaking out ends the request: the endpoint stops generating.
+          // Never half of a character written as two UTF-16 units (an emoji).
+          const end = /[\uD800-\uDBFF]/.test(this.text[cap - 1] ?? '') ? cap - 1 : cap;
+          this.text = this.text.slice(0, end);
+          return 'cut';
+        }
+      } else if (part.type === 'thinking') {
+        this.thinkingStartedAt ??= this.store.clock();
+        // Thinking that repeats the instructions is not shown, nor kept: the answer goes on.
+        if (this.thinkingWithheld || this.repeatsInstructions(this.thinking, part.text))
+          this.thinkingWithheld = true;
+        else this.add('thinking', part.text);
+        // Thinking that never ends (an endpoint that ignores the token limit) is cut too.
+        if (this.thinking.length > THINKING_KEPT) return 'cut';
+      } else if (part.type === 'handover') handover(part.summary);
+      else if (part.type === 'finish') ending = part.reason === 'length' ? 'cut' : 'complete';
+      else {
+        this.tokensIn = part.tokensIn;
+        this.tokensOut = part.tokensOut;
+      }
+    }
+    return ending;
+  }
+
+  /** Whether `more` after `before` completes a run of the instructions (only the new end is checked). */
+  private repeatsInstructions(before: string, more: string): boolean {
+    if (!this.guarded) return false;
+    const tail = before.slice(Math.max(0, before.length - ECHO_RUN_CHARACTERS * 2));
+    return this.guarded.echoedIn(tail + more);
+  }
+
+  /** The notices in the visitor's language (their browser's, from the chat's start). */
+  private async notices(): Promise<RobotNotices> {
+    const [row] = await this.store.db.query<{ language: string | null }>(
+      'select language from sessions where id = $1',
+      [this.session.id],
+    );
+    return noticesFor(row?.language, this.channel.robot?.language);
   }
 
   /** The thinking is over once the answer's text begins (or the stream ends): its seconds are fixed. */

@@ -1,12 +1,17 @@
-import OpenAI from 'openai';
+import OpenAI, { APIError } from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import type { TokenLimitField } from './endpoints.js';
 import type { ResolvedLlmSettings } from './settings.js';
 
-/** What the model's stream says, in order: thinking, answer text, a hand-over, then the usage. */
+/**
+ * What the model's stream says, in order: thinking, answer text, a hand-over, why it stopped
+ * (`stop`, `length` when it reached its token limit, `tool_calls`), then the usage.
+ */
 export type ModelPart =
   | { type: 'thinking'; text: string }
   | { type: 'text'; text: string }
   | { type: 'handover'; summary: string }
+  | { type: 'finish'; reason: string }
   | { type: 'usage'; tokensIn: number; tokensOut: number };
 
 /** The model failed: `timeout` (silent too long) or `upstream` (an error answer, a cut stream). */
@@ -14,9 +19,25 @@ export class ModelError extends Error {
   constructor(
     readonly kind: 'timeout' | 'upstream',
     message: string,
+    /** The endpoint's error answer, when it gave one: its status and headers (Retry-After). */
+    readonly answer?: { status: number; headers?: Headers; tokenLimitRefused?: boolean },
   ) {
     super(message);
   }
+}
+
+/**
+ * Whether an error answer refuses the `max_tokens` parameter (OpenAI's reasoning models: 400,
+ * `param: "max_tokens"`, "Use 'max_completion_tokens' instead"), as against any other bad request.
+ */
+function refusesMaxTokens(error: APIError): boolean {
+  if (error.status !== 400) return false;
+  const said = `${error.message} ${String(error.code ?? '')}`.toLowerCase();
+  return (
+    error.param === 'max_tokens' ||
+    (said.includes('max_tokens') &&
+      /unsupported|not supported|max_completion_tokens|unrecognized|unknown/.test(said))
+  );
 }
 
 const HANDOVER_TOOL_NAME = 'transfer_to_human';
@@ -73,7 +94,7 @@ function reasoningOf(delta: object): string {
 export async function* streamAnswer(
   settings: ResolvedLlmSettings,
   messages: ChatCompletionMessageParam[],
-  options: { env?: NodeJS.ProcessEnv; signal?: AbortSignal } = {},
+  options: { env?: NodeJS.ProcessEnv; signal?: AbortSignal; tokenLimitField?: TokenLimitField } = {},
 ): AsyncGenerator<ModelPart> {
   const abort = new AbortController();
   let timedOut = false;
@@ -96,7 +117,9 @@ export async function* streamAnswer(
         messages,
         stream: true,
         stream_options: { include_usage: true },
-        max_tokens: settings.maxTokens,
+        ...(options.tokenLimitField === 'max_completion_tokens'
+          ? { max_completion_tokens: settings.maxTokens }
+          : { max_tokens: settings.maxTokens }),
         temperature: settings.temperature,
         tools: [HANDOVER_TOOL],
       },
@@ -123,7 +146,10 @@ export async function* streamAnswer(
         known.args += call.function?.arguments ?? '';
         calls.set(call.index, known);
       }
-      if (choice.finish_reason) finished = true;
+      if (choice.finish_reason) {
+        finished = true;
+        yield { type: 'finish', reason: choice.finish_reason };
+      }
     }
     // A stream that ends without saying why was cut (a proxy, a crash, our own abort): not an answer.
     if (!finished) throw new ModelError('upstream', 'the model stream ended before the answer did');
@@ -145,9 +171,18 @@ export async function* streamAnswer(
     // The caller's own deadline (a page that waits for the whole answer) is a timeout too.
     if (options.signal?.aborted)
       throw new ModelError('timeout', 'the answer took longer than its caller waits');
+    if (error instanceof APIError && error.status) {
+      throw new ModelError('upstream', error.message, {
+        status: error.status,
+        headers: error.headers,
+        tokenLimitRefused: refusesMaxTokens(error),
+      });
+    }
     throw new ModelError('upstream', (error as Error).message || 'the model failed');
   } finally {
     clearTimeout(timer);
+    // The caller stopped reading (our own length cap): the endpoint stops generating too.
+    abort.abort();
     options.signal?.removeEventListener('abort', stop);
   }
 }

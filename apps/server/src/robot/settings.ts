@@ -1,4 +1,5 @@
 import type { ChannelConfig } from '../conversation/domain.js';
+import type { TokenLimitField } from './endpoints.js';
 
 /**
  * A channel's language-model robot: any OpenAI-compatible chat-completions endpoint (a hosted API,
@@ -13,6 +14,22 @@ export interface LlmSettings {
   apiKeyEnv?: string;
   /** Most tokens one answer may generate; default 600. */
   maxTokens?: number;
+  /**
+   * How the token limit is sent: `max_tokens` (most endpoints) or `max_completion_tokens` (newer
+   * reasoning models, which refuse `max_tokens`). Unset: `max_tokens`, and once an endpoint refuses
+   * it by name, `max_completion_tokens` for that endpoint and model from then on.
+   */
+  tokenLimitField?: TokenLimitField;
+  /**
+   * Our own limit on an answer's length, in characters, for an endpoint that ignores `maxTokens`:
+   * the robot stops reading there and says the answer is cut short. Default `maxTokens` ×
+   * ANSWER_CHARACTERS_PER_TOKEN.
+   */
+  maxAnswerCharacters?: number;
+  /** After this many failed calls in a row, the endpoint is not called for `circuitCoolDownMs`; 0 never; default 5. */
+  circuitFailures?: number;
+  /** How long the robot leaves an endpoint that keeps failing alone, in ms; default 60 000. */
+  circuitCoolDownMs?: number;
   /**
    * How long the endpoint may stay silent (before the first token, or between two), in ms; default
    * 15 000. Then the keyword robot answers, or the robot offers a person: never a hang.
@@ -37,11 +54,22 @@ export interface LlmSettings {
   temperature?: number;
 }
 
-export type ResolvedLlmSettings = Required<Omit<LlmSettings, 'apiKeyEnv' | 'instructions'>> &
-  Pick<LlmSettings, 'apiKeyEnv' | 'instructions'>;
+export type ResolvedLlmSettings = Required<
+  Omit<LlmSettings, 'apiKeyEnv' | 'instructions' | 'tokenLimitField'>
+> &
+  Pick<LlmSettings, 'apiKeyEnv' | 'instructions' | 'tokenLimitField'>;
+
+/**
+ * Characters of answer allowed per token of `maxTokens`: about four make a token in English, one or
+ * two in Chinese or Japanese, so a model that keeps to its limit stays well inside ours, and one
+ * that ignores it is stopped at about one and a half times its limit.
+ */
+export const ANSWER_CHARACTERS_PER_TOKEN = 6;
 
 export const LLM_DEFAULTS = {
   maxTokens: 600,
+  circuitFailures: 5,
+  circuitCoolDownMs: 60_000,
   timeoutMs: 15_000,
   tokensPerVisitorHour: 20_000,
   tokensPerAddressHour: 60_000,
@@ -82,7 +110,11 @@ export function llmSettingsOf(
   const own = channel.robot?.kind === 'llm' ? channel.robot.llm : undefined;
   const chosen = override?.channels.includes(channel.id) ? { ...own, ...override } : own;
   if (!chosen?.baseUrl || !chosen.model) return undefined;
-  return { ...LLM_DEFAULTS, ...withoutUndefined(chosen) } as ResolvedLlmSettings;
+  const resolved = { ...LLM_DEFAULTS, ...withoutUndefined(chosen) };
+  return {
+    ...resolved,
+    maxAnswerCharacters: resolved.maxAnswerCharacters ?? resolved.maxTokens * ANSWER_CHARACTERS_PER_TOKEN,
+  } as ResolvedLlmSettings;
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {
@@ -110,10 +142,19 @@ export function checkLlmSettings(channelId: string, settings: unknown): LlmSetti
     'tokensPerChannelHour',
     'handoverAfterUnanswered',
     'knowledgeEntries',
+    'maxAnswerCharacters',
+    'circuitFailures',
+    'circuitCoolDownMs',
   ]) {
     const value = llm[field];
     if (value !== undefined && (typeof value !== 'number' || !Number.isInteger(value) || value < 0))
       throw problem(`${field} is a whole number, 0 or more`);
   }
+  if (
+    llm.tokenLimitField !== undefined &&
+    llm.tokenLimitField !== 'max_tokens' &&
+    llm.tokenLimitField !== 'max_completion_tokens'
+  )
+    throw problem('tokenLimitField is "max_tokens" or "max_completion_tokens"');
   return llm as unknown as LlmSettings;
 }
