@@ -4,6 +4,7 @@ import {
   integrationRoutes,
   requestSchemas,
   visitorRoutes,
+  webhookEventTypes,
 } from '@parley/chat-protocol';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { OPENAPI_PATH, REFERENCE_PATH } from './plugins/openapi.js';
 import { heldAnswers, holdToDocument } from './test/answers.js';
 import { testDatabases } from './test/databases.js';
 import { serverFor } from './test/harness.js';
+import { undocumented } from './test/receiver.js';
 
 // The OpenAPI 3.1 document (plugins/openapi.ts): valid, and holding every call of the contract's
 // tables with the method, parameters and security the server registers.
@@ -47,6 +49,39 @@ describe('the OpenAPI document', () => {
     expect(paths['/api/agent/poll'].get.responses['200'].content['application/json'].schema).toBeDefined();
     expect(paths['/api/integration/v1/conversations'].get.security).toEqual([{ integrationToken: [] }]);
     expect(paths['/api/agent/login'].post.security).toBeUndefined();
+  });
+
+  it('should publish each webhook event type with the schema of its payload', async () => {
+    const { webhooks } = await document();
+    expect(Object.keys(webhooks).sort()).toEqual([...webhookEventTypes].sort());
+    const created = webhooks['message.created'].post.requestBody.content['application/json'].schema;
+    expect(created.properties.data.required).toEqual(
+      expect.arrayContaining(['messageId', 'sender', 'msgContent']),
+    );
+    expect(created.properties.type.enum).toEqual(['message.created']);
+    // The test receiver holds every delivery to these schemas (src/test/receiver.ts).
+    const left = {
+      id: '7',
+      type: 'message.left',
+      createdAt: 1,
+      channelId: 'shop',
+      conversationId: 'contact:ct_1',
+      data: {
+        leftMessageId: 3,
+        contactId: 'ct_1',
+        channelId: 'shop',
+        name: null,
+        phone: null,
+        email: 'a@b.c',
+        content: 'Hi',
+        leftAt: 1,
+      },
+    };
+    expect(undocumented(left)).toBeUndefined();
+    expect(undocumented({ ...left, data: { ...left.data, content: 5 } })).toMatch(
+      /payload\/data\/content must be string/,
+    );
+    expect(undocumented({ ...left, type: 'message.lost' })).toMatch(/does not name/);
   });
 
   it("should hold every visitor call with the body schema the server checks, and none of the apps' files", async () => {

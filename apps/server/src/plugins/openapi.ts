@@ -1,5 +1,13 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  WEBHOOK_EVENT_ID_HEADER,
+  WEBHOOK_EVENT_TYPE_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  type WebhookEventType,
+  webhookEventTypes,
+  webhookPayloadSchema,
+} from '@parley/chat-protocol';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 
@@ -53,6 +61,29 @@ function documented(value: unknown, named: Map<string, unknown>): unknown {
   return { $ref: `#/components/schemas/${$id}` };
 }
 
+/** What the server POSTs to a registered endpoint for an event of `type` (docs/contract.md, "Webhooks"). */
+const webhookOperation = (type: WebhookEventType) => ({
+  post: {
+    summary: type,
+    description: `Signed with ${WEBHOOK_SIGNATURE_HEADER} (t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">); ${WEBHOOK_EVENT_ID_HEADER} names the event, which may arrive more than once.`,
+    parameters: [
+      { name: WEBHOOK_SIGNATURE_HEADER, in: 'header', required: true, schema: { type: 'string' } },
+      { name: WEBHOOK_EVENT_ID_HEADER, in: 'header', required: true, schema: { type: 'string' } },
+      {
+        name: WEBHOOK_EVENT_TYPE_HEADER,
+        in: 'header',
+        required: true,
+        schema: { type: 'string', enum: [type] },
+      },
+    ],
+    requestBody: { required: true, content: { 'application/json': { schema: webhookPayloadSchema(type) } } },
+    responses: {
+      '2XX': { description: 'Received: any 2xx answer ends the delivery' },
+      default: { description: 'Not received: the delivery is tried again later' },
+    },
+  },
+});
+
 export const openapi = fastifyPlugin(
   async (app: FastifyInstance, options: { version: string }) => {
     /** Shapes named by `$id` in any route's schema, for `components.schemas`. */
@@ -62,6 +93,7 @@ export const openapi = fastifyPlugin(
         const openapiObject = 'openapiObject' in document ? document.openapiObject : {};
         return {
           ...openapiObject,
+          webhooks: Object.fromEntries(webhookEventTypes.map((type) => [type, webhookOperation(type)])),
           components: {
             ...openapiObject.components,
             schemas: { ...openapiObject.components?.schemas, ...Object.fromEntries(named) },

@@ -1,5 +1,11 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { WebhookPayload } from '@parley/chat-protocol';
+import {
+  ajvOptions,
+  type WebhookPayload,
+  webhookEventTypes,
+  webhookPayloadSchema,
+} from '@parley/chat-protocol';
+import { Ajv } from 'ajv';
 import { freePort } from './freePort.js';
 
 export interface Received {
@@ -7,6 +13,19 @@ export interface Received {
   /** The raw body, as a receiver verifies it. */
   body: string;
   payload: WebhookPayload;
+}
+
+// Every delivery is held to the schema of its type, the one the OpenAPI document publishes.
+const ajv = new Ajv({ allowUnionTypes: true, keywords: [...ajvOptions.keywords], strict: false });
+const checks = new Map(webhookEventTypes.map((type) => [type, ajv.compile(webhookPayloadSchema(type))]));
+
+/** Why `payload` is not what its type's schema says, or undefined. */
+export function undocumented(payload: { type?: unknown; [field: string]: unknown }): string | undefined {
+  const check = checks.get(payload.type as WebhookPayload['type']);
+  if (!check) return `an event type the contract does not name: ${String(payload.type)}`;
+  return check(payload)
+    ? undefined
+    : `${String(payload.type)}: ${ajv.errorsText(check.errors, { dataVar: 'payload' })}`;
 }
 
 /**
@@ -57,8 +76,12 @@ export class Receiver {
     return new Promise((resolve) => server.close(() => resolve()));
   }
 
-  /** The payloads received, in arrival order. */
+  /** The payloads received, in arrival order; throws if one is not what its type's schema says. */
   payloads(): WebhookPayload[] {
+    for (const { payload } of this.received) {
+      const problem = undocumented(payload);
+      if (problem) throw new Error(`a delivery its documented schema does not describe: ${problem}`);
+    }
     return this.received.map((one) => one.payload);
   }
 }

@@ -159,14 +159,17 @@ export class WebhookDispatcher {
   }
 
   private async send(delivery: Claimed): Promise<void> {
-    const payload: WebhookPayload = {
+    // The event's record as the database's triggers built it (migrations/010_webhooks.sql and
+    // after): its shape per type is the contract's `webhookDataSchemas`, and the tests hold every
+    // delivery they receive to it (src/test/receiver.ts).
+    const payload = {
       id: String(delivery.event_id),
       type: delivery.type,
       createdAt: Number(delivery.event_created_at),
       channelId: delivery.channel_id,
       // The visitor as a contact id: the visitor id is the visitor's credential.
       ...withContactIds(delivery.conversation, delivery.payload),
-    };
+    } as WebhookPayload;
     const body = JSON.stringify(payload);
     let status: number | null = null;
     let excerpt: string | null = null;

@@ -1,3 +1,6 @@
+import { type Infer, integer, list, nullable, object, oneOf, string } from '../build.js';
+import type { Schema } from '../schema.js';
+
 // Webhooks: what the server POSTs to an endpoint an administrator registered, and how it signs it.
 
 /** The events an endpoint can receive; an endpoint registered without a list receives them all. */
@@ -21,25 +24,143 @@ export const WEBHOOK_EVENT_TYPE_HEADER = 'Parley-Event';
 /** Who wrote a message, in `message.created`. */
 export type WebhookSender = 'visitor' | 'agent' | 'robot';
 
+const chat = {
+  conversationId: string(),
+  /** Who the visitor is to integrations (never their visitor id, which is their credential). */
+  contactId: string(),
+  channelId: string(),
+};
+const department = { groupId: nullable(string()) };
+const ms = integer();
+
 /**
- * The body of every delivery. `data` is the event's record as it was committed; its fields by
- * type are listed in docs/contract.md ("Webhooks").
+ * The `data` of each event type, as the server commits it: what a receiver can rely on. The types
+ * are the schemas' (`WebhookData`); the OpenAPI document publishes them under `webhooks`.
+ */
+export const webhookDataSchemas = {
+  'conversation.created': object({ ...chat, ...department, createdAt: ms }, [
+    'conversationId',
+    'contactId',
+    'channelId',
+    'groupId',
+    'createdAt',
+  ]),
+  'conversation.assigned': object(
+    { ...chat, ...department, agentId: string(), agentNick: nullable(string()), assignedAt: ms },
+    ['conversationId', 'contactId', 'channelId', 'groupId', 'agentId', 'agentNick', 'assignedAt'],
+  ),
+  'conversation.transferred': object(
+    {
+      ...chat,
+      ...department,
+      fromAgentId: string(),
+      agentId: string(),
+      agentNick: nullable(string()),
+      transferredAt: ms,
+    },
+    [
+      'conversationId',
+      'contactId',
+      'channelId',
+      'groupId',
+      'fromAgentId',
+      'agentId',
+      'agentNick',
+      'transferredAt',
+    ],
+  ),
+  'conversation.resolved': object({ ...chat, ...department, agentId: nullable(string()), closedAt: ms }, [
+    'conversationId',
+    'contactId',
+    'channelId',
+    'groupId',
+    'agentId',
+    'closedAt',
+  ]),
+  'conversation.rated': object(
+    { ...chat, star: integer(), tags: nullable(list(string())), content: nullable(string()), ratedAt: ms },
+    ['conversationId', 'contactId', 'channelId', 'star', 'tags', 'content', 'ratedAt'],
+  ),
+  'message.created': object(
+    {
+      ...chat,
+      messageId: string(),
+      sender: oneOf(['visitor', 'agent', 'robot']),
+      senderName: nullable(string()),
+      msgType: string(),
+      msgContent: string(),
+      fileName: nullable(string()),
+      fileSize: nullable(integer()),
+      sentAt: ms,
+      /** On an agent's answer sent by email only: the address it went to. */
+      emailedTo: string(),
+    },
+    [
+      'conversationId',
+      'contactId',
+      'channelId',
+      'messageId',
+      'sender',
+      'senderName',
+      'msgType',
+      'msgContent',
+      'fileName',
+      'fileSize',
+      'sentAt',
+    ],
+  ),
+  'message.left': object(
+    {
+      leftMessageId: integer(),
+      contactId: string(),
+      channelId: string(),
+      name: nullable(string()),
+      phone: nullable(string()),
+      email: nullable(string()),
+      content: string(),
+      leftAt: ms,
+    },
+    ['leftMessageId', 'contactId', 'channelId', 'name', 'phone', 'email', 'content', 'leftAt'],
+  ),
+} satisfies Record<WebhookEventType, Schema>;
+
+/** The `data` of an event of type `T`. */
+export type WebhookData<T extends WebhookEventType> = Infer<(typeof webhookDataSchemas)[T]>;
+
+/**
+ * The body of every delivery, by its `type`: `data` is the event's record as it was committed.
  *
  * @example
  * { "id": "42", "type": "message.created", "createdAt": 1767225600000, "channelId": "shop",
  *   "conversationId": "s_1", "data": { "sender": "visitor", "msgContent": "Hello", ... } }
  */
-export interface WebhookPayload {
-  /** The event's id, unique per server database; deliveries of one event share it. */
-  id: string;
-  type: WebhookEventType;
-  /** When the change happened (ms since the epoch). */
-  createdAt: number;
-  channelId: string;
-  /** The session id; for `message.left`, `contact:<contactId>`. */
-  conversationId: string;
-  data: Record<string, unknown>;
-}
+export type WebhookPayload = {
+  [T in WebhookEventType]: {
+    /** The event's id, unique per server database; deliveries of one event share it. */
+    id: string;
+    type: T;
+    /** When the change happened (ms since the epoch). */
+    createdAt: number;
+    channelId: string;
+    /** The session id; for `message.left`, `contact:<contactId>`. */
+    conversationId: string;
+    data: WebhookData<T>;
+  };
+}[WebhookEventType];
+
+/** The schema of a delivery's body of type `type`. */
+export const webhookPayloadSchema = (type: WebhookEventType): Schema =>
+  object(
+    {
+      id: string(),
+      type: oneOf([type]),
+      createdAt: ms,
+      channelId: string(),
+      conversationId: string(),
+      data: webhookDataSchemas[type],
+    },
+    ['id', 'type', 'createdAt', 'channelId', 'conversationId', 'data'],
+  );
 
 // The administrators' calls (agent API, `/api/agent/admin/webhooks`): what the CLI's `webhook`
 // commands do, for the console.
