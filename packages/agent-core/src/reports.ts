@@ -16,8 +16,7 @@ import {
   type WebhookDeliveryView,
   type WebhookEndpointInput,
   type WebhookEndpointView,
-  webhookDeliverySchema,
-  webhookEndpointSchema,
+  webhookAdminAnswers,
 } from '@parley/chat-protocol';
 import type { AgentTransport } from './types.js';
 
@@ -94,14 +93,9 @@ export function createOperatorsApi(transport: AgentTransport) {
     /** An administrator's webhooks (403 for other agents): what the `webhook` admin commands do. */
     webhooks: {
       list: (): Promise<WebhookEndpointView[]> =>
-        call(
-          'webhooks',
-          'GET',
-          WEBHOOKS_ADMIN_PATH,
-          list(webhookEndpointSchema as Schema<WebhookEndpointView>),
-        ),
+        call('webhooks', 'GET', WEBHOOKS_ADMIN_PATH, webhookAdminAnswers.list),
       add: (input: WebhookEndpointInput): Promise<{ endpoint: WebhookEndpointView; secret: string }> =>
-        call('webhooks', 'POST', WEBHOOKS_ADMIN_PATH, added, input),
+        call('webhooks', 'POST', WEBHOOKS_ADMIN_PATH, webhookAdminAnswers.add, input),
       remove: (endpointId: string) =>
         call('webhooks', 'DELETE', `${WEBHOOKS_ADMIN_PATH}/${encodeURIComponent(endpointId)}`, nothing),
       enable: (endpointId: string) =>
@@ -117,30 +111,19 @@ export function createOperatorsApi(transport: AgentTransport) {
           'webhooks',
           'GET',
           `${WEBHOOKS_ADMIN_PATH}/${encodeURIComponent(endpointId)}/deliveries`,
-          list(webhookDeliverySchema as Schema<WebhookDeliveryView>),
+          webhookAdminAnswers.deliveries,
         ),
       replay: (deliveryId: string): Promise<{ queued: number }> =>
         call(
           'webhooks',
           'POST',
           `${WEBHOOKS_ADMIN_PATH}/deliveries/${encodeURIComponent(deliveryId)}/replay`,
-          replayed,
+          webhookAdminAnswers.replay,
           {},
         ),
     },
   };
 }
 
-const list = <T>(items: Schema<T>): Schema<T[]> => ({ type: 'array', items });
-const nothing: Schema<null> = { type: 'null' };
-const added = {
-  type: 'object',
-  properties: { endpoint: webhookEndpointSchema, secret: { type: 'string' } },
-  required: ['endpoint', 'secret'],
-} as unknown as Schema<{ endpoint: WebhookEndpointView; secret: string }>;
-const replayed = {
-  type: 'object',
-  properties: { queued: { type: 'integer' } },
-  required: ['queued'],
-} as unknown as Schema<{ queued: number }>;
+const nothing: Schema<null> = webhookAdminAnswers.done;
 export type OperatorsApi = ReturnType<typeof createOperatorsApi>;

@@ -120,11 +120,16 @@ export async function postMessage(
   store: ConversationStore,
   token: IntegrationToken,
   sessionId: string,
-  body: { msgContent: string; clientMsgId?: string },
+  body: { msgContent: string; clientMsgId?: string | null },
 ): Promise<IntegrationMessage> {
   const session = await visibleConversation(store, token, sessionId);
   if (!body.msgContent.trim()) throw badRequest('msgContent is blank: a message needs some text');
-  const message = { msgType: MsgType.text, msgContent: body.msgContent, clientMsgId: body.clientMsgId };
+  // A clientMsgId given as null is none (the schema allows null).
+  const message = {
+    msgType: MsgType.text,
+    msgContent: body.msgContent,
+    clientMsgId: body.clientMsgId ?? undefined,
+  };
   let messageId: string;
   if (token.agentId) {
     const agent = await agentDesk.agent(store, token.agentId);

@@ -1,4 +1,10 @@
-import { ErrorCode, envelope, type IntegrationRoute, integrationRoutes } from '@parley/chat-protocol';
+import {
+  ErrorCode,
+  envelope,
+  type IntegrationPart,
+  type IntegrationRoute,
+  integrationRoutes,
+} from '@parley/chat-protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConversationStore } from '../conversation/store.js';
 import { ApiError, forbidden, ok, unauthorized } from '../errors.js';
@@ -11,9 +17,12 @@ export interface IntegrationLimits {
   windowMs: number;
 }
 
-/** What a handler reads of a request: the parts its route's schemas checked. */
-// biome-ignore lint/suspicious/noExplicitAny: each route's own schemas give these their shapes
-type Parts = { params: any; query: any; body: any };
+/** What a handler reads of a request: the parts its route's schemas checked, typed by them. */
+type Parts<R extends IntegrationRoute> = {
+  params: IntegrationPart<R, 'params'>;
+  query: IntegrationPart<R, 'query'>;
+  body: IntegrationPart<R, 'body'>;
+};
 
 /**
  * The integration API (`/api/integration/v1`): tokens an administrator created, checked on every
@@ -32,9 +41,9 @@ export function registerIntegrationRoutes(
     keyGenerator: (request) => `token:${tokens.get(request)?.id ?? request.ip}`,
   });
 
-  const register = (
-    route: IntegrationRoute,
-    work: (token: IntegrationToken, request: Parts) => Promise<unknown>,
+  const register = <R extends IntegrationRoute>(
+    route: R,
+    work: (token: IntegrationToken, request: Parts<R>) => Promise<unknown>,
   ) => {
     app.route({
       method: route.method,
@@ -58,7 +67,8 @@ export function registerIntegrationRoutes(
             `too many calls with this token: try again in ${allowed.ttlInSeconds} s`,
           );
         if (!token.scopes.includes(route.scope)) throw forbidden(`this token lacks the ${route.scope} scope`);
-        return ok(await work(token, request));
+        // Fastify has validated each part against the route's schema, whose type Parts<R> is.
+        return ok(await work(token, request as unknown as Parts<R>));
       },
     });
   };

@@ -4,9 +4,8 @@ import {
   type Schema,
   WEBHOOKS_ADMIN_PATH,
   type WebhookEndpointInput,
-  webhookDeliverySchema,
+  webhookAdminAnswers,
   webhookEndpointInputSchema,
-  webhookEndpointSchema,
 } from '@parley/chat-protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, badRequest, forbidden, notFound, ok } from '../errors.js';
@@ -21,7 +20,7 @@ import {
 } from '../webhooks/endpoints.js';
 import { type AgentAuth, requireAgent } from './agent.js';
 
-const answer = (data: Schema | object) => ({ [ErrorCode.ok]: envelope(data as Schema) });
+const answer = (data: Schema) => ({ [ErrorCode.ok]: envelope(data) });
 const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
 
 /**
@@ -42,7 +41,7 @@ export function registerWebhookAdminRoutes(app: FastifyInstance, auth: AgentAuth
 
   app.get(
     WEBHOOKS_ADMIN_PATH,
-    { schema: { response: answer({ type: 'array', items: webhookEndpointSchema }) } },
+    { schema: { response: answer(webhookAdminAnswers.list) } },
     async (request) => {
       await administrator(request);
       return ok(await listEndpoints(app.db));
@@ -54,11 +53,7 @@ export function registerWebhookAdminRoutes(app: FastifyInstance, auth: AgentAuth
     {
       schema: {
         body: webhookEndpointInputSchema,
-        response: answer({
-          type: 'object',
-          properties: { endpoint: webhookEndpointSchema, secret: { type: 'string' } },
-          required: ['endpoint', 'secret'],
-        }),
+        response: answer(webhookAdminAnswers.add),
       },
     },
     async (request) => {
@@ -90,7 +85,7 @@ export function registerWebhookAdminRoutes(app: FastifyInstance, auth: AgentAuth
 
   app.get<{ Params: { endpointId: string } }>(
     `${WEBHOOKS_ADMIN_PATH}/:endpointId/deliveries`,
-    { schema: { params: endpointParams, response: answer({ type: 'array', items: webhookDeliverySchema }) } },
+    { schema: { params: endpointParams, response: answer(webhookAdminAnswers.deliveries) } },
     async (request) => {
       await administrator(request);
       return ok(await deliveries(app.db, request.params.endpointId, 100));
@@ -106,11 +101,7 @@ export function registerWebhookAdminRoutes(app: FastifyInstance, auth: AgentAuth
           properties: { deliveryId: { type: 'string', pattern: '^\\d{1,15}$' } },
           required: ['deliveryId'],
         },
-        response: answer({
-          type: 'object',
-          properties: { queued: { type: 'integer' } },
-          required: ['queued'],
-        }),
+        response: answer(webhookAdminAnswers.replay),
       },
     },
     async (request) => {

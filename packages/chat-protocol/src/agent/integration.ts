@@ -1,6 +1,6 @@
 // The integration API: what a CRM, a helpdesk or a bot calls with a token an administrator made.
 
-import { describes, integer, list, object, optional, string } from '../build.js';
+import { describes, type Infer, integer, list, object, oneOf, optional, string } from '../build.js';
 import type { Schema } from '../schema.js';
 
 /** What a token may do; an administrator gives each token some of them. */
@@ -41,6 +41,11 @@ export interface IntegrationContact {
   phone: string | null;
 }
 
+/** What a route's part (`params`, `query`, `body`) is, as its schema passes it; undefined without one. */
+export type IntegrationPart<R, P extends 'params' | 'query' | 'body'> = R extends { [K in P]: infer S }
+  ? Infer<S>
+  : undefined;
+
 export interface IntegrationRoute {
   method: 'GET' | 'POST' | 'PUT';
   path: string;
@@ -69,7 +74,7 @@ const conversation = describes<IntegrationConversation>()(
       contactId: string(),
       groupId: nullableText,
       agentId: nullableText,
-      status: { enum: ['open', 'closed'] },
+      status: oneOf(['open', 'closed']),
       createdAt: time,
       closedAt: { type: ['integer', 'null'] },
     },
@@ -119,7 +124,7 @@ export const integrationRoutes = {
       status: { enum: ['open', 'closed'] },
       /** Conversations started at or after this time (ms), oldest first. */
       since: digits(15),
-      limit: { type: 'string', pattern: '^([1-9]\\d?|100)$' },
+      limit: string({ pattern: '^([1-9]\\d?|100)$' }),
     }),
     answer: list(conversation),
   },

@@ -1,4 +1,14 @@
-import { type Infer, integer, list, nullable, object, oneOf, string } from '../build.js';
+import {
+  describes,
+  describesBody,
+  type Infer,
+  integer,
+  list,
+  nullable,
+  object,
+  oneOf,
+  string,
+} from '../build.js';
 import type { Schema } from '../schema.js';
 
 // Webhooks: what the server POSTs to an endpoint an administrator registered, and how it signs it.
@@ -208,75 +218,91 @@ export interface WebhookEndpointInput {
 
 export const WEBHOOKS_ADMIN_PATH = '/api/agent/admin/webhooks';
 
-const nullableString = { type: ['string', 'null'] } as const;
-const nullableInteger = { type: ['integer', 'null'] } as const;
-const eventType = { enum: webhookEventTypes };
+const eventType = oneOf(webhookEventTypes);
 
-export const webhookEndpointSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    url: { type: 'string' },
-    channelId: nullableString,
-    events: { type: 'array', items: eventType },
-    description: nullableString,
-    createdAt: { type: 'integer' },
-    failures: { type: 'integer' },
-    disabledAt: nullableInteger,
-    disabledReason: nullableString,
-  },
-  required: [
-    'id',
-    'url',
-    'channelId',
-    'events',
-    'description',
-    'createdAt',
-    'failures',
-    'disabledAt',
-    'disabledReason',
-  ],
-} as const;
+export const webhookEndpointSchema = describes<WebhookEndpointView>()(
+  object(
+    {
+      id: string(),
+      url: string(),
+      channelId: nullable(string()),
+      events: list(eventType),
+      description: nullable(string()),
+      createdAt: integer(),
+      failures: integer(),
+      disabledAt: nullable(integer()),
+      disabledReason: nullable(string()),
+    },
+    [
+      'id',
+      'url',
+      'channelId',
+      'events',
+      'description',
+      'createdAt',
+      'failures',
+      'disabledAt',
+      'disabledReason',
+    ],
+  ),
+);
 
-export const webhookDeliverySchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    eventId: { type: 'string' },
-    eventType,
-    conversationId: { type: 'string' },
-    status: { enum: ['pending', 'delivered', 'failed'] },
-    attempts: { type: 'integer' },
-    nextAttemptAt: { type: 'integer' },
-    lastStatus: nullableInteger,
-    lastError: nullableString,
-    responseExcerpt: nullableString,
-    deliveredAt: nullableInteger,
-    createdAt: { type: 'integer' },
-  },
-  required: [
-    'id',
-    'eventId',
-    'eventType',
-    'conversationId',
-    'status',
-    'attempts',
-    'nextAttemptAt',
-    'lastStatus',
-    'lastError',
-    'responseExcerpt',
-    'deliveredAt',
-    'createdAt',
-  ],
-} as const;
+export const webhookDeliverySchema = describes<WebhookDeliveryView>()(
+  object(
+    {
+      id: string(),
+      eventId: string(),
+      eventType,
+      conversationId: string(),
+      status: oneOf(['pending', 'delivered', 'failed']),
+      attempts: integer(),
+      nextAttemptAt: integer(),
+      lastStatus: nullable(integer()),
+      lastError: nullable(string()),
+      responseExcerpt: nullable(string()),
+      deliveredAt: nullable(integer()),
+      createdAt: integer(),
+    },
+    [
+      'id',
+      'eventId',
+      'eventType',
+      'conversationId',
+      'status',
+      'attempts',
+      'nextAttemptAt',
+      'lastStatus',
+      'lastError',
+      'responseExcerpt',
+      'deliveredAt',
+      'createdAt',
+    ],
+  ),
+);
 
-export const webhookEndpointInputSchema = {
-  type: 'object',
-  properties: {
-    url: { type: 'string', minLength: 8, maxLength: 2048 },
-    channelId: { type: 'string', minLength: 1, maxLength: 128 },
-    events: { type: 'array', items: eventType, maxItems: webhookEventTypes.length },
-    description: { type: 'string', maxLength: 200 },
-  },
-  required: ['url'],
-} as const;
+export const webhookEndpointInputSchema = describesBody<WebhookEndpointInput>()(
+  object(
+    {
+      url: string({ minLength: 8, maxLength: 2048 }),
+      channelId: string({ minLength: 1, maxLength: 128 }),
+      events: list(eventType, { maxItems: webhookEventTypes.length }),
+      description: string({ maxLength: 200 }),
+    },
+    ['url'],
+  ),
+);
+
+/**
+ * What each administrator's webhook call answers: the server registers them with these, the
+ * console's client checks with them.
+ */
+export const webhookAdminAnswers = {
+  list: list(webhookEndpointSchema),
+  add: describes<{ endpoint: WebhookEndpointView; secret: string }>()(
+    object({ endpoint: webhookEndpointSchema, secret: string() }, ['endpoint', 'secret']),
+  ),
+  /** remove and enable: success is all they tell. */
+  done: { type: 'null' } as const satisfies Schema,
+  deliveries: list(webhookDeliverySchema),
+  replay: describes<{ queued: number }>()(object({ queued: integer() }, ['queued'])),
+};
