@@ -156,13 +156,14 @@ describe.each(testDatabases())("the console's visitor panel on $name", (database
     await ana.chat(now.sessionId, 'close');
   });
 
-  it("given another agent's chat, a chat of a channel the agent does not serve or an unknown one, should refuse", async () => {
+  it('given a chat of a channel the agent does not serve or an unknown one, should refuse; a colleague of its channel sees it', async () => {
     const { first, now } = await returningVisitor();
     const ben = await server.login('ben', 'pw-ben');
     const cora = await server.login('cora', 'pw-cora');
-    expect((await profile(ben, now.sessionId)).code).toBe(ErrorCode.forbidden);
+    // docs/routing.md, visibility rule 3: the conversations of the channels an agent serves.
+    expect((await profile(ben, now.sessionId)).code).toBe(ErrorCode.ok);
+    expect((await earlier(ben, now.sessionId, first.sessionId)).code).toBe(ErrorCode.ok);
     expect((await profile(cora, now.sessionId)).code).toBe(ErrorCode.forbidden);
-    expect((await earlier(ben, now.sessionId, first.sessionId)).code).toBe(ErrorCode.forbidden);
     expect((await earlier(cora, now.sessionId, first.sessionId)).code).toBe(ErrorCode.forbidden);
     expect((await profile(ana, 'no-such-chat')).code).toBe(ErrorCode.notFound);
     expect((await profile(ana, now.sessionId)).code).toBe(ErrorCode.ok);
@@ -184,13 +185,15 @@ describe.each(testDatabases())("the console's visitor panel on $name", (database
     await ana.chat(stranger.sessionId, 'close');
   });
 
-  it('given a chat handed to a colleague, should let the colleague see the visitor and not the agent who handed it', async () => {
+  it('given a chat handed to a colleague, should let the colleague see the visitor, and the agent who handed it as one of its channel', async () => {
     const started = await chat('desk', 'Please hand me over', PAGE);
     const ben = await server.login('ben', 'pw-ben');
     await ben.online();
     expect((await ana.chat(started.sessionId, 'transfer', { agentId: 'ben' })).code).toBe(ErrorCode.ok);
     expect((await profile(ben, started.sessionId)).data.name).toBe('Ann Lee');
-    expect((await profile(ana, started.sessionId)).code).toBe(ErrorCode.forbidden);
+    expect((await profile(ana, started.sessionId)).data.name).toBe('Ann Lee');
+    const cora = await server.login('cora', 'pw-cora');
+    expect((await profile(cora, started.sessionId)).code).toBe(ErrorCode.forbidden);
     await ben.chat(started.sessionId, 'close');
     await ben.online(false);
   });
