@@ -18,5 +18,7 @@ export declare function missingMessage(key: ServiceKey, what?: string): string;
  * describe.runIf(needs('chromium'))('the console in Chromium', () => {});
  */
 export declare function needs(key: ServiceKey, what?: string): boolean;
+/** What `needs` does when the service is missing: under CI it throws; elsewhere it warns and answers false. */
+export declare function missing(key: ServiceKey, what?: string): false;
 /** For what cannot skip (a browser test project, the e2e run): an error naming the service when it is missing. */
 export declare function requireService(key: ServiceKey, what: string): void;
