@@ -36,8 +36,11 @@ export const services = {
   },
   postgres: {
     name: 'PostgreSQL',
-    where: () => postgresBin(),
-    present: () => existsSync(join(postgresBin(), 'initdb')) && existsSync(join(postgresBin(), 'pg_ctl')),
+    where: () => (process.env.DATABASE_URL ? 'DATABASE_URL' : postgresBin()),
+    // A server DATABASE_URL names stands in for the programs that start one.
+    present: () =>
+      Boolean(process.env.DATABASE_URL) ||
+      (existsSync(join(postgresBin(), 'initdb')) && existsSync(join(postgresBin(), 'pg_ctl'))),
     install:
       "run `node scripts/setup.mjs` (it installs Debian's postgresql package), or set PG_BIN to the directory of initdb and pg_ctl, or DATABASE_URL to a server the tests may create databases on",
   },
