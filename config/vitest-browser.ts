@@ -3,6 +3,7 @@ import { playwright } from '@vitest/browser-playwright';
 import type { BrowserConfigOptions } from 'vitest/node';
 
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
+import { requireService } from './services.mjs';
 
 export { chromiumArgs, chromiumPath };
 
@@ -17,9 +18,11 @@ export const chromiumEnv: Record<string, string> = {
 
 /**
  * Browser options for one vitest project. A function, not a shared object: vitest mutates the
- * object it is given, and projects sharing one end up with each other's names.
+ * object it is given, and projects sharing one end up with each other's names. Without Chromium it
+ * throws, naming the path and how to install it: browser tests never skip.
  */
 export function chromiumBrowser(): BrowserConfigOptions {
+  requireService('chromium', 'the browser tests of this project');
   return {
     enabled: true,
     headless: true,

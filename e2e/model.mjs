@@ -5,7 +5,9 @@ import { createServer } from 'node:http';
 
 import { MODEL_ANSWER } from './modelAnswer.mjs';
 
-const port = Number(process.env.E2E_MODEL_PORT ?? 3102);
+// Port 0 unless told: the system picks a free one, and the line printed at start names it
+// (playwright.config.ts reads it into E2E_MODEL_PORT).
+const port = Number(process.env.E2E_MODEL_PORT ?? 0);
 const STEP_MS = 400;
 
 const chunk = (delta, finish = null) =>
@@ -45,4 +47,6 @@ const server = createServer((request, response) => {
   });
 });
 
-server.listen(port, '127.0.0.1');
+server.listen(port, '127.0.0.1', () => {
+  console.log(`e2e model listening on http://127.0.0.1:${server.address().port}`);
+});

@@ -2,10 +2,21 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { requireService } from '../config/services.mjs';
 import { chromiumArgs, chromiumEnv, chromiumPath } from '../config/vitest-browser.ts';
+import { e2eBase } from './base.ts';
+import { SHOP } from './shop.ts';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-const modelPort = Number(process.env.E2E_MODEL_PORT ?? 3102);
+requireService('chromium', 'the end-to-end tests');
+
+// Ports: the stand-in model and the server each listen on port 0 (unless E2E_MODEL_PORT or
+// E2E_PORT name one), so the system gives each a free port that stays theirs: no port is checked
+// free here and bound later, when another process may have taken it. Each prints the address it
+// got; the `wait` patterns below read it into E2E_MODEL_PORT and E2E_PORT (Playwright stores a
+// named group in process.env). The web servers start in order, so the server's command reads the
+// model's port, and the test workers, started after both, load this file again and find E2E_PORT.
+// This process loaded it before, so the global setup reads the address from e2eBase().
+
 // Every run starts from the demo seed alone: nothing left by an earlier run.
 const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
 
@@ -25,7 +36,8 @@ export default defineConfig({
   // Agent events reach the page on its next poll (every 2 s with an agent): leave room on a busy machine.
   expect: { timeout: 10_000 },
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    // Unset only where it is never used: in the runner's own process, before the servers start.
+    baseURL: process.env.E2E_PORT ? e2eBase() : undefined,
     browserName: 'chromium',
     launchOptions: {
       executablePath: chromiumPath,
@@ -40,28 +52,29 @@ export default defineConfig({
       // A stand-in language model (e2e/model.mjs) for the demo channel's robot: robot-llm.e2e.ts.
       command: 'node e2e/model.mjs',
       cwd: '..',
-      url: `http://127.0.0.1:${modelPort}/v1/models`,
+      wait: { stdout: /e2e model listening on http:\/\/127\.0\.0\.1:(?<e2e_model_port>\d+)/ },
       reuseExistingServer: false,
       timeout: 30_000,
-      env: { E2E_MODEL_PORT: String(modelPort) },
       stdout: 'ignore',
       stderr: 'pipe',
     },
     {
-      command: 'node apps/server/dist/main.js',
+      // The shell fills in the model's port, known once the model has started (not when this loads).
+      command: 'PARLEY_LLM_URL="http://127.0.0.1:$E2E_MODEL_PORT/v1" node apps/server/dist/main.js',
       cwd: '..',
-      url: `http://127.0.0.1:${port}/healthz`,
+      wait: { stdout: /Parley is listening on http:\/\/127\.0\.0\.1:(?<e2e_port>\d+)/ },
       reuseExistingServer: false,
       timeout: 60_000,
       env: {
-        PORT: String(port),
+        PORT: process.env.E2E_PORT ?? '0',
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         DATA_DIR: dataDir,
         // The demo seed the tests drive (its agents log in with the demo passwords).
         PARLEY_DEMO: '1',
         // The shop page of the embedding tests (e2e/embed.e2e.ts) may frame the chat and hear from it.
-        FRAME_ANCESTORS: 'http://localhost:3999',
+        // Only a name: the tests answer its requests themselves (e2e/shop.ts), nothing listens there.
+        FRAME_ANCESTORS: SHOP,
         // The agents are driven through the API, not a polling console: their sessions stay alive
         // for the run (the console's own presence is tested in the server's suite).
         PRESENCE_TIMEOUT_S: '86400',
@@ -69,8 +82,8 @@ export default defineConfig({
         RATE_LIMIT_CHAT_START: '10000',
         TRANSCRIPTS_PER_ADDRESS_DAY: '10000',
         LEFT_MESSAGES_PER_ADDRESS_HOUR: '10000',
-        // The demo channel's robot answers with the stand-in model (the robot channel keeps its keywords).
-        PARLEY_LLM_URL: `http://127.0.0.1:${modelPort}/v1`,
+        // The demo channel's robot answers with the stand-in model (its address is in the command;
+        // the robot channel keeps its keywords).
         PARLEY_LLM_MODEL: 'e2e',
         PARLEY_LLM_CHANNELS: 'demo',
       },

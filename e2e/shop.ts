@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 
 /**
  * A shop site on another origin than the chat server, one the server's FRAME_ANCESTORS lists (the
- * e2e config sets it). Its pages are served by the test itself, never by a real server.
+ * e2e config sets it). Its pages are served by the test itself, never by a real server: nothing
+ * listens on its port, so it needs no free one.
  */
 export const SHOP = 'http://localhost:3999';
 

@@ -1,11 +1,11 @@
 // Before the run: the demo team opens its consoles. Nobody is online until they log in (docs/routing.md),
 // and the visitor tests expect Alice and Bob to answer. Their sessions stay alive for the run: the
 // e2e server's presence timeout is a day (playwright.config.ts), since no console polls here.
-import type { FullConfig } from '@playwright/test';
+import { e2eBase } from './base.ts';
 
-export default async function openConsoles(config: FullConfig): Promise<void> {
-  const base = config.projects[0]?.use.baseURL;
-  if (!base) throw new Error('no baseURL for the e2e server');
+export default async function openConsoles(): Promise<void> {
+  // Not the config's baseURL: this process read the config before the server chose its port.
+  const base = e2eBase();
   for (const username of ['alice', 'bob']) {
     const response = await fetch(new URL('/api/agent/login', base), {
       method: 'POST',

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../config/chromium.mjs';
+import { requireService } from '../config/services.mjs';
 
 /** The Next.js the App Router check builds with: the current stable release, pinned. */
 const NEXT_VERSION = '16.4.6';
@@ -25,6 +26,8 @@ const workspaceReact = execFileSync('node', ['-p', 'require("react/package.json"
   encoding: 'utf8',
 }).trim();
 const reactVersions = [workspaceReact, '18.3.1'];
+// The Next.js check ends in Chromium: say at once when it is missing, not after minutes of builds.
+requireService('chromium', 'the consumer test (its hydration check)');
 
 /** Runs a command in `cwd`, returning its output (errors go to the terminal). */
 function run(command, args, cwd, env = process.env) {
@@ -124,7 +127,7 @@ console.log('[consumer] rendered ' + html.length + ' bytes of HTML; stylesheets 
   }
 }
 
-/** A port nothing listens on now. */
+/** A port nothing listened on a moment ago (for next start, which binds it itself). */
 function freePort() {
   return new Promise((resolvePort, reject) => {
     const probe = createServer();
@@ -282,21 +285,33 @@ async function consumeWithNext(reactVersion) {
     );
     run('node', [next, 'build'], scratch, env);
 
-    const port = await freePort();
-    let serverLog = '';
-    server = spawn('node', [next, 'start', '-p', String(port), '-H', '127.0.0.1'], {
-      cwd: scratch,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout.on('data', (chunk) => {
-      serverLog += chunk;
-    });
-    server.stderr.on('data', (chunk) => {
-      serverLog += chunk;
-    });
-    const url = `http://127.0.0.1:${port}/`;
-    const html = await waitForPage(url, server, () => serverLog);
+    // next start binds the port it is given: a port that was free a moment ago, and another one
+    // when something took it in between (next exits with EADDRINUSE).
+    let port = 0;
+    let url = '';
+    let html = '';
+    for (let attempt = 1; ; attempt++) {
+      port = await freePort();
+      let serverLog = '';
+      server = spawn('node', [next, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+        cwd: scratch,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      server.stdout.on('data', (chunk) => {
+        serverLog += chunk;
+      });
+      server.stderr.on('data', (chunk) => {
+        serverLog += chunk;
+      });
+      url = `http://127.0.0.1:${port}/`;
+      try {
+        html = await waitForPage(url, server, () => serverLog);
+        break;
+      } catch (error) {
+        if (attempt === 3 || !serverLog.includes('EADDRINUSE')) throw error;
+      }
+    }
     const serverRendered = [
       ['the system message (a server-safe entry)', 'Alice a rejoint la conversation'],
       ['the Bubble', 'Rendu par le serveur'],

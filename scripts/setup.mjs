@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { missingMessage, services, underCi } from '../config/services.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const purpose = process.argv.includes('--for') ? process.argv[process.argv.indexOf('--for') + 1] : 'test';
@@ -86,6 +87,30 @@ function installDebianPackages() {
   apt('install', '-y', '-qq', '--no-install-recommends', ...missing);
 }
 
+/**
+ * The programs the tests drive, where the tests look for them (CHROMIUM_PATH, PG_BIN): under CI a
+ * missing one stops the run here, before any test; elsewhere the tests that need it will skip.
+ */
+function checkServices() {
+  if (purpose !== 'test') return;
+  const missing = Object.keys(services).filter((key) => !services[key].present());
+  if (missing.length === 0)
+    return say(
+      `found ${Object.values(services)
+        .map((one) => `${one.name} (${one.where()})`)
+        .join(' and ')}.`,
+    );
+  for (const key of missing) console.error(missingMessage(key));
+  if (underCi) {
+    console.error('[setup] under CI every test runs: install what is missing above.');
+    process.exit(1);
+  }
+  console.error(
+    '[setup] the tests that need it will be SKIPPED on this machine (under CI, CI=true, the run fails).',
+  );
+}
+
 checkNode();
 installNpmPackages();
 installDebianPackages();
+checkServices();

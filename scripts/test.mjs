@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 // `npm test` after the setup: every check CI runs, as turbo tasks (two at a time, cached in .turbo/),
-// then the time each task took, most expensive first, and the total, read from turbo's run summary.
-// Arguments are passed on to turbo (`npm test -- --filter=@parley/chat-core`).
+// then the time each task took, most expensive first, and the total, read from turbo's run summary;
+// then how many tests each task ran and skipped, read from its log. Under CI (`CI=true`) a skipped
+// test fails the run unless scripts/allowed-skips.json lists it with a reason: the suite cannot
+// shrink without anyone noticing. Arguments are passed on to turbo (`npm test -- --filter=@parley/chat-core`).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { underCi } from '../config/services.mjs';
+import { checkSkips, testCounts } from './test-counts.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TASKS = [
@@ -36,7 +40,7 @@ const run = spawnSync(
   ],
   { cwd: root, stdio: 'inherit' },
 );
-const code = run.status ?? 1;
+let code = run.status ?? 1;
 
 /** The summary turbo wrote for this run: the newest in .turbo/runs, written after we started. */
 function summary() {
@@ -76,6 +80,60 @@ function failureLines(lines) {
   return lines.slice(from, from + 200);
 }
 
+/**
+ * Prints how many tests each task ran and skipped and which services were missing; under CI, each
+ * skip that scripts/allowed-skips.json does not allow is an error. Answers the exit code it adds.
+ */
+function reportTests(tasks) {
+  const counted = [];
+  const problems = [];
+  for (const task of tasks.filter((one) => one.execution && one.command !== '<NONEXISTENT>')) {
+    let log = '';
+    try {
+      log = readFileSync(join(root, task.logFile), 'utf8').replace(ANSI, '');
+    } catch {
+      // read as a log without counts
+    }
+    const counts = testCounts(log);
+    if (counts) counted.push({ id: task.taskId, ...counts });
+    else if (task.task.startsWith('test:') && task.execution.exitCode === 0) {
+      // A test task that passed without saying how many tests ran could have run none.
+      console.log(`\n[test] ${task.taskId}: its log (${task.logFile}) says nothing of how many tests ran.`);
+      if (underCi) problems.push(`${task.taskId}: no test counts`);
+    }
+  }
+  if (counted.length === 0) return problems.length > 0 ? 1 : 0;
+  const allowed = JSON.parse(readFileSync(join(root, 'scripts/allowed-skips.json'), 'utf8'));
+  const width = Math.max(...counted.map((task) => task.id.length));
+  console.log('\n[test] tests per task: ran (passed + failed) and skipped:');
+  for (const task of counted.sort((a, b) => a.id.localeCompare(b.id))) {
+    const failed = task.failed ? `, ${task.failed} failed` : '';
+    console.log(
+      `[test]   ${task.id.padEnd(width)}  ${String(task.passed + task.failed).padStart(5)} ran${failed}, ${task.skipped} skipped`,
+    );
+  }
+  for (const task of counted) {
+    for (const line of task.services) {
+      console.log(`[test] ${task.id}: ${line}`);
+      if (underCi) problems.push(`${task.id}: a service is missing (above)`);
+    }
+    const { allowedSkips, unallowed, stale } = checkSkips(task, allowed[task.id] ?? {});
+    for (const skip of allowedSkips)
+      console.log(`[test] ${task.id}: ${skip.count} skipped in ${skip.key}, allowed: ${skip.reason}`);
+    for (const key of stale)
+      console.log(`[test] ${task.id}: ${key} skipped nothing: take it off scripts/allowed-skips.json`);
+    for (const problem of unallowed) {
+      console.log(`[test] ${task.id}: ${problem}${underCi ? '' : ' (an error under CI)'}`);
+      if (underCi) problems.push(`${task.id}: ${problem}`);
+    }
+  }
+  if (problems.length === 0) return 0;
+  console.log(
+    `\n[test] FAILED under CI: ${problems.length} skip(s) or missing service(s) that scripts/allowed-skips.json does not allow. Run the skipped tests (install what is missing: node scripts/setup.mjs), or list them there with a reason.`,
+  );
+  return 1;
+}
+
 const report = summary();
 if (report) {
   const tasks = report.tasks
@@ -109,6 +167,7 @@ if (report) {
     console.log(`\n[test] ${task.taskId} failed; the end of its log (${task.logFile}):`);
     for (const line of failureLines(lines)) console.log(`[test] | ${line}`);
   }
+  code = Math.max(code, reportTests(report.tasks));
   console.log(
     `[test] total ${duration(Date.now() - started)} wall clock: ${duration(busy)} of task time, two at a time; ${cached} of ${tasks.length} tasks from cache`,
   );

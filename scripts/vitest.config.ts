@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 import { sourceServerConditions } from '../config/vite-source.ts';
 
 /**
- * Checks of the repository's own rules, in Node: the import layers in biome.json
- * (`npm run test:layers`), and the props tables of the built Storybook (`npm run test:docs`).
+ * Checks of the repository's own rules, in Node: the import layers in biome.json and how
+ * `npm test` counts and allows skipped tests (`npm run test:layers`), and the props tables of the
+ * built Storybook (`npm run test:docs`).
  */
 export default defineConfig({
   test: {
@@ -14,7 +15,7 @@ export default defineConfig({
           name: 'repository',
           root: import.meta.dirname,
           environment: 'node',
-          include: ['layers.test.ts'],
+          include: ['layers.test.ts', 'test-counts.test.ts'],
           testTimeout: 30_000,
         },
       },

@@ -4,6 +4,7 @@ import { openDatabase } from './db/db.js';
 import type { Seed } from './seed.js';
 import { createPostgresDatabase, testDatabases } from './test/databases.js';
 import { type AgentClient, type Data, type Harness, harness, serverFor } from './test/harness.js';
+import { needs } from './test/services.js';
 
 // The administration from the console: agents and channels changed by administrators through the
 // agent API, refused to everyone else, recorded, and in effect at once.
@@ -421,7 +422,7 @@ describe.each(testDatabases())('administration on $name', (database) => {
 
 const postgresUrl = inject('postgresAdminUrl');
 
-describe.skipIf(!postgresUrl)('administration across two instances on one PostgreSQL', () => {
+describe.runIf(needs('postgres'))('administration across two instances on one PostgreSQL', () => {
   let one: Harness;
   let two: Harness;
 

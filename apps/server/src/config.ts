@@ -71,7 +71,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
   const seedFile = env.SEED_FILE ? resolve(env.SEED_FILE) : demo ? DEMO_SEED_FILE : undefined;
   return {
     host: env.HOST ?? '127.0.0.1',
-    port: number(env.PORT, 3000),
+    // 0: the system picks a free port (the tests' servers), which the start banner names.
+    port: count(env.PORT, 3000),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: resolve(env.DATA_DIR ?? join(repoRoot, '.parley/data')),
     uploadsDir: env.UPLOADS_DIR ? resolve(env.UPLOADS_DIR) : undefined,

@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
-import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
+import { consoleSuite } from './test/consoleBrowser.js';
 import { axeViolations, SOON } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
+import { needs } from './test/services.js';
 
 // The administrators' area of the console in Chromium: an agent added, a channel changed, both in
 // effect at once; hidden from agents who are not administrators.
@@ -41,7 +41,7 @@ const seed: Seed = {
 
 const [database] = testDatabases();
 
-describe.skipIf(!existsSync(chromiumPath))('the administration in Chromium', () => {
+describe.runIf(needs('chromium'))('the administration in Chromium', () => {
   const suite = consoleSuite(database, seed);
 
   let page: Page;

@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
-import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
+import { consoleSuite } from './test/consoleBrowser.js';
 import { LIVE_REGION_RECORDER, liveChanges, logIn, SOON } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
+import { needs } from './test/services.js';
 
 // What a screen reader hears from the console (WCAG 4.1.3): a visitor joining the queue is said
 // once, politely, from a status region that was on the page before the news came.
@@ -27,7 +27,7 @@ const seed: Seed = {
 
 const [database] = testDatabases();
 
-describe.skipIf(!existsSync(chromiumPath))('the console read by a screen reader', () => {
+describe.runIf(needs('chromium'))('the console read by a screen reader', () => {
   const suite = consoleSuite(database, seed);
   const { visitor } = suite;
 

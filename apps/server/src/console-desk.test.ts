@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
 import { generatedName } from '@parley/chat-protocol';
 import { describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
-import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
+import { consoleSuite } from './test/consoleBrowser.js';
 import { agentApi, SOON } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
+import { needs } from './test/services.js';
 
 // The agent's desk in Chromium: a colleague's mention (badge, toast, the Mentions list), and the
 // header saying the agent's state, a deleted message brought back by Undo, and an unnamed
@@ -27,7 +27,7 @@ const seed: Seed = {
 
 const [database] = testDatabases();
 
-describe.skipIf(!existsSync(chromiumPath))("the agent's desk in Chromium", () => {
+describe.runIf(needs('chromium'))("the agent's desk in Chromium", () => {
   const suite = consoleSuite(database, seed);
   const { visitor, logInHeld } = suite;
 

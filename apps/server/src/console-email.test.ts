@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Seed } from './seed.js';
-import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
+import { consoleSuite } from './test/consoleBrowser.js';
 import { axeViolations, isFocused, logIn, SOON } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
+import { needs } from './test/services.js';
 import { startSmtp } from './test/smtp.js';
 
 // The console's answer by email in Chromium: a left message opened from the inbox, answered in a
@@ -27,7 +27,7 @@ const seed: Seed = {
 
 const [database] = testDatabases();
 
-describe.skipIf(!existsSync(chromiumPath))('the answer by email in Chromium', () => {
+describe.runIf(needs('chromium'))('the answer by email in Chromium', () => {
   // The mail server takes mail before the console starts (its address is the console's option)
   // and until the console has stopped.
   let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { MsgType } from '@parley/chat-protocol';
 import type { Page } from '@playwright/test';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,9 +14,10 @@ import {
   SAFE_URL,
 } from '../../../packages/chat-ui/src/test/hostileCorpus.js';
 import type { Seed } from './seed.js';
-import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
+import { consoleSuite } from './test/consoleBrowser.js';
 import { testDatabases } from './test/databases.js';
 import { type Data, Harness } from './test/harness.js';
+import { needs } from './test/services.js';
 
 // The agent console shows what visitors send: their names and form answers, their messages, system
 // messages, file names and typing, and left messages. Every payload of the hostile corpus arrives
@@ -83,7 +83,7 @@ const mainThreadDelay = (page: Page) =>
       }),
   );
 
-describe.skipIf(!existsSync(chromiumPath))('the agent console, given hostile visitors', () => {
+describe.runIf(needs('chromium'))('the agent console, given hostile visitors', () => {
   const suite = consoleSuite(database, seed, {
     // Hundreds of calls from one address in a few seconds.
     rateLimits: { perIp: 1_000_000, perVisitor: 1_000_000, chatStart: 1_000_000, login: 100 },

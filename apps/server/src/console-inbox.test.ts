@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
 import type { Json } from './test/child.js';
-import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
+import { consoleSuite } from './test/consoleBrowser.js';
 import { axeViolations, isFocused, logIn, SOON } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
+import { needs } from './test/services.js';
 
 // The console's inbox in Chromium: a shift worked from the keyboard, search, notes and labels.
 
@@ -33,7 +33,7 @@ const seed: Seed = {
 
 const [database] = testDatabases();
 
-describe.skipIf(!existsSync(chromiumPath))('the inbox in Chromium', () => {
+describe.runIf(needs('chromium'))('the inbox in Chromium', () => {
   const suite = consoleSuite(database, seed);
   const { visitor } = suite;
 

@@ -1,12 +1,12 @@
-import { existsSync } from 'node:fs';
 import { TransferStatus, VisitorEvent } from '@parley/chat-protocol';
 import { describe, expect, it } from 'vitest';
 import { PRESENCE_TIMEOUT_MS } from './conversation/presence.js';
 import type { Seed } from './seed.js';
-import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
+import { consoleSuite } from './test/consoleBrowser.js';
 import { agentApi, SOON } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 import { channelWithGroups, testAgent } from './test/harness.js';
+import { needs } from './test/services.js';
 
 // Presence and visibility as agents live them in the console (docs/routing.md): nobody is online
 // until they open the console, Log out makes the agent offline for the very next visitor, and a
@@ -22,7 +22,7 @@ const seed: Seed = {
 
 const [database] = testDatabases();
 
-describe.skipIf(!existsSync(chromiumPath))('presence and reach in the console, in Chromium', () => {
+describe.runIf(needs('chromium'))('presence and reach in the console, in Chromium', () => {
   const suite = consoleSuite(
     database,
     seed,

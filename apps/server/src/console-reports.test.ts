@@ -1,12 +1,12 @@
-import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Seed } from './seed.js';
-import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
+import { consoleSuite } from './test/consoleBrowser.js';
 import { axeViolations, logIn } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 import { Harness } from './test/harness.js';
 import { Receiver } from './test/receiver.js';
+import { needs } from './test/services.js';
 import { addEndpoint } from './webhooks/endpoints.js';
 
 // The console's reports view in Chromium: open it, change the range, read a chart's table view,
@@ -36,7 +36,7 @@ const seed: Seed = {
   ],
 };
 
-describe.runIf(existsSync(chromiumPath))('the console reports', () => {
+describe.runIf(needs('chromium'))('the console reports', () => {
   /** The server's clock: fixed while the history is made, then the real one (for logins). */
   let fixed: number | undefined;
   const [pglite] = testDatabases();

@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
-import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
+import { consoleSuite } from './test/consoleBrowser.js';
 import { axeViolations, logIn, SOON } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 import { gate, ScriptedModel, say } from './test/scriptedModel.js';
+import { needs } from './test/services.js';
 
 // The robot's answer in the console, in Chromium: an agent who has the conversation on screen
 // sees the answer grow (Markdown drawn, the thinking collapsed) and the final answer once.
@@ -48,7 +48,7 @@ const seed: Seed = {
 
 const [database] = testDatabases();
 
-describe.skipIf(!existsSync(chromiumPath))("the robot's answer in the console, in Chromium", () => {
+describe.runIf(needs('chromium'))("the robot's answer in the console, in Chromium", () => {
   // The scripted model starts before the console (the seed is given its address) and stops after it.
   beforeAll(async () => {
     await model.start();

@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import { MsgType, SenderType } from '@parley/chat-protocol';
 import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
-import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
+import { consoleSuite } from './test/consoleBrowser.js';
 import {
   ALERT_STUBS,
   agentApi,
@@ -14,6 +13,7 @@ import {
   setVisibility,
 } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
+import { needs } from './test/services.js';
 
 // The console's teamwork in Chromium: canned replies, transfers to a colleague and to a department
 // (by mouse and by keyboard), and axe on the dialogs they open. The chat itself, the visitor panel,
@@ -83,7 +83,7 @@ const seed: Seed = {
 
 const [database] = testDatabases();
 
-describe.skipIf(!existsSync(chromiumPath))('the agent console at work with a team, in Chromium', () => {
+describe.runIf(needs('chromium'))('the agent console at work with a team, in Chromium', () => {
   const suite = consoleSuite(database, seed);
   const { visitor, logInHeld, visitorEvents } = suite;
 

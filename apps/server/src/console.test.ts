@@ -1,10 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { MsgType, SenderType, SYSTEM_MESSAGE_FLAGS } from '@parley/chat-protocol';
 import type { Page } from '@playwright/test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
-import { chromiumPath, consoleSuite } from './test/consoleBrowser.js';
+import { consoleSuite } from './test/consoleBrowser.js';
 import {
   ALERT_STUBS,
   alertsOf,
@@ -17,6 +16,7 @@ import {
   setVisibility,
 } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
+import { needs } from './test/services.js';
 
 const DESK_SECRET = 'console-test-desk-secret';
 const seed: Seed = {
@@ -58,7 +58,7 @@ const seed: Seed = {
 
 const [database] = testDatabases();
 
-describe.skipIf(!existsSync(chromiumPath))('the agent console in Chromium', () => {
+describe.runIf(needs('chromium'))('the agent console in Chromium', () => {
   const suite = consoleSuite(database, seed);
   const { visitor, logInHeld, visitorEvents } = suite;
 

@@ -7,7 +7,6 @@ import { DEMO_SEED_FILE, serverRoot, settingsFromEnv } from './config.js';
 import { openDatabase } from './db/db.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { applySeed, readSeed, type Seed } from './seed.js';
-import { freePort } from './test/freePort.js';
 
 // Issue: a default deployment must not create agents with public passwords, nor print any.
 
@@ -48,7 +47,6 @@ describe('demo mode and seeds', () => {
     ['without demo mode', {}, false],
     ['in demo mode', { PARLEY_DEMO: '1' }, true],
   ])('given a start %s, should print the demo passwords only in demo mode', async (_, env, printed) => {
-    const port = await freePort();
     const child = spawn(
       process.execPath,
       ['--conditions=@parley/source', '--import', 'tsx', join(serverRoot, 'src/main.ts')],
@@ -58,7 +56,8 @@ describe('demo mode and seeds', () => {
           PATH: process.env.PATH,
           HOME: process.env.HOME,
           HOST: '127.0.0.1',
-          PORT: String(port),
+          // The system picks a free port; the banner names it.
+          PORT: '0',
           LOG_LEVEL: 'warn',
           DATA_DIR: mkdtempSync(join(tmpdir(), 'parley-demo-')),
           VISITOR_DIST: join(tmpdir(), 'no-visitor-app'),
@@ -81,7 +80,9 @@ describe('demo mode and seeds', () => {
       { timeout: 60_000, interval: 100 },
     );
     child.kill('SIGTERM');
-    expect(output).toContain('Agent console');
+    const base = /Parley is listening on (\S+) /.exec(output)?.[1] ?? '';
+    expect(new URL(base).port).toMatch(/^[1-9]\d*$/);
+    expect(output).toContain(`Agent console: ${base}/agent/`);
     expect(output.includes('alice-demo')).toBe(printed);
     expect(output.includes('DEMO MODE')).toBe(printed);
     // Demo mode sends no mail: the banner says where to read it.

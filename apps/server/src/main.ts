@@ -10,7 +10,10 @@ const app = await buildServer(settings).catch((error: Error) => {
 });
 await app.listen({ port: settings.port, host: settings.host });
 
-const base = `http://${settings.host}:${settings.port}`;
+// PORT=0 lets the system choose a free port (the tests do): the banner names the one it chose.
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : settings.port;
+const base = `http://${settings.host}:${port}`;
 console.info(
   `Parley is listening on ${base} (${settings.databaseUrl ? 'PostgreSQL' : `data in ${settings.dataDir}`})`,
 );

@@ -18,6 +18,7 @@ import {
   startChild,
 } from './test/child.js';
 import { createPostgresDatabase } from './test/databases.js';
+import { needs } from './test/services.js';
 
 const seed: Seed = {
   channels: [{ id: 'shared', tenantId: 't', info: { receiveMode: 3 } }],
@@ -36,7 +37,7 @@ const seed: Seed = {
 
 const adminUrl = inject('postgresAdminUrl');
 
-describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
+describe.runIf(needs('postgres'))('two server processes on one PostgreSQL', () => {
   const dir = mkdtempSync(join(tmpdir(), 'parley-scale-'));
   let a: ChildServer;
   let b: ChildServer;
@@ -173,7 +174,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
   }, 60_000);
 });
 
-describe.skipIf(!adminUrl)('wake-ups between instances, batched', () => {
+describe.runIf(needs('postgres'))('wake-ups between instances, batched', () => {
   const dir = mkdtempSync(join(tmpdir(), 'parley-wake-'));
   const window = 200;
   let a: ChildServer;

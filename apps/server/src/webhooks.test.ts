@@ -12,6 +12,7 @@ import { call, startChild } from './test/child.js';
 import { createPostgresDatabase, testDatabases } from './test/databases.js';
 import { serverFor } from './test/harness.js';
 import { Receiver } from './test/receiver.js';
+import { needs } from './test/services.js';
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookDispatcher } from './webhooks/dispatcher.js';
 import { addEndpoint, deliveries, listEndpoints, replay } from './webhooks/endpoints.js';
 import { verifySignature } from './webhooks/signature.js';
@@ -462,7 +463,7 @@ describe.each(testDatabases())('the webhook admin commands on $name', (database)
 
 const postgresUrl = inject('postgresAdminUrl');
 
-describe.runIf(postgresUrl)('two instances working one outbox on PostgreSQL', () => {
+describe.runIf(needs('postgres'))('two instances working one outbox on PostgreSQL', () => {
   it('given many events, should deliver each exactly once and in order per conversation', async () => {
     const url = await createPostgresDatabase(postgresUrl);
     const dbs = [await openDatabase({ databaseUrl: url }), await openDatabase({ databaseUrl: url })];

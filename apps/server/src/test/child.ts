@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverRoot } from '../config.js';
 import type { Seed } from '../seed.js';
-import { freePort } from './freePort.js';
 
 export interface ChildServer {
   base: string;
@@ -13,10 +13,16 @@ export interface ChildServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Runs `src/main.ts` in its own process (as `npm start` does with the built one) and waits until it answers. */
+/** The banner line that names the address the server listens on (src/main.ts). */
+const LISTENING = /Parley is listening on (http:\/\/\S+)/;
+
+/**
+ * Runs `src/main.ts` in its own process (as `npm start` does with the built one) and waits until it
+ * answers. The server binds port 0, so the system gives it a free port and nobody can take that
+ * port between a check and the bind; its banner says which one it got.
+ */
 export async function startChild(env: Record<string, string>, seed: Seed, dir: string): Promise<ChildServer> {
-  const port = await freePort();
-  const seedFile = join(dir, `seed-${port}.json`);
+  const seedFile = join(dir, `seed-${randomUUID()}.json`);
   writeFileSync(seedFile, JSON.stringify(seed));
   const child = spawn(
     process.execPath,
@@ -26,7 +32,7 @@ export async function startChild(env: Record<string, string>, seed: Seed, dir: s
       env: {
         ...process.env,
         HOST: '127.0.0.1',
-        PORT: String(port),
+        PORT: '0',
         LOG_LEVEL: 'warn',
         SEED_FILE: seedFile,
         VISITOR_DIST: join(dir, 'no-visitor-app'),
@@ -34,22 +40,27 @@ export async function startChild(env: Record<string, string>, seed: Seed, dir: s
         PRESENCE_TIMEOUT_S: String(10 * 365 * 24 * 60 * 60),
         ...env,
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
   let stderr = '';
   child.stderr?.on('data', (chunk) => {
     stderr += chunk;
   });
+  let stdout = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
+  let base = '';
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited: ${stderr}`);
+    base ||= LISTENING.exec(stdout)?.[1] ?? '';
     try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
+      if (base && (await fetch(`${base}/healthz`)).ok) break;
     } catch {
-      // not listening yet
+      // not answering yet
     }
     if (Date.now() > deadline) throw new Error(`the server did not start: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { chromiumPath } from '../../../../config/chromium.mjs';
 import { buildServer, type ServerOptions } from '../app.js';
 import { serverRoot } from '../config.js';
 import type { Db } from '../db/types.js';
@@ -51,9 +52,6 @@ async function consoleBuild(): Promise<string> {
   }
   throw new Error(`the console build took longer than ${BUILD_WAIT_MS / 1000} s`);
 }
-
-/** Debian's Chromium, or the one CHROMIUM_PATH names: the console's browser tests skip without it. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * What the console's browser tests share: the console built once for the run, a server on a free

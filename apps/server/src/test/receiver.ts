@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   ajvOptions,
   type WebhookPayload,
@@ -30,19 +31,26 @@ export function undocumented(payload: { type?: unknown; [field: string]: unknown
 
 /**
  * A webhook receiver on a loopback port: keeps what it was sent, answers `status` (200 unless
- * told), and can go down (nothing listens on its port) and come back on the same port.
+ * told), and can go down (nothing listens on its port) and come back on the same port. Started
+ * listening, it binds port 0 (the system's free port, held from then on); started down, it only
+ * has a port that was free a moment ago, which is all a test of an endpoint that is down needs.
  */
 export class Receiver {
   readonly received: Received[] = [];
   status = 200;
   private server: Server | undefined;
 
-  private constructor(readonly port: number) {}
+  private constructor(private bound: number) {}
 
   static async start(listening = true): Promise<Receiver> {
-    const receiver = new Receiver(await freePort());
+    const receiver = new Receiver(listening ? 0 : await freePort());
     if (listening) await receiver.up();
     return receiver;
+  }
+
+  /** The port it listens on, or will when it comes up. */
+  get port(): number {
+    return this.bound;
   }
 
   get url(): string {
@@ -64,7 +72,10 @@ export class Receiver {
     this.server = server;
     return new Promise((resolve, reject) => {
       server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
+      server.listen(this.bound, '127.0.0.1', () => {
+        this.bound = (server.address() as AddressInfo).port;
+        resolve();
+      });
     });
   }
 

@@ -1,5 +1,5 @@
+import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './freePort.js';
 
 export interface ArrivedMail {
   from: string;
@@ -28,8 +28,12 @@ export async function startSmtp(): Promise<{ url: string; mails: ArrivedMail[]; 
       });
     },
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  // Port 0: the system gives a free port to this listening socket, so no one can take it first.
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
