@@ -9,7 +9,8 @@ import {
   envelope,
   FIELD_LIMITS,
   uploadBase64Limits,
-  requestSchemas as visitorSchemas,
+  type VisitorBody,
+  visitorRoutes,
 } from '@parley/chat-protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as budgets from '../budgets.js';
@@ -247,44 +248,54 @@ export function registerFileRoutes(
     return { url: store.url(id, visitorId), name, suffix: checked.suffix, size: bytes.length };
   };
 
-  app.post('/api/chat/visitor/upload', { config: { largeBody: true } }, async (request) => {
-    if (!request.isMultipart()) throw badRequest('upload takes a multipart/form-data body (userId, file)');
-    const { userId, name, received, release } = await receiveVisitorUpload(request);
-    let kept = 0;
-    try {
-      let checked: Awaited<ReturnType<typeof checkFile>>;
-      try {
-        checked = await checkFile(name, received.content);
-      } catch (error) {
-        await received.discard();
-        throw error;
-      }
-      const { id } = received;
-      const upload = {
-        id,
-        visitorId: userId,
-        name,
-        suffix: checked.suffix,
-        mime: checked.mime,
-        size: received.content.size,
-      };
-      try {
-        await recordThenStore(upload, received.keep);
-      } catch (error) {
-        await received.discard();
-        throw error;
-      }
-      kept = upload.size;
-      return ok({ url: store.url(id, userId), name, suffix: checked.suffix });
-    } finally {
-      await release(kept);
-    }
+  // A visitor's upload answers are documented (OpenAPI) and sent as made, like the other visitor calls.
+  const documented = (call: 'upload' | 'uploadBase64') => ({
+    response: { 200: envelope(visitorRoutes[call].answer) },
   });
-
+  const asMade = () => (data: unknown) => JSON.stringify(data);
   app.post(
-    '/api/chat/visitor/uploadBase64',
+    visitorRoutes.upload.path,
+    { schema: documented('upload'), serializerCompiler: asMade, config: { largeBody: true } },
+    async (request) => {
+      if (!request.isMultipart()) throw badRequest('upload takes a multipart/form-data body (userId, file)');
+      const { userId, name, received, release } = await receiveVisitorUpload(request);
+      let kept = 0;
+      try {
+        let checked: Awaited<ReturnType<typeof checkFile>>;
+        try {
+          checked = await checkFile(name, received.content);
+        } catch (error) {
+          await received.discard();
+          throw error;
+        }
+        const { id } = received;
+        const upload = {
+          id,
+          visitorId: userId,
+          name,
+          suffix: checked.suffix,
+          mime: checked.mime,
+          size: received.content.size,
+        };
+        try {
+          await recordThenStore(upload, received.keep);
+        } catch (error) {
+          await received.discard();
+          throw error;
+        }
+        kept = upload.size;
+        return ok({ url: store.url(id, userId), name, suffix: checked.suffix });
+      } finally {
+        await release(kept);
+      }
+    },
+  );
+
+  app.post<{ Body: VisitorBody<'uploadBase64'> }>(
+    visitorRoutes.uploadBase64.path,
     {
-      schema: { body: visitorSchemas.uploadBase64 },
+      schema: { body: visitorRoutes.uploadBase64.body, ...documented('uploadBase64') },
+      serializerCompiler: asMade,
       bodyLimit: base64Limits.maxBytes,
       config: { jsonLimits: base64Limits, largeBody: true },
       // The visitor and its rate limit are checked on the body's first bytes, before the rest is
@@ -300,7 +311,7 @@ export function registerFileRoutes(
       },
     },
     async (request) => {
-      const { userId, imgData } = request.body as { userId: string; imgData: string };
+      const { userId, imgData } = request.body;
       await sessions.requireVisitor(conversations, userId);
       const match = /^data:([\w.+-]+\/[\w.+-]+);base64,(.*)$/s.exec(imgData);
       const mime = match?.[1] ?? 'image/png';
@@ -343,30 +354,33 @@ export function registerFileRoutes(
     );
   });
 
-  app.get('/uploads/:id', async (request, reply) => {
-    const { id } = request.params as { id: string };
-    const { sig } = request.query as { sig?: string };
-    const upload = await sessions.upload(conversations, id);
-    if (!upload) throw notFound('no such file');
-    let allowed = typeof sig === 'string' && store.verify(id, upload.visitor_id, sig);
-    if (!allowed && tokenOf(request)) {
-      const agent = await auth.agentFor(tokenOf(request));
-      allowed =
-        agent !== undefined && (await agentMayReadFile(conversations, agent.id, upload.visitor_id, id));
-    }
-    if (!allowed) throw new ApiError(403, 'this file belongs to another conversation');
-    const file = await store.open(id);
-    const inline = isInline(upload.suffix);
-    reply
-      .header('Content-Type', upload.mime)
-      .header(
-        'Content-Disposition',
-        contentDisposition(inline ? 'inline' : 'attachment', upload.original_name),
-      )
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .header('Cache-Control', 'private, max-age=86400')
-      .header('Content-Length', file.size);
-    return reply.send(file.stream);
-  });
+  app.get<{ Params: { id: string }; Querystring: { sig?: string } }>(
+    '/uploads/:id',
+    async (request, reply) => {
+      const { id } = request.params;
+      const { sig } = request.query;
+      const upload = await sessions.upload(conversations, id);
+      if (!upload) throw notFound('no such file');
+      let allowed = typeof sig === 'string' && store.verify(id, upload.visitor_id, sig);
+      if (!allowed && tokenOf(request)) {
+        const agent = await auth.agentFor(tokenOf(request));
+        allowed =
+          agent !== undefined && (await agentMayReadFile(conversations, agent.id, upload.visitor_id, id));
+      }
+      if (!allowed) throw new ApiError(403, 'this file belongs to another conversation');
+      const file = await store.open(id);
+      const inline = isInline(upload.suffix);
+      reply
+        .header('Content-Type', upload.mime)
+        .header(
+          'Content-Disposition',
+          contentDisposition(inline ? 'inline' : 'attachment', upload.original_name),
+        )
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Cache-Control', 'private, max-age=86400')
+        .header('Content-Length', file.size);
+      return reply.send(file.stream);
+    },
+  );
 }
