@@ -1,4 +1,4 @@
-import { list, object, oneOf } from '../build.js';
+import { type Infer, list, object, oneOf, type Same } from '../build.js';
 import type { Schema } from '../schema.js';
 import { addAgentSchema, agentFieldsSchema, channelSettingsSchema, resetPasswordSchema } from './admin.js';
 import { EMAIL_REPLY_MAX } from './email.js';
@@ -60,17 +60,30 @@ type PathOf<N extends AgentCallName, P extends string> = [PathParams<P>] extends
     : { 'parameters the path lacks': Exclude<keyof AgentParams<N>, PathParams<P>> }
   : { 'parameters the call does not name': Exclude<PathParams<P>, keyof AgentParams<N>> };
 
-const route = <N extends AgentCallName, const P extends string>(
+/** A body or query schema that describes exactly the type `T` the call names (a compile error otherwise). */
+type Exactly<S, T> =
+  Same<Infer<S>, T> extends true ? S : { 'the schema describes': Infer<S>; 'the type says': T };
+
+const route = <
+  N extends AgentCallName,
+  const P extends string,
+  B extends Schema = Schema<AgentBody<N>>,
+  Q extends Schema = Schema<AgentQuery<N>>,
+>(
   name: N,
   method: HttpMethod,
   path: P & PathOf<N, P>,
-  parts: Omit<AgentRoute<N>, 'method' | 'path' | 'answer' | 'params'> = {},
+  parts: {
+    body?: B & Exactly<B, AgentBody<N>>;
+    query?: Q & Exactly<Q, AgentQuery<N>>;
+    multipart?: true;
+  } = {},
 ): AgentRoute<N> => {
   const names = [...path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
   return {
     method,
     path,
-    ...parts,
+    ...(parts as Pick<AgentRoute<N>, 'body' | 'query' | 'multipart'>),
     // The path's `:name`s, each an id: `AgentParams` names the same ones (`PathOf` checks it).
     ...(names.length && {
       params: object(Object.fromEntries(names.map((one) => [one, id])), names) as Schema<AgentParams<N>>,
