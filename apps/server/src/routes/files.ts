@@ -33,6 +33,7 @@ import {
   type UploadStore,
 } from '../uploads.js';
 import { type AgentAuth, requireAgent, tokenOf } from './agent.js';
+import { documentedAnswer, sentAsMade } from './visitor.js';
 
 const mib = (bytes: number) => `${Math.floor(bytes / 1024 / 1024)} MiB`;
 const tooLarge = (limit: number) => new ApiError(413, `the file is larger than the limit of ${mib(limit)}`);
@@ -248,14 +249,9 @@ export function registerFileRoutes(
     return { url: store.url(id, visitorId), name, suffix: checked.suffix, size: bytes.length };
   };
 
-  // A visitor's upload answers are documented (OpenAPI) and sent as made, like the other visitor calls.
-  const documented = (call: 'upload' | 'uploadBase64') => ({
-    response: { 200: envelope(visitorRoutes[call].answer) },
-  });
-  const asMade = () => (data: unknown) => JSON.stringify(data);
   app.post(
     visitorRoutes.upload.path,
-    { schema: documented('upload'), serializerCompiler: asMade, config: { largeBody: true } },
+    { schema: documentedAnswer('upload'), serializerCompiler: sentAsMade, config: { largeBody: true } },
     async (request) => {
       if (!request.isMultipart()) throw badRequest('upload takes a multipart/form-data body (userId, file)');
       const { userId, name, received, release } = await receiveVisitorUpload(request);
@@ -294,8 +290,8 @@ export function registerFileRoutes(
   app.post<{ Body: VisitorBody<'uploadBase64'> }>(
     visitorRoutes.uploadBase64.path,
     {
-      schema: { body: visitorRoutes.uploadBase64.body, ...documented('uploadBase64') },
-      serializerCompiler: asMade,
+      schema: { body: visitorRoutes.uploadBase64.body, ...documentedAnswer('uploadBase64') },
+      serializerCompiler: sentAsMade,
       bodyLimit: base64Limits.maxBytes,
       config: { jsonLimits: base64Limits, largeBody: true },
       // The visitor and its rate limit are checked on the body's first bytes, before the rest is

@@ -1,8 +1,10 @@
 import { setMaxListeners } from 'node:events';
 import {
+  type CallName,
   type CallResults,
   envelope,
   type JsonCallName,
+  type Schema,
   type VisitorAnswer,
   type VisitorBody,
   visitorRoutes,
@@ -18,6 +20,17 @@ import * as visitorMessages from '../conversation/visitorMessages.js';
 
 import { badRequest, ok } from '../errors.js';
 import { type MailLimits, mailNotSetUp, queueTranscript, withinLeftMessageBudget } from '../mail/queue.js';
+
+/**
+ * A visitor call's answer as its route declares it: documented (the OpenAPI document, and held to
+ * its schema in the tests), but sent as the handler made it, so a field a server adds beyond the
+ * contract reaches a client that knows it. Also for the uploads (routes/files.ts).
+ */
+export const documentedAnswer = (call: CallName) => {
+  const answer: Schema = visitorRoutes[call].answer;
+  return { response: { 200: envelope(answer) } };
+};
+export const sentAsMade = () => (data: unknown) => JSON.stringify(data);
 
 /** The calls registered here (the uploads are registered by routes/files.ts). */
 type Call = Exclude<JsonCallName, 'uploadBase64'>;
@@ -150,14 +163,12 @@ export function registerVisitorRoutes(
   };
 
   const register = <C extends Call>(call: C, handler: Handler<C>) => {
-    const { path, body: bodySchema, answer } = visitorRoutes[call];
+    const { path, body: bodySchema } = visitorRoutes[call];
     app.post(
       path,
       {
-        schema: { body: bodySchema, response: { 200: envelope(answer) } },
-        // The answer is documented (and held to its schema in the tests), but sent as the handler
-        // made it: a field a server adds beyond the contract reaches a client that knows it.
-        serializerCompiler: () => (data) => JSON.stringify(data),
+        schema: { body: bodySchema, ...documentedAnswer(call) },
+        serializerCompiler: sentAsMade,
         preHandler: call === 'chatStart' ? chatStartLimit : perVisitorLimit,
       },
       async (request, reply) => {

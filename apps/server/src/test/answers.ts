@@ -6,8 +6,12 @@ import type { AnsweredRoute } from '../app.js';
 // OpenAPI document publishes): a handler that answers a field the document does not name with the
 // type it says, or leaves out a field it requires, fails the test that made the call.
 
-// The contract's options without defaults, so checking never changes the answer.
-const ajv = new Ajv({
+/**
+ * The validator that holds what the server sends to the OpenAPI document (answers here, webhook
+ * deliveries in receiver.ts): the contract's options without defaults, so checking never changes
+ * what it checks.
+ */
+export const documentAjv = new Ajv({
   allowUnionTypes: ajvOptions.allowUnionTypes,
   coerceTypes: false,
   keywords: [...ajvOptions.keywords],
@@ -33,12 +37,12 @@ export function holdToDocument(route: AnsweredRoute, data: unknown): void {
   }
   let validate = compiled.get(route.schema);
   if (!validate) {
-    validate = ajv.compile(route.schema);
+    validate = documentAjv.compile(route.schema);
     compiled.set(route.schema, validate);
   }
   heldAnswers.checked++;
   if (!validate(data)) {
-    const problem = `${route.method} ${route.url} answered what its documented schema does not say: ${ajv.errorsText(validate.errors, { dataVar: 'answer' })}`;
+    const problem = `${route.method} ${route.url} answered what its documented schema does not say: ${documentAjv.errorsText(validate.errors, { dataVar: 'answer' })}`;
     heldAnswers.undocumented.push(problem);
     throw new Error(problem);
   }

@@ -1,12 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  ajvOptions,
-  type WebhookPayload,
-  webhookEventTypes,
-  webhookPayloadSchema,
-} from '@parley/chat-protocol';
-import { Ajv } from 'ajv';
+import { type WebhookPayload, webhookEventTypes, webhookPayloadSchema } from '@parley/chat-protocol';
+import { documentAjv as ajv } from './answers.js';
 import { freePort } from './freePort.js';
 
 export interface Received {
@@ -17,7 +12,6 @@ export interface Received {
 }
 
 // Every delivery is held to the schema of its type, the one the OpenAPI document publishes.
-const ajv = new Ajv({ allowUnionTypes: true, keywords: [...ajvOptions.keywords], strict: false });
 const checks = new Map(webhookEventTypes.map((type) => [type, ajv.compile(webhookPayloadSchema(type))]));
 
 /** Why `payload` is not what its type's schema says, or undefined. */
