@@ -21,8 +21,8 @@ export const documentAjv = new Ajv({
 });
 const compiled = new WeakMap<object, ValidateFunction>();
 
-/** How many answers were held to their schema, and which did not match, in this test file. */
-export const heldAnswers = { checked: 0, undocumented: [] as string[] };
+/** How many answers were held to their schema in this test file. */
+export const heldAnswers = { checked: 0 };
 
 /**
  * Throws when `data` (a successful envelope) is not what `route`'s schema says.
@@ -43,7 +43,6 @@ export function holdToDocument(route: AnsweredRoute, data: unknown): void {
   heldAnswers.checked++;
   if (!validate(data)) {
     const problem = `${route.method} ${route.url} answered what its documented schema does not say: ${documentAjv.errorsText(validate.errors, { dataVar: 'answer' })}`;
-    heldAnswers.undocumented.push(problem);
     throw new Error(problem);
   }
 }
