@@ -15,9 +15,10 @@ COPY packages/chat-ui/package.json packages/chat-ui/
 COPY packages/languages/package.json packages/languages/
 COPY apps/server/package.json apps/server/
 COPY apps/visitor/package.json apps/visitor/
+COPY apps/console/package.json apps/console/
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
-RUN npx turbo run build --filter=@parley/server --filter=@parley/visitor
+RUN npx turbo run build --filter=@parley/server --filter=@parley/visitor --filter=@parley/console
 
 FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production
@@ -32,19 +33,21 @@ COPY --from=build /app/packages/chat-ui/package.json packages/chat-ui/
 COPY --from=build /app/packages/languages/package.json packages/languages/
 COPY --from=build /app/apps/server/package.json apps/server/
 COPY --from=build /app/apps/visitor/package.json apps/visitor/
+COPY --from=build /app/apps/console/package.json apps/console/
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace @parley/server \
   && npm cache clean --force
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/server/migrations apps/server/migrations
 COPY --from=build /app/apps/server/seed apps/server/seed
 COPY --from=build /app/apps/visitor/dist apps/visitor/dist
+COPY --from=build /app/apps/console/dist apps/console/dist
 RUN mkdir /data && chown node:node /data
 USER node
 ENV HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \
     VISITOR_DIST=/app/apps/visitor/dist \
-    CONSOLE_DIST=/app/apps/server/dist/console
+    CONSOLE_DIST=/app/apps/console/dist
 VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s \

@@ -27,7 +27,7 @@ const config: StorybookConfig = {
     '../packages/chat-ui/src/**/*.stories.@(ts|tsx)',
     // The embed loader's launcher and the agent console's panels, drawn as the kit's stories are.
     '../apps/visitor/src/embed/*.stories.@(ts|tsx)',
-    '../apps/server/console/src/*.stories.@(ts|tsx)',
+    '../apps/console/src/*.stories.@(ts|tsx)',
   ],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
@@ -42,7 +42,7 @@ const config: StorybookConfig = {
       include: [
         'packages/chat-ui/src/**/*.tsx',
         'apps/visitor/src/embed/**/*.tsx',
-        'apps/server/console/src/**/*.tsx',
+        'apps/console/src/**/*.tsx',
       ],
       exclude: ['**/*.stories.tsx', '**/*.test.tsx'],
       // A union of literals ('left' | 'right' | 'pop') shows its values, not its alias, and gets a

@@ -40,9 +40,9 @@ const children = [
   },
   {
     name: 'console',
-    cwd: join(root, 'apps/server'),
+    cwd: join(root, 'apps/console'),
     command: bin('vite'),
-    args: ['-c', 'console/vite.config.ts', '--host', host, '--port', consolePort, '--strictPort'],
+    args: ['--host', host, '--port', consolePort, '--strictPort'],
   },
 ].map(({ name, cwd, command, args }) => {
   const child = spawn(command, args, {

@@ -12,6 +12,7 @@ const build = spawnSync(
     'build',
     '--filter=@parley/server...',
     '--filter=@parley/visitor...',
+    '--filter=@parley/console...',
     '--output-logs=errors-only',
   ],
   { stdio: 'inherit' },

@@ -80,7 +80,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     seedFile,
     demo,
     visitorDist: env.VISITOR_DIST ?? join(repoRoot, 'apps/visitor/dist'),
-    consoleDist: env.CONSOLE_DIST ?? join(serverRoot, 'dist/console'),
+    consoleDist: env.CONSOLE_DIST ?? join(repoRoot, 'apps/console/dist'),
     logger: { level: env.LOG_LEVEL ?? 'info' },
     uploadLimit: Math.round(number(env.UPLOAD_LIMIT_MB, 20) * 1024 * 1024),
     uploadQuota: {

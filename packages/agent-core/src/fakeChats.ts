@@ -19,12 +19,20 @@ export function answerChatCall(world: FakeWorld, call: FakeCall): Answer | undef
   const { chats, now } = world;
   switch (name) {
     case 'me':
-      return ok(world.agent);
+      return world.loggedIn ? ok(world.agent) : refuse(ErrorCode.unauthorized, 'not logged in');
+    case 'session':
+      return ok({ agent: world.loggedIn ? world.agent : null });
+    case 'login':
+      if (body.username !== world.agent.username || body.password !== world.password)
+        return refuse(ErrorCode.unauthorized, 'wrong username or password');
+      world.loggedIn = true;
+      return ok({ token: 'fake-token', agent: world.agent, expiresAt: now() + 12 * 3_600_000 });
     case 'status':
       world.agent = { ...world.agent, online: Boolean(body.online) };
       world.changed();
       return ok(world.agent);
     case 'logout':
+      world.loggedIn = false;
       return ok(null);
     case 'join': {
       const entry = world.queue.find((one) => one.sessionId === sessionId);

@@ -47,6 +47,10 @@ export const refuse = (code: number, message: string): Answer => ({ code, data: 
 /** The fake server's state and what changes it. */
 export interface FakeWorld {
   agent: Agent;
+  /** Whether this browser is logged in as the agent (`session` tells; `login`, `logout` change it). */
+  loggedIn: boolean;
+  /** The agent's password, for `login`. */
+  readonly password: string;
   queue: QueueEntry[];
   readonly chats: Map<string, FakeChat>;
   now(): number;

@@ -4,7 +4,7 @@ export { atCapacity } from './capacity.js';
 export { UNDO_DELETE_MS } from './deletes.js';
 export { type AgentDesk, createAgentDesk } from './desk.js';
 export { createMemoryStorage, defaultStorage, defaultVisibility } from './environment.js';
-export { type AlertDecision, AlertWatcher, decide } from './notifications.js';
+export { type AlertDecision, AlertWatcher, CLAIM_WINDOW_MS, decide } from './notifications.js';
 export { createOperatorsApi, OperatorApiError, type OperatorsApi, reportQueryString } from './reports.js';
 export {
   type AgentApi,

@@ -103,6 +103,12 @@ export class AlertWatcher {
   }
 }
 
+/**
+ * How long a console tab waits for the claims of other tabs that heard the same alert before it
+ * decides whether it chimes and notifies (one tab of an agent's many does).
+ */
+export const CLAIM_WINDOW_MS = 250;
+
 /** What to do about new alerts, by whether the console is on screen. */
 export interface AlertDecision {
   /** How many to add to the title's count (hidden only). */

@@ -53,7 +53,15 @@ function routeOf(method: HttpMethod, path: string) {
  * server.queueVisitor('s1', 'Vera');
  */
 export function createFakeAgentServer(
-  options: { agent?: Partial<Agent>; timers?: Timers; now?: () => number } = {},
+  options: {
+    agent?: Partial<Agent>;
+    timers?: Timers;
+    now?: () => number;
+    /** Whether the browser starts logged in (default) or at the login. */
+    loggedIn?: boolean;
+    /** The agent's password for `login` (default `secret`). */
+    password?: string;
+  } = {},
 ) {
   const timers = options.timers ?? defaultTimers;
   const now = options.now ?? (() => Date.now());
@@ -92,6 +100,8 @@ export function createFakeAgentServer(
       role: 'agent',
       ...options.agent,
     },
+    loggedIn: options.loggedIn ?? true,
+    password: options.password ?? 'secret',
     queue: [],
     chats: new Map(),
     now,

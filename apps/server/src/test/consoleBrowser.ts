@@ -6,7 +6,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { chromiumPath } from '../../../../config/chromium.mjs';
 import { buildServer, type ServerOptions } from '../app.js';
-import { serverRoot } from '../config.js';
+import { repoRoot } from '../config.js';
 import type { Db } from '../db/types.js';
 import type { Seed } from '../seed.js';
 import type { Json } from './child.js';
@@ -35,7 +35,7 @@ async function consoleBuild(): Promise<string> {
   if (builder) {
     try {
       await build({
-        configFile: join(serverRoot, 'console/vite.config.ts'),
+        configFile: join(repoRoot, 'apps/console/vite.config.ts'),
         build: { outDir: dist, emptyOutDir: true, sourcemap: false },
         logLevel: 'silent',
       });

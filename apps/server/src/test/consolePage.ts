@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { CLAIM_WINDOW_MS } from '@parley/agent-core';
 import type { Locator, Page } from '@playwright/test';
-import { CLAIM_WINDOW_MS } from '../../console/src/claimWindow.js';
 import type { Json } from './child.js';
 
 // What the console's browser tests share beside the server (consoleBrowser.ts): stand-ins for the

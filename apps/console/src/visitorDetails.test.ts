@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatOffset, languageName, localTime, webLink, zoneOffset } from '../console/src/visitorDetails.js';
+import { formatOffset, languageName, localTime, webLink, zoneOffset } from './visitorDetails.js';
 
-// How the console's visitor panel writes what a visitor's page told (console/src/visitorDetails.ts).
+// How the console's visitor panel writes what a visitor's page told (visitorDetails.ts).
 
 describe("the visitor panel's links", () => {
   it.each([

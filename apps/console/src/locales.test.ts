@@ -7,13 +7,12 @@ import {
   type Language,
   matchTag,
   SUPPORTED_LANGUAGES,
-} from '../console/src/i18n/languages.js';
-import { createTranslate, flatten, type Pack } from '../console/src/i18n/translate.js';
-import { serverRoot } from './config.js';
+} from './i18n/languages.js';
+import { createTranslate, flatten, type Pack } from './i18n/translate.js';
 
-// The agent console's string packs (console/src/locales) and how the console picks its language.
+// The agent console's string packs (locales) and how the console picks its language.
 
-const sourceDir = join(serverRoot, 'console/src');
+const sourceDir = import.meta.dirname;
 const localesDir = join(sourceDir, 'locales');
 const pack = (language: string): Pack =>
   JSON.parse(readFileSync(join(localesDir, `${language}.json`), 'utf8'));

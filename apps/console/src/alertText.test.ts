@@ -3,14 +3,13 @@ import { join } from 'node:path';
 import type { DeskAlert } from '@parley/agent-core';
 import { generatedName } from '@parley/chat-protocol';
 import { describe, expect, it } from 'vitest';
-import { describeAlert } from '../console/src/alertText.js';
-import { createTranslate, type Pack } from '../console/src/i18n/translate.js';
-import { serverRoot } from './config.js';
+import { describeAlert } from './alertText.js';
+import { createTranslate, type Pack } from './i18n/translate.js';
 
-// The visitor's name in the console's alerts (console/src/alertText.ts): the one the inbox shows,
+// The visitor's name in the console's alerts (alertText.ts): the one the inbox shows,
 // theirs or the one made from their id, never "Visitor" for a visitor the console knows.
 
-const english: Pack = JSON.parse(readFileSync(join(serverRoot, 'console/src/locales/en.json'), 'utf8'));
+const english: Pack = JSON.parse(readFileSync(join(import.meta.dirname, 'locales/en.json'), 'utf8'));
 const t = createTranslate(english, english);
 
 const alert = (kind: DeskAlert['kind'], extra: Partial<DeskAlert> = {}): DeskAlert => ({

@@ -15,7 +15,7 @@
  * news to the others. Messages of another agent (another login in this browser) are ignored.
  */
 
-import { CLAIM_WINDOW_MS } from './claimWindow.js';
+import { CLAIM_WINDOW_MS } from '@parley/agent-core';
 
 /** Claims are forgotten after this long. */
 const CLAIM_MEMORY_MS = 120_000;

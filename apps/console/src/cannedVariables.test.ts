@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fillVariables } from '../console/src/cannedVariables.js';
+import { fillVariables } from './cannedVariables.js';
 
-// How the console fills a canned reply's variables when it is inserted (console/src/canned.ts).
+// How the console fills a canned reply's variables when it is inserted (canned.ts).
 
 const values = { visitorName: 'Vera', email: 'vera@example.org', agentName: 'Ana' };
 const unnamed = { visitorName: '', email: '', agentName: 'Ana' };

@@ -1,6 +1,6 @@
 /** The agent API (docs/contract.md, "The agent API"), authenticated by the httpOnly cookie set at login. */
 
-import { AgentApiError, createAgentApi, createFetchTransport } from '@parley/agent-core';
+import { AgentApiError, type AgentTransport, createAgentApi, createFetchTransport } from '@parley/agent-core';
 import type { AgentChat, AgentPollAnswer, CannedReply, DeskEvent } from '@parley/chat-protocol';
 
 // The shapes are the contract's; the console's names for them:
@@ -25,8 +25,30 @@ export type StoredCannedReply = CannedReply;
 export const ApiError = AgentApiError;
 export type ApiError = AgentApiError;
 
-/** The only way the console reaches the server: the engine's transport, answers checked by the contract. */
-export const transport = createFetchTransport();
+let current: AgentTransport = createFetchTransport();
+
+/**
+ * The only way the console reaches the server: the engine's transport over `fetch`, answers
+ * checked by the contract. Component tests and stories answer it with agent-core's fake server
+ * ({@link answerWith}).
+ */
+export const transport: AgentTransport = {
+  request: (method, path, body, signal) => current.request(method, path, body, signal),
+};
+
+/**
+ * Sends the console's calls to `next` instead of the server until called again; gives back the
+ * transport it replaced.
+ *
+ * @example
+ * const server = createFakeAgentServer({ loggedIn: false });
+ * answerWith(server.transport);
+ */
+export function answerWith(next: AgentTransport): AgentTransport {
+  const replaced = current;
+  current = next;
+  return replaced;
+}
 const call = createAgentApi(transport);
 
 /** The calls the desk engine does not hold: login, the visitor panel, canned replies, left messages. */
