@@ -6,11 +6,10 @@ import { AdminChannels } from './AdminChannels.js';
 import { type AdminAgent, type AdminChannel, adminApi } from './adminCalls.js';
 import { useT } from './i18n/I18nProvider.js';
 import type { MessageKey } from './i18n/translate.js';
+import type { SettingsPage } from './navigation.js';
 import { useReport } from './report.js';
 
-type Part = 'agents' | 'channels' | 'changes';
-
-const PARTS: [Part, MessageKey][] = [
+const PARTS: [SettingsPage, MessageKey][] = [
   ['agents', 'admin.agents'],
   ['channels', 'admin.channels'],
   ['changes', 'admin.changes'],
@@ -20,11 +19,19 @@ const PARTS: [Part, MessageKey][] = [
  * The administrators' area (the server refuses its calls to anyone else): the agents, the
  * channels' everyday settings, and the record of who changed what. It loads when first opened.
  */
-export default function Admin({ onClose }: { onClose: () => void }) {
+export default function Admin({
+  page: part,
+  onPage,
+  onClose,
+}: {
+  /** The page on screen (the URL's). */
+  page: SettingsPage;
+  onPage: (page: SettingsPage) => void;
+  onClose: () => void;
+}) {
   const t = useT();
   const report = useReport();
   const headingId = useId();
-  const [part, setPart] = useState<Part>('agents');
   const [agents, setAgents] = useState<AdminAgent[] | null>(null);
   const [channels, setChannels] = useState<AdminChannel[] | null>(null);
 
@@ -51,7 +58,7 @@ export default function Admin({ onClose }: { onClose: () => void }) {
             className="console-button console-toggle"
             type="button"
             aria-pressed={part === name}
-            onClick={() => setPart(name)}
+            onClick={() => onPage(name)}
           >
             {t(label)}
           </button>

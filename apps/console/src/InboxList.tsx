@@ -2,7 +2,6 @@ import {
   CONVERSATION_STATUSES,
   type ConversationStatus,
   INBOX_VIEWS,
-  type InboxQuery,
   type InboxRow,
   SenderType,
 } from '@parley/chat-protocol';
@@ -11,7 +10,7 @@ import { useDesk, useDeskState } from './desk.js';
 import { useI18n } from './i18n/I18nProvider.js';
 import { PRIORITY_KEYS, STATUS_KEYS, VIEW_KEYS } from './inboxKeys.js';
 import { displayName } from './names.js';
-import { useReport } from './report.js';
+import { type InboxSearch, useGo } from './navigation.js';
 import { VerifiedBadge } from './VerifiedBadge.js';
 
 /** Now, again every `ms`: for waiting times that grow while on screen. */
@@ -54,7 +53,7 @@ export function InboxList({
 }) {
   const { t, formatDateTime } = useI18n();
   const desk = useDesk();
-  const report = useReport();
+  const go = useGo();
   const inbox = useDeskState((snapshot) => snapshot.inbox);
   const chats = useDeskState((snapshot) => snapshot.chats);
   const [text, setText] = useState('');
@@ -62,19 +61,24 @@ export function InboxList({
   const duration = useDuration();
   const { query } = inbox;
 
+  // The list itself loads as the URL asks (Workspace.tsx); the labels to filter by, here.
   useEffect(() => {
-    void desk.inbox.load().then((outcome) => !outcome.ok && report(outcome.error));
     void desk.inbox.labels();
-  }, [desk, report]);
+  }, [desk]);
+  // The search box shows the URL's search (a link, Back).
+  const searched = inbox.search?.q;
+  useEffect(() => {
+    if (searched !== undefined) setText(searched);
+  }, [searched]);
 
-  const show = (change: Partial<InboxQuery>) => {
-    const next = { ...query, ...change };
-    void desk.inbox.show(next).then((outcome) => !outcome.ok && report(outcome.error));
+  /** Another list: a new URL, whose filters the workspace loads. */
+  const show = (change: Partial<InboxSearch>) => {
+    void go.filter(change);
     if (change.label !== undefined) void desk.inbox.labels();
   };
   const search = (event: FormEvent) => {
     event.preventDefault();
-    void desk.inbox.search(text).then((outcome) => !outcome.ok && report(outcome.error));
+    void go.filter({ q: text.trim() || undefined });
   };
 
   const typing = new Set(chats.filter((chat) => chat.visitorTyping).map((chat) => chat.sessionId));
@@ -158,7 +162,7 @@ export function InboxList({
             value={text}
             onChange={(event) => {
               setText(event.target.value);
-              if (!event.target.value) desk.inbox.clearSearch();
+              if (!event.target.value) void go.filter({ q: undefined });
             }}
           />
           <button className="console-button" type="submit">
@@ -177,7 +181,7 @@ export function InboxList({
               type="button"
               onClick={() => {
                 setText('');
-                desk.inbox.clearSearch();
+                void go.filter({ q: undefined });
               }}
             >
               {t('inbox.clearSearch')}

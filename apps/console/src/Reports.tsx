@@ -119,12 +119,27 @@ function ChartWithTable({
  * the same numbers as CSV;
  * below them, for an administrator, the webhooks.
  */
-export default function Reports({ onClose }: { onClose: () => void }) {
+export default function Reports({
+  period,
+  onPeriod,
+  onClose,
+}: {
+  /** The period in the URL, first and last day; absent, the last 30 days. */
+  period: { from?: string; to?: string };
+  onPeriod: (period: { from: string; to: string }) => void;
+  onClose: () => void;
+}) {
   const { t, locale } = useI18n();
   const format = useFormat(locale);
   const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
-  const [from, setFrom] = useState(() => localDay(new Date(Date.now() - 29 * 24 * 60 * 60 * 1000)));
-  const [to, setTo] = useState(() => localDay(new Date()));
+  const [defaults] = useState(() => ({
+    from: localDay(new Date(Date.now() - 29 * 24 * 60 * 60 * 1000)),
+    to: localDay(new Date()),
+  }));
+  const from = period.from ?? defaults.from;
+  const to = period.to ?? defaults.to;
+  const setFrom = (day: string) => onPeriod({ from: day, to });
+  const setTo = (day: string) => onPeriod({ from, to: day });
   const [report, setReport] = useState<Report | null>(null);
   const [failed, setFailed] = useState(false);
   const headingId = useId();

@@ -1,23 +1,22 @@
 import { atCapacity, type Outcome } from '@parley/agent-core';
 import { Navbar } from '@parley/chat-ui/Navbar';
 import { toast } from '@parley/chat-ui/Toast';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { AgentHome } from './AgentHome.js';
+import { Outlet, useMatchRoute, useParams, useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type Alert, useAlertOutlets, useAlerts } from './alerts.js';
 import type { Agent } from './api.js';
 import { CannedReplies } from './CannedReplies.js';
-import { ChatPane } from './ChatPane.js';
 import { createConsoleDesk, DeskProvider, useDesk, useDeskState } from './desk.js';
 import { InboxList } from './InboxList.js';
 import { useT } from './i18n/I18nProvider.js';
 import { LanguagePicker } from './LanguagePicker.js';
-import { Mentions } from './Mentions.js';
 import { displayName } from './names.js';
+import { inboxQueryOf, useGo } from './navigation.js';
 import { useReport } from './report.js';
 import { Shortcuts, useShortcuts } from './Shortcuts.js';
 import { TransferDialog } from './TransferDialog.js';
 import { VerifiedBadge } from './VerifiedBadge.js';
-import { VisitorPanel } from './VisitorPanel.js';
+import { WorkspaceProvider } from './views.js';
 
 const queueItemId = (sessionId: string) => `console-queue-${sessionId}`;
 
@@ -28,25 +27,23 @@ const PRESENCE_KEYS = {
   offline: 'workspace.statusOffline',
 } as const;
 
-/** The reports and their chart library load when first opened, not with the console. */
-const Reports = lazy(() => import('./Reports.js'));
-/** The administrators' area, likewise. */
-const Admin = lazy(() => import('./Admin.js'));
-
 /**
  * The logged-in agent's console: a desk engine (agent-core) for this agent, started while the
  * workspace is on screen, with the browser's alert outlets.
  */
 export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: Agent | null) => void }) {
-  const [selected, setSelected] = useState<string | null>(null);
+  const go = useGo();
   // A notification clicked: the chat opens; a queued visitor's Join button takes focus.
-  const open = useCallback((alert: Alert) => {
-    if (alert.kind === 'queue') {
-      document.getElementById(queueItemId(alert.sessionId))?.querySelector('button')?.focus();
-    } else {
-      setSelected(alert.sessionId);
-    }
-  }, []);
+  const open = useCallback(
+    (alert: Alert) => {
+      if (alert.kind === 'queue') {
+        document.getElementById(queueItemId(alert.sessionId))?.querySelector('button')?.focus();
+      } else {
+        void go.conversation(alert.sessionId);
+      }
+    },
+    [go],
+  );
   const joiningElsewhere = useCallback((sessionId: string) => desks.current?.noteJoining(sessionId), []);
   const { outlets } = useAlertOutlets({ agentId: agent.id, onOpen: open, onJoining: joiningElsewhere });
   const [desk] = useState(() => createConsoleDesk(outlets));
@@ -57,7 +54,7 @@ export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: A
   }, [desk]);
   return (
     <DeskProvider desk={desk}>
-      <Desk agent={agent} onAgent={onAgent} selected={selected} onSelect={setSelected} />
+      <Desk agent={agent} onAgent={onAgent} />
     </DeskProvider>
   );
 }
@@ -67,17 +64,7 @@ export function Workspace({ agent, onAgent }: { agent: Agent; onAgent: (agent: A
  * it, the left messages and the canned replies; alerts (title count, chime, desktop notifications)
  * while the tab is hidden.
  */
-function Desk({
-  agent: loggedIn,
-  onAgent,
-  selected,
-  onSelect,
-}: {
-  agent: Agent;
-  onAgent: (agent: Agent | null) => void;
-  selected: string | null;
-  onSelect: (sessionId: string | null) => void;
-}) {
+function Desk({ agent: loggedIn, onAgent }: { agent: Agent; onAgent: (agent: Agent | null) => void }) {
   const t = useT();
   const report = useReport();
   const desk = useDesk();
@@ -85,19 +72,23 @@ function Desk({
   const status = useDeskState((snapshot) => snapshot.status);
   const queue = useDeskState((snapshot) => snapshot.queue);
   const chats = useDeskState((snapshot) => snapshot.chats);
-  const record = useDeskState((snapshot) => (selected ? snapshot.records[selected] : undefined));
-  const detail = useDeskState((snapshot) => (selected ? snapshot.inbox.details[selected] : undefined));
+  const go = useGo();
+  // The conversation the URL names, if any; the view on screen; the inbox's filters.
+  const selected = useParams({ strict: false }).sessionId ?? null;
+  const matchRoute = useMatchRoute();
+  const mentionsOpen = Boolean(matchRoute({ to: '/mentions' }));
+  const reportsOpen = Boolean(matchRoute({ to: '/reports' }));
+  const administering = Boolean(matchRoute({ to: '/settings', fuzzy: true }));
+  const search = useSearch({ strict: false });
   const [help, setHelp] = useState(false);
-  /** The message a search found in the conversation it opened. */
-  const [hit, setHit] = useState<{ sessionId: string; messageId: string } | null>(null);
   const [transferring, setTransferring] = useState<string | null>(null);
-  const [reportsOpen, setReportsOpen] = useState(false);
-  const [adminOpen, setAdminOpen] = useState(false);
-  const [mentionsOpen, setMentionsOpen] = useState(false);
   const unseenMentions = useDeskState((snapshot) => snapshot.inbox.mentions.unseen);
-  // A role taken away while the area is open closes it.
-  const administering = adminOpen && agent.role === 'admin';
   const main = useRef<HTMLElement>(null);
+  const workspace = useMemo(() => ({ agent, transfer: setTransferring }), [agent]);
+  const onSelect = useCallback(
+    (sessionId: string | null) => void (sessionId ? go.conversation(sessionId) : go.home()),
+    [go],
+  );
   const alerts = useAlerts(desk);
 
   useEffect(() => {
@@ -114,6 +105,17 @@ function Desk({
     if (own) void desk.open(selected).then((outcome) => !outcome.ok && report(outcome.error));
     void desk.inbox.inspect(selected).then((outcome) => !outcome.ok && report(outcome.error));
   }, [selected, desk, report]);
+
+  // The list the URL asks for, and its search: loaded when they change (a link, Back, a filter).
+  const query = JSON.stringify(inboxQueryOf(search));
+  useEffect(() => {
+    void desk.inbox.show(JSON.parse(query)).then((outcome) => !outcome.ok && report(outcome.error));
+  }, [desk, query, report]);
+  const words = search.q;
+  useEffect(() => {
+    if (words) void desk.inbox.search(words).then((outcome) => !outcome.ok && report(outcome.error));
+    else desk.inbox.clearSearch();
+  }, [desk, words, report]);
 
   useShortcuts({ selected, onSelect, onHelp: () => setHelp(true) });
 
@@ -168,11 +170,7 @@ function Desk({
               className="console-button console-toggle"
               type="button"
               aria-pressed={mentionsOpen}
-              onClick={() => {
-                setMentionsOpen(!mentionsOpen);
-                setReportsOpen(false);
-                setAdminOpen(false);
-              }}
+              onClick={() => void (mentionsOpen ? go.home() : go.mentions())}
             >
               {t('mentions.title')}
               {unseenMentions > 0 ? (
@@ -216,11 +214,7 @@ function Desk({
                 className="console-button console-toggle"
                 type="button"
                 aria-pressed={reportsOpen}
-                onClick={() => {
-                  setReportsOpen(!reportsOpen);
-                  setAdminOpen(false);
-                  setMentionsOpen(false);
-                }}
+                onClick={() => void (reportsOpen ? go.home() : go.reports())}
               >
                 {t('reports.title')}
               </button>
@@ -231,11 +225,7 @@ function Desk({
                 className="console-button console-toggle"
                 type="button"
                 aria-pressed={administering}
-                onClick={() => {
-                  setAdminOpen(!administering);
-                  setReportsOpen(false);
-                  setMentionsOpen(false);
-                }}
+                onClick={() => void (administering ? go.home() : go.settings())}
               >
                 {t('admin.title')}
               </button>
@@ -297,56 +287,14 @@ function Desk({
           </ul>
           <InboxList
             selected={selected}
-            onSelect={(sessionId, messageId) => {
-              setHit(messageId ? { sessionId, messageId } : null);
-              onSelect(sessionId);
-            }}
+            onSelect={(sessionId, messageId) => go.conversation(sessionId, messageId)}
           />
           <CannedReplies agentId={agent.id} channels={agent.channels} channelId={current?.channelId} />
         </nav>
         <main className="console-chat" id="console-main" ref={main} tabIndex={-1}>
-          {mentionsOpen ? (
-            <Mentions
-              onOpen={(sessionId) => {
-                setMentionsOpen(false);
-                setHit(null);
-                onSelect(sessionId);
-              }}
-              onClose={() => setMentionsOpen(false)}
-            />
-          ) : administering ? (
-            <Suspense fallback={null}>
-              <Admin onClose={() => setAdminOpen(false)} />
-            </Suspense>
-          ) : reportsOpen ? (
-            <Suspense fallback={null}>
-              <Reports onClose={() => setReportsOpen(false)} />
-            </Suspense>
-          ) : selected && record ? (
-            <ChatPane
-              key={`chat-${selected}`}
-              agentId={agent.id}
-              agentNick={agent.nick}
-              sessionId={selected}
-              chat={current}
-              conversation={record}
-              detail={detail}
-              hitMessageId={hit?.sessionId === selected ? hit.messageId : null}
-              onTransfer={() => setTransferring(selected)}
-            />
-          ) : (
-            <AgentHome />
-          )}
-          {selected && record && !reportsOpen && !administering && !mentionsOpen ? (
-            <VisitorPanel
-              key={selected}
-              sessionId={selected}
-              chat={current}
-              visitorName={
-                current ? displayName(current) : detail ? displayName(detail.conversation) : undefined
-              }
-            />
-          ) : null}
+          <WorkspaceProvider value={workspace}>
+            <Outlet />
+          </WorkspaceProvider>
         </main>
       </div>
       {transferChat ? (
