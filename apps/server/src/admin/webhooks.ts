@@ -116,12 +116,14 @@ export async function runWebhookAdmin(verb: string | undefined, args: string[], 
     return;
   }
   if (verb === 'enable') {
-    if (!target || !(await enableEndpoint(db, target))) throw new AdminError(`no webhook ${target ?? ''}`);
-    out(`webhook ${target} enabled: events from now on reach it`);
+    if (!target || !(await enableEndpoint(db, target, { by: null, now })))
+      throw new AdminError(`no webhook ${target ?? ''}`);
+    out(`webhook ${target} enabled: the events held while it was disabled are sent, then the new ones`);
     return;
   }
   if (verb === 'remove') {
-    if (!target || !(await removeEndpoint(db, target))) throw new AdminError(`no webhook ${target ?? ''}`);
+    if (!target || !(await removeEndpoint(db, target, { by: null, now })))
+      throw new AdminError(`no webhook ${target ?? ''}`);
     out(`webhook ${target} removed with its delivery log`);
     return;
   }
