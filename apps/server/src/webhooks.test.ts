@@ -52,7 +52,19 @@ describe.each(testDatabases())('webhooks on $name', (database) => {
     const receiver = await Receiver.start();
     const { secret } = await addEndpoint(
       server().app.db,
-      { url: receiver.url, channelId: 'hooks' },
+      {
+        url: receiver.url,
+        channelId: 'hooks',
+        events: [
+          'conversation.created',
+          'conversation.assigned',
+          'conversation.transferred',
+          'conversation.resolved',
+          'conversation.rated',
+          'message.created',
+          'message.left',
+        ],
+      },
       Date.now(),
     );
     const visitor = await server().start('hooks');
@@ -118,6 +130,72 @@ describe.each(testDatabases())('webhooks on $name', (database) => {
       expect(verifySignature(secret, `${body} `, header, now)).toBe(false);
       expect(verifySignature(secret, body, header, now + 3600)).toBe(false);
     }
+    await receiver.down();
+  });
+
+  it('given an endpoint for the desk events, should send assignment, label, note, status and contact changes', async () => {
+    const receiver = await Receiver.start();
+    await addEndpoint(
+      server().app.db,
+      {
+        url: receiver.url,
+        channelId: 'hooks',
+        events: [
+          'conversation.status_changed',
+          'conversation.assignment_changed',
+          'contact.changed',
+          'note.added',
+          'label.added',
+          'label.removed',
+        ],
+      },
+      Date.now(),
+    );
+    const visitor = await server().start('hooks');
+    await server().visitor('transferAgent', { userId: visitor.userId, adminId: 'ana' });
+    const ana = await server().login('ana', 'pw-ana');
+    await ana.chat(visitor.sessionId, 'transfer', { agentId: 'ben' });
+    const ben = await server().login('ben', 'pw-ben');
+    const chat = `/api/agent/chats/${visitor.sessionId}`;
+    expect((await ben.call('PUT', `${chat}/labels`, { labels: ['vip', 'refund'] })).code).toBe(200);
+    expect((await ben.call('PUT', `${chat}/labels`, { labels: ['vip'] })).code).toBe(200);
+    expect((await ben.call('POST', `${chat}/notes`, { body: 'Check the order' })).code).toBe(200);
+    expect((await ben.call('POST', `${chat}/status`, { status: 'pending' })).code).toBe(200);
+    await server().visitor('leaveMsg', {
+      userId: visitor.userId,
+      channelId: 'hooks',
+      name: 'Lena',
+      email: 'lena@example.com',
+      content: 'Call me',
+    });
+
+    await waitFor(() => {
+      expect(ofConversation(receiver.payloads(), visitor.sessionId)).toHaveLength(7);
+      expect(receiver.payloads().some((payload) => payload.type === 'contact.changed')).toBe(true);
+    });
+    expect(
+      ofConversation(receiver.payloads(), visitor.sessionId).map((payload) => [payload.type, payload.data]),
+    ).toEqual([
+      [
+        'conversation.assignment_changed',
+        expect.objectContaining({ fromAgentId: null, agentId: 'ana', agentNick: 'Ana' }),
+      ],
+      [
+        'conversation.assignment_changed',
+        expect.objectContaining({ fromAgentId: 'ana', agentId: 'ben', agentNick: 'Ben' }),
+      ],
+      ['label.added', expect.objectContaining({ label: 'refund' })],
+      ['label.added', expect.objectContaining({ label: 'vip' })],
+      ['label.removed', expect.objectContaining({ label: 'refund' })],
+      ['note.added', expect.objectContaining({ agentId: 'ben', agentNick: 'Ben', body: 'Check the order' })],
+      ['conversation.status_changed', expect.objectContaining({ from: 'open', status: 'pending' })],
+    ]);
+    const contact = receiver.payloads().find((payload) => payload.type === 'contact.changed');
+    expect(contact).toMatchObject({
+      conversationId: `contact:${contactIdOf(visitor.userId)}`,
+      data: { contactId: contactIdOf(visitor.userId), name: 'Lena', email: 'lena@example.com' },
+    });
+    expect(receiver.received.map(({ body }) => body).join('\n')).not.toContain(visitor.userId);
     await receiver.down();
   });
 

@@ -11,6 +11,7 @@ import {
   string,
 } from '../build.js';
 import type { Schema } from '../schema.js';
+import { CONVERSATION_STATUSES } from './inbox.js';
 
 // Webhooks: what the server POSTs to an endpoint an administrator registered, and how it signs it.
 
@@ -23,6 +24,12 @@ export const webhookEventTypes = [
   'conversation.rated',
   'message.created',
   'message.left',
+  'conversation.status_changed',
+  'conversation.assignment_changed',
+  'contact.changed',
+  'note.added',
+  'label.added',
+  'label.removed',
   /** Sent to one endpoint when an administrator asks (the test event), whatever it subscribes to. */
   'webhook.ping',
 ] as const;
@@ -138,6 +145,76 @@ export const webhookDataSchemas = {
     },
     ['leftMessageId', 'contactId', 'channelId', 'name', 'phone', 'email', 'content', 'leftAt'],
   ),
+  'conversation.status_changed': object(
+    {
+      ...chat,
+      ...department,
+      from: oneOf(CONVERSATION_STATUSES),
+      status: oneOf(CONVERSATION_STATUSES),
+      /** With `snoozed`: until when (ms). */
+      snoozedUntil: nullable(ms),
+      changedAt: ms,
+    },
+    ['conversationId', 'contactId', 'channelId', 'groupId', 'from', 'status', 'snoozedUntil', 'changedAt'],
+  ),
+  'conversation.assignment_changed': object(
+    {
+      ...chat,
+      ...department,
+      /** null: it had no agent. */
+      fromAgentId: nullable(string()),
+      /** null: it has none now (unassigned). */
+      agentId: nullable(string()),
+      agentNick: nullable(string()),
+      changedAt: ms,
+    },
+    [
+      'conversationId',
+      'contactId',
+      'channelId',
+      'groupId',
+      'fromAgentId',
+      'agentId',
+      'agentNick',
+      'changedAt',
+    ],
+  ),
+  'contact.changed': object(
+    {
+      contactId: string(),
+      channelId: string(),
+      name: nullable(string()),
+      email: nullable(string()),
+      phone: nullable(string()),
+      changedAt: ms,
+    },
+    ['contactId', 'channelId', 'name', 'email', 'phone', 'changedAt'],
+  ),
+  'note.added': object(
+    {
+      ...chat,
+      noteId: string(),
+      agentId: string(),
+      agentNick: nullable(string()),
+      body: string(),
+      createdAt: ms,
+    },
+    ['conversationId', 'contactId', 'channelId', 'noteId', 'agentId', 'agentNick', 'body', 'createdAt'],
+  ),
+  'label.added': object({ ...chat, label: string(), changedAt: ms }, [
+    'conversationId',
+    'contactId',
+    'channelId',
+    'label',
+    'changedAt',
+  ]),
+  'label.removed': object({ ...chat, label: string(), changedAt: ms }, [
+    'conversationId',
+    'contactId',
+    'channelId',
+    'label',
+    'changedAt',
+  ]),
   'webhook.ping': object({ endpointId: string(), url: string(), sentAt: ms }, [
     'endpointId',
     'url',
@@ -164,7 +241,8 @@ export type WebhookPayload = {
     createdAt: number;
     channelId: string;
     /**
-     * What deliveries are ordered by: the session id; for `message.left`, `contact:<contactId>`;
+     * What deliveries are ordered by: the session id; for `message.left` and `contact.changed`,
+     * `contact:<contactId>`;
      * for `webhook.ping`, `endpoint:<endpointId>`.
      */
     conversationId: string;
