@@ -341,8 +341,16 @@ describe.each(testDatabases())("the administrators' webhook calls on $name", (da
 describe.each(testDatabases())('managing one webhook endpoint on $name', (database) => {
   // The dispatcher's own pace: it looks for due deliveries once a second when idle.
   const server = serverFor(database, seed, {
+    metricsToken: 'scrape',
     webhooks: { allowPrivate: true, backoffMs: 100, maxBackoffMs: 300, timeoutMs: 3000 },
   });
+  /** One figure of `/metrics`, 0 when it is absent. */
+  const figure = async (name: string) => {
+    const text = (await server().app.inject({ url: '/metrics', headers: { authorization: 'Bearer scrape' } }))
+      .body;
+    const line = text.split('\n').find((one) => one.startsWith(`${name} `));
+    return Number(line?.split(' ')[1] ?? 0);
+  };
   const administrator = async () => {
     await server().app.db.query(`update agents set role = 'admin' where id = 'ben'`);
     return server().login('ben', 'pw-ben');
@@ -375,6 +383,8 @@ describe.each(testDatabases())('managing one webhook endpoint on $name', (databa
   });
 
   it('given a receiver failing under many events and a pause meanwhile, should deliver every event exactly once, signed, in order per conversation', async () => {
+    // Alone on the database: the outbox figures are every endpoint's.
+    await server().app.db.query('delete from webhook_endpoints');
     const boss = await administrator();
     const receiver = await Receiver.start();
     receiver.status = 500;
@@ -408,11 +418,19 @@ describe.each(testDatabases())('managing one webhook endpoint on $name', (databa
     await new Promise((resolve) => setTimeout(resolve, 300));
     // Paused: held, not sent, though the receiver is back.
     expect(receiver.received).toEqual([]);
+    expect(await figure('parley_webhook_pending_deliveries{state="held"}')).toBe(48);
+    expect(await figure('parley_webhook_deliveries_total{result="failed"}')).toBeGreaterThan(0);
     expect((await boss.call('POST', `/api/agent/admin/webhooks/${id}/resume`)).data.pausedAt).toBeNull();
     await waitFor(() => expect(receiver.received).toHaveLength(48), 30_000);
 
     const ids = receiver.payloads().map((payload) => payload.id);
     expect(new Set(ids).size).toBe(48);
+    await waitFor(async () =>
+      expect(await figure('parley_webhook_pending_deliveries{state="queued"}')).toBe(0),
+    );
+    expect(await figure('parley_webhook_pending_deliveries{state="held"}')).toBe(0);
+    expect(await figure('parley_webhook_deliveries_total{result="delivered"}')).toBeGreaterThanOrEqual(48);
+    expect(await figure('parley_webhook_retries_total')).toBeGreaterThan(0);
     const now = Math.floor(Date.now() / 1000);
     expect(receiver.received.every((one) => verifySignature(secret, one.body, signatureOf(one), now))).toBe(
       true,

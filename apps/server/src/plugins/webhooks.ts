@@ -21,6 +21,8 @@ export const webhooks = fastifyPlugin(
       app.log,
       clock,
       (outcome) => {
+        if (outcome === 'retry') app.metrics.webhookRetries.inc();
+        else app.metrics.webhookDeliveries.inc({ result: outcome === 'attempt' ? 'failed' : outcome });
         if (outcome === 'attempt' || outcome === 'given_up')
           app.metrics.outsideFailures.inc({ service: 'webhook', kind: outcome });
       },
