@@ -822,6 +822,22 @@ describe.each(testDatabases())('the webhook admin commands on $name', (database)
     ]);
     await expect(admin('webhook', 'replay', 'abc')).rejects.toThrow(AdminError);
     await expect(admin('webhook', 'add', 'file:///etc/passwd')).rejects.toThrow(/http/);
+    expect(await admin('webhook', 'pause', id)).toEqual([
+      `webhook ${id} paused: its events are held until it is resumed`,
+    ]);
+    expect((await admin('webhook', 'list')).join('\n')).toContain('\tpaused 1970-01-01T00:00:01.000Z');
+    expect(await admin('webhook', 'resume', id)).toHaveLength(1);
+    const rotated = await admin('webhook', 'rotate', id, '--keep-hours', '2');
+    expect(rotated[0]).toMatch(/^signing secret \(shown once\): whsec_[\w-]{43}$/);
+    expect(rotated[1]).toBe('the previous secret also signs deliveries until 1970-01-01T02:00:01.000Z');
+    expect((await admin('webhook', 'test', id))[0]).toMatch(/^webhook\.ping event \d+ queued for /);
+    const [pingLogged] = await admin('webhook', 'log', id);
+    expect(pingLogged).toMatch(/^\d+\twebhook.ping\tendpoint:wh_\S+\tpending/);
+    expect(
+      (
+        await db.query<{ kind: string }>('select kind from admin_changes where target = $1 order by id', [id])
+      ).map((row) => row.kind),
+    ).toEqual(['webhookAdded', 'webhookPaused', 'webhookResumed', 'webhookSecretRotated', 'webhookTested']);
     expect(await admin('webhook', 'remove', id)).toEqual([`webhook ${id} removed with its delivery log`]);
     expect(await admin('webhook', 'list')).toEqual([]);
   });
