@@ -90,10 +90,11 @@ describe.each(testDatabases())('administration on $name', (database) => {
     const names = Object.keys(agentRoutes).filter((name) =>
       agentRoutes[name as AgentCallName].path.startsWith('/api/agent/admin/'),
     ) as AgentCallName[];
-    expect(names).toHaveLength(9);
+    // The agents' and channels' nine, and one webhook endpoint's six.
+    expect(names).toHaveLength(15);
     for (const name of names) {
       const route = agentRoutes[name];
-      const path = agentPath(name, { agentId: 'max', channelId: 'desk' } as never);
+      const path = agentPath(name, { agentId: 'max', channelId: 'desk', endpointId: 'wh_x' } as never);
       const body = bodies[name] ?? (route.method === 'GET' ? undefined : {});
       const answer = await ana.call(route.method, path, body);
       expect(answer, name).toMatchObject({

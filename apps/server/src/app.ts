@@ -92,6 +92,12 @@ export interface ServerOptions {
   requestTimeoutMs?: number;
   /** How long a stop waits for requests in progress before it cuts their connections; default 10 s. */
   stopGraceMs?: number;
+  /**
+   * How long a stop (`app.stop()`, SIGTERM) drains before the port closes: `/readyz` answers 503
+   * so a load balancer takes the instance out, while it still answers every call, its held polls
+   * and its webhook and mail outboxes go on; default 0 (the environment's `PARLEY_DRAIN_MS`, 5 s).
+   */
+  drainMs?: number;
   /** Connections and upload bodies per client address (the connection cap is off behind a proxy). */
   connectionLimits?: Partial<ConnectionLimits>;
   /** The bearer token `/metrics` asks for; absent, `/metrics` does not exist. */
@@ -250,7 +256,20 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     consoleDist: options.consoleDist,
     frameAncestors,
   });
+  const drainMs = options.drainMs ?? 0;
+  let stopping: Promise<void> | undefined;
+  app.decorate('stop', () => {
+    stopping ??= app.drain(drainMs).then(() => app.close());
+    return stopping;
+  });
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A graceful stop: the drain (`drainMs`), then the close; called twice, the same stop. */
+    stop(): Promise<void>;
+  }
 }
 
 /** The server's version, as its package says (the OpenAPI document's `info.version`). */

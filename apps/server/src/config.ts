@@ -136,7 +136,11 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
       ...(env.WEBHOOK_BACKOFF_MS && { backoffMs: number(env.WEBHOOK_BACKOFF_MS, 10_000) }),
       ...(env.WEBHOOK_INTERVAL_MS && { intervalMs: number(env.WEBHOOK_INTERVAL_MS, 1000) }),
       retentionDays: count(env.WEBHOOK_RETENTION_DAYS, 30),
+      ...(env.WEBHOOK_DISABLE_AFTER_HOURS && {
+        disableAfterMs: number(env.WEBHOOK_DISABLE_AFTER_HOURS, 72) * 60 * 60 * 1000,
+      }),
     },
     wakeWindowMs: count(env.WAKE_WINDOW_MS, DEFAULT_WAKE_WINDOW_MS),
+    drainMs: count(env.PARLEY_DRAIN_MS, 5000),
   };
 }

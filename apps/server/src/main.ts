@@ -48,8 +48,13 @@ if (settings.demo && seed) {
   console.info('  no seed file (SEED_FILE): channels and agents come from the database as they are');
 }
 
+// A stop drains first (PARLEY_DRAIN_MS): not ready, still answering, then the port closes. A
+// second signal meanwhile closes at once.
+let signalled = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.close().then(() => process.exit(0));
+  process.on(signal, () => {
+    const stop = signalled ? app.close() : app.stop();
+    signalled = true;
+    stop.then(() => process.exit(0));
   });
 }

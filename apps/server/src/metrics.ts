@@ -4,7 +4,8 @@ import type { Db } from './db/types.js';
 
 /**
  * The server's Prometheus metrics: request rate and latency per route, open sessions, the queue's
- * length, the poll cache's hit rate, held polls and upload bytes, plus Node's process metrics.
+ * length, the poll cache's hit rate, held polls, upload bytes and webhook deliveries, plus Node's
+ * process metrics.
  * One registry per server, so tests (and two servers in one process) never share counters.
  */
 export class Metrics {
@@ -57,6 +58,19 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Webhook deliveries (src/webhooks/dispatcher.ts), on this instance. */
+  readonly webhookDeliveries = new Counter({
+    name: 'parley_webhook_deliveries_total',
+    help: 'Webhook delivery attempts by result: delivered (a 2xx), failed (tried again later) or given_up (marked failed; replay sends it again).',
+    labelNames: ['result'],
+    registers: [this.registry],
+  });
+  readonly webhookRetries = new Counter({
+    name: 'parley_webhook_retries_total',
+    help: 'Webhook delivery attempts after the first of their delivery.',
+    registers: [this.registry],
+  });
+
   constructor(db: Db, cache: { held(): number; stats: { hits: number; misses: number } }) {
     collectDefaultMetrics({ register: this.registry, prefix: 'parley_' });
     new Counter({
@@ -88,6 +102,21 @@ export class Metrics {
       async collect() {
         const [row] = await db.query<{ count: number }>('select count(*)::int as count from queue');
         this.set(row?.count ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'parley_webhook_pending_deliveries',
+      help: 'Webhook deliveries not yet sent, on every instance: queued (to be sent, or retried later) and held (their endpoint is paused or disabled).',
+      labelNames: ['state'],
+      registers: [this.registry],
+      async collect() {
+        const rows = await db.query<{ held: boolean; count: number }>(
+          `select (p.paused_at is not null or p.disabled_at is not null) as held, count(*)::int as count
+           from webhook_deliveries d join webhook_endpoints p on p.id = d.endpoint_id
+           where d.status = 'pending' group by 1`,
+        );
+        this.set({ state: 'queued' }, rows.find((row) => !row.held)?.count ?? 0);
+        this.set({ state: 'held' }, rows.find((row) => row.held)?.count ?? 0);
       },
     });
     new Gauge({

@@ -84,3 +84,50 @@ describe('a server stopped with SIGTERM', () => {
     expect(took).toBeLessThan(5000);
   }, 120_000);
 });
+
+describe('a server stopped with SIGTERM and a drain', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'parley-drain-'));
+  let server: ChildServer | undefined;
+
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('given PARLEY_DRAIN_MS, should answer /readyz 503 and every other call while draining, then close the port', async () => {
+    const drainMs = 3000;
+    server = await startChild({ DATA_DIR: join(dir, 'data'), PARLEY_DRAIN_MS: String(drainMs) }, seed, dir);
+    const { base } = server;
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+
+    const signalled = Date.now();
+    const stopped = server.stop('SIGTERM');
+    const readiness: { at: number; status: number }[] = [];
+    let callWhileDraining: number | undefined;
+    let closedAt: number | undefined;
+    while (Date.now() - signalled < 20_000) {
+      try {
+        const answer = await fetch(`${base}/readyz`);
+        readiness.push({ at: Date.now() - signalled, status: answer.status });
+        if (answer.status === 503 && callWhileDraining === undefined) {
+          // Not ready any more, yet a visitor is still served.
+          callWhileDraining = (await call(base, 'chatStart', { channelId: 'stop' })).code;
+        }
+      } catch {
+        closedAt = Date.now() - signalled;
+        break;
+      }
+      await pause(50);
+    }
+    await stopped;
+    const draining = readiness.filter((one) => one.status === 503);
+    expect(draining.length, JSON.stringify(readiness)).toBeGreaterThan(0);
+    expect(callWhileDraining).toBe(200);
+    expect(closedAt, server.output()).toBeDefined();
+    // The port stays open for the drain (timers are only ever late, so at least about its length),
+    // and every answer after the first 503 is a 503.
+    expect(closedAt ?? 0).toBeGreaterThanOrEqual(drainMs - 200);
+    const firstDraining = readiness.findIndex((one) => one.status === 503);
+    expect(readiness.slice(firstDraining).every((one) => one.status === 503)).toBe(true);
+  }, 120_000);
+});

@@ -14,7 +14,7 @@ import { serverFor } from './test/harness.js';
 import { Receiver } from './test/receiver.js';
 import { needs } from './test/services.js';
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookDispatcher } from './webhooks/dispatcher.js';
-import { addEndpoint, deliveries, listEndpoints, replay } from './webhooks/endpoints.js';
+import { addEndpoint, deliveries, enableEndpoint, listEndpoints, replay } from './webhooks/endpoints.js';
 import { verifySignature } from './webhooks/signature.js';
 
 const member = (id: string, nick: string) => ({
@@ -52,7 +52,19 @@ describe.each(testDatabases())('webhooks on $name', (database) => {
     const receiver = await Receiver.start();
     const { secret } = await addEndpoint(
       server().app.db,
-      { url: receiver.url, channelId: 'hooks' },
+      {
+        url: receiver.url,
+        channelId: 'hooks',
+        events: [
+          'conversation.created',
+          'conversation.assigned',
+          'conversation.transferred',
+          'conversation.resolved',
+          'conversation.rated',
+          'message.created',
+          'message.left',
+        ],
+      },
       Date.now(),
     );
     const visitor = await server().start('hooks');
@@ -97,16 +109,16 @@ describe.each(testDatabases())('webhooks on $name', (database) => {
     expect(chat[4]?.data).toMatchObject({ fromAgentId: 'ana', agentId: 'ben', agentNick: 'Ben' });
     expect(chat[6]?.data).toMatchObject({ star: 5 });
     const left = receiver.payloads().find((payload) => payload.type === 'message.left');
+    const created = chat[0]?.type === 'conversation.created' ? chat[0].data : undefined;
     expect(left).toMatchObject({
-      conversationId: `contact:${chat[0]?.data.contactId}`,
-      data: { name: 'Lena', content: 'Call me', contactId: chat[0]?.data.contactId },
+      conversationId: `contact:${created?.contactId}`,
+      data: { name: 'Lena', content: 'Call me', contactId: created?.contactId },
     });
     // Receivers know the visitor by a contact id: the visitor's own id, their credential, is in no delivery.
-    expect(chat[0]?.data.contactId).toMatch(/^ct_[0-9a-f]{32}$/);
+    expect(created?.contactId).toMatch(/^ct_[0-9a-f]{32}$/);
     expect(receiver.received.map(({ body }) => body).join('\n')).not.toContain(visitor.userId);
     expect(
-      (await server().visitor('getHistoryMsg', { userId: chat[0]?.data.contactId, maxTime: Date.now() }))
-        .code,
+      (await server().visitor('getHistoryMsg', { userId: created?.contactId, maxTime: Date.now() })).code,
     ).toBe(401);
     expect(receiver.payloads().every((payload) => payload.channelId === 'hooks')).toBe(true);
 
@@ -118,6 +130,72 @@ describe.each(testDatabases())('webhooks on $name', (database) => {
       expect(verifySignature(secret, `${body} `, header, now)).toBe(false);
       expect(verifySignature(secret, body, header, now + 3600)).toBe(false);
     }
+    await receiver.down();
+  });
+
+  it('given an endpoint for the desk events, should send assignment, label, note, status and contact changes', async () => {
+    const receiver = await Receiver.start();
+    await addEndpoint(
+      server().app.db,
+      {
+        url: receiver.url,
+        channelId: 'hooks',
+        events: [
+          'conversation.status_changed',
+          'conversation.assignment_changed',
+          'contact.changed',
+          'note.added',
+          'label.added',
+          'label.removed',
+        ],
+      },
+      Date.now(),
+    );
+    const visitor = await server().start('hooks');
+    await server().visitor('transferAgent', { userId: visitor.userId, adminId: 'ana' });
+    const ana = await server().login('ana', 'pw-ana');
+    await ana.chat(visitor.sessionId, 'transfer', { agentId: 'ben' });
+    const ben = await server().login('ben', 'pw-ben');
+    const chat = `/api/agent/chats/${visitor.sessionId}`;
+    expect((await ben.call('PUT', `${chat}/labels`, { labels: ['vip', 'refund'] })).code).toBe(200);
+    expect((await ben.call('PUT', `${chat}/labels`, { labels: ['vip'] })).code).toBe(200);
+    expect((await ben.call('POST', `${chat}/notes`, { body: 'Check the order' })).code).toBe(200);
+    expect((await ben.call('POST', `${chat}/status`, { status: 'pending' })).code).toBe(200);
+    await server().visitor('leaveMsg', {
+      userId: visitor.userId,
+      channelId: 'hooks',
+      name: 'Lena',
+      email: 'lena@example.com',
+      content: 'Call me',
+    });
+
+    await waitFor(() => {
+      expect(ofConversation(receiver.payloads(), visitor.sessionId)).toHaveLength(7);
+      expect(receiver.payloads().some((payload) => payload.type === 'contact.changed')).toBe(true);
+    });
+    expect(
+      ofConversation(receiver.payloads(), visitor.sessionId).map((payload) => [payload.type, payload.data]),
+    ).toEqual([
+      [
+        'conversation.assignment_changed',
+        expect.objectContaining({ fromAgentId: null, agentId: 'ana', agentNick: 'Ana' }),
+      ],
+      [
+        'conversation.assignment_changed',
+        expect.objectContaining({ fromAgentId: 'ana', agentId: 'ben', agentNick: 'Ben' }),
+      ],
+      ['label.added', expect.objectContaining({ label: 'refund' })],
+      ['label.added', expect.objectContaining({ label: 'vip' })],
+      ['label.removed', expect.objectContaining({ label: 'refund' })],
+      ['note.added', expect.objectContaining({ agentId: 'ben', agentNick: 'Ben', body: 'Check the order' })],
+      ['conversation.status_changed', expect.objectContaining({ from: 'open', status: 'pending' })],
+    ]);
+    const contact = receiver.payloads().find((payload) => payload.type === 'contact.changed');
+    expect(contact).toMatchObject({
+      conversationId: `contact:${contactIdOf(visitor.userId)}`,
+      data: { contactId: contactIdOf(visitor.userId), name: 'Lena', email: 'lena@example.com' },
+    });
+    expect(receiver.received.map(({ body }) => body).join('\n')).not.toContain(visitor.userId);
     await receiver.down();
   });
 
@@ -260,6 +338,220 @@ describe.each(testDatabases())("the administrators' webhook calls on $name", (da
   });
 });
 
+describe.each(testDatabases())('managing one webhook endpoint on $name', (database) => {
+  // The dispatcher's own pace: it looks for due deliveries once a second when idle.
+  const server = serverFor(database, seed, {
+    metricsToken: 'scrape',
+    webhooks: { allowPrivate: true, backoffMs: 100, maxBackoffMs: 300, timeoutMs: 3000 },
+  });
+  /** One figure of `/metrics`, 0 when it is absent. */
+  const figure = async (name: string) => {
+    const text = (await server().app.inject({ url: '/metrics', headers: { authorization: 'Bearer scrape' } }))
+      .body;
+    const line = text.split('\n').find((one) => one.startsWith(`${name} `));
+    return Number(line?.split(' ')[1] ?? 0);
+  };
+  const administrator = async () => {
+    await server().app.db.query(`update agents set role = 'admin' where id = 'ben'`);
+    return server().login('ben', 'pw-ben');
+  };
+  const signatureOf = (received: { headers: Record<string, unknown> }) =>
+    received.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()] as string;
+
+  it('given ten messages written at once in one conversation, should deliver them in order well under a second each', async () => {
+    const receiver = await Receiver.start();
+    await addEndpoint(
+      server().app.db,
+      { url: receiver.url, channelId: 'busy', events: ['message.created'] },
+      Date.now(),
+    );
+    const visitor = await server().start('busy');
+    for (let index = 0; index < 10; index++) {
+      await server().visitor('sendMsg', { userId: visitor.userId, msgContent: `line ${index}` });
+    }
+    const written = Date.now();
+    await waitFor(() => expect(ofConversation(receiver.payloads(), visitor.sessionId)).toHaveLength(10));
+    // One an interval (a second) took ten; one after another takes well under that, even on a
+    // slow machine (the first may wait for the dispatcher's next look, up to a second).
+    expect(Date.now() - written).toBeLessThan(5_000);
+    expect(
+      ofConversation(receiver.payloads(), visitor.sessionId).map((payload) =>
+        payload.type === 'message.created' ? payload.data.msgContent : payload.type,
+      ),
+    ).toEqual(Array.from({ length: 10 }, (_, index) => `line ${index}`));
+    await receiver.down();
+  });
+
+  it('given a receiver failing under many events and a pause meanwhile, should deliver every event exactly once, signed, in order per conversation', async () => {
+    // Alone on the database: the outbox figures are every endpoint's.
+    await server().app.db.query('delete from webhook_endpoints');
+    const boss = await administrator();
+    const receiver = await Receiver.start();
+    receiver.status = 500;
+    const added = await boss.call('POST', '/api/agent/admin/webhooks', {
+      url: receiver.url,
+      channelId: 'busy',
+      events: ['message.created'],
+    });
+    const { id } = added.data.endpoint;
+    const secret: string = added.data.secret;
+    const visitors = await Promise.all([0, 1, 2].map(() => server().start('busy')));
+    const send = async (round: string) => {
+      for (let index = 0; index < 8; index++) {
+        for (const visitor of visitors) {
+          await server().visitor('sendMsg', { userId: visitor.userId, msgContent: `${round} ${index}` });
+        }
+      }
+    };
+    await send('failing');
+    await waitFor(async () =>
+      expect(
+        (await boss.call('GET', `/api/agent/admin/webhooks/${id}/deliveries`)).data.some(
+          (delivery: { attempts: number }) => delivery.attempts > 1,
+        ),
+      ).toBe(true),
+    );
+    const paused = await boss.call('POST', `/api/agent/admin/webhooks/${id}/pause`);
+    expect(paused.data.pausedAt).toEqual(expect.any(Number));
+    await send('paused');
+    receiver.status = 200;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Paused: held, not sent, though the receiver is back.
+    expect(receiver.received).toEqual([]);
+    expect(await figure('parley_webhook_pending_deliveries{state="held"}')).toBe(48);
+    expect(await figure('parley_webhook_deliveries_total{result="failed"}')).toBeGreaterThan(0);
+    expect((await boss.call('POST', `/api/agent/admin/webhooks/${id}/resume`)).data.pausedAt).toBeNull();
+    await waitFor(() => expect(receiver.received).toHaveLength(48), 30_000);
+
+    const ids = receiver.payloads().map((payload) => payload.id);
+    expect(new Set(ids).size).toBe(48);
+    await waitFor(async () =>
+      expect(await figure('parley_webhook_pending_deliveries{state="queued"}')).toBe(0),
+    );
+    expect(await figure('parley_webhook_pending_deliveries{state="held"}')).toBe(0);
+    expect(await figure('parley_webhook_deliveries_total{result="delivered"}')).toBeGreaterThanOrEqual(48);
+    expect(await figure('parley_webhook_retries_total')).toBeGreaterThan(0);
+    const now = Math.floor(Date.now() / 1000);
+    expect(receiver.received.every((one) => verifySignature(secret, one.body, signatureOf(one), now))).toBe(
+      true,
+    );
+    for (const visitor of visitors) {
+      expect(
+        ofConversation(receiver.payloads(), visitor.sessionId).map((payload) =>
+          payload.type === 'message.created' ? payload.data.msgContent : payload.type,
+        ),
+      ).toEqual([
+        ...Array.from({ length: 8 }, (_, index) => `failing ${index}`),
+        ...Array.from({ length: 8 }, (_, index) => `paused ${index}`),
+      ]);
+    }
+    await receiver.down();
+  });
+
+  it('given an administrator, should edit an endpoint, rotate its secret with both valid meanwhile, send a test event, and record each change', async () => {
+    const boss = await administrator();
+    const receiver = await Receiver.start();
+    const elsewhere = await Receiver.start();
+    const added = await boss.call('POST', '/api/agent/admin/webhooks', {
+      url: elsewhere.url,
+      events: ['conversation.created'],
+    });
+    const { id } = added.data.endpoint;
+    const first: string = added.data.secret;
+
+    const edited = await boss.call('PUT', `/api/agent/admin/webhooks/${id}`, {
+      url: receiver.url,
+      description: 'CRM',
+      events: ['message.created'],
+    });
+    expect(edited.data).toMatchObject({
+      id,
+      url: receiver.url,
+      description: 'CRM',
+      events: ['message.created'],
+    });
+    expect(
+      (await boss.call('PUT', `/api/agent/admin/webhooks/${id}`, { url: 'ftp://x.example/a' })).code,
+    ).toBe(400);
+
+    // Rotated: deliveries carry a signature with each secret while the old one is valid.
+    const rotated = await boss.call('POST', `/api/agent/admin/webhooks/${id}/secret`, {});
+    const second: string = rotated.data.secret;
+    expect(second).toMatch(/^whsec_/);
+    expect(second).not.toBe(first);
+    expect(rotated.data.previousSecretUntil).toBeGreaterThan(Date.now() + 23 * 60 * 60 * 1000);
+    const ping = await boss.call('POST', `/api/agent/admin/webhooks/${id}/test`);
+    await waitFor(() => expect(receiver.received).toHaveLength(1));
+    const [pinged] = receiver.received;
+    expect(receiver.payloads()[0]).toMatchObject({
+      id: ping.data.eventId,
+      type: 'webhook.ping',
+      conversationId: `endpoint:${id}`,
+      data: { endpointId: id, url: receiver.url },
+    });
+    const now = Math.floor(Date.now() / 1000);
+    expect(signatureOf(pinged ?? { headers: {} }).match(/v1=/g)).toHaveLength(2);
+    expect(verifySignature(first, pinged?.body ?? '', signatureOf(pinged ?? { headers: {} }), now)).toBe(
+      true,
+    );
+    expect(verifySignature(second, pinged?.body ?? '', signatureOf(pinged ?? { headers: {} }), now)).toBe(
+      true,
+    );
+
+    // Rotated again with no overlap: only the newest secret signs.
+    const third: string = (
+      await boss.call('POST', `/api/agent/admin/webhooks/${id}/secret`, { keepPreviousForMs: 0 })
+    ).data.secret;
+    await boss.call('POST', `/api/agent/admin/webhooks/${id}/test`);
+    await waitFor(() => expect(receiver.received).toHaveLength(2));
+    const last = receiver.received[1] ?? { headers: {}, body: '' };
+    expect(verifySignature(third, last.body, signatureOf(last), now)).toBe(true);
+    expect(verifySignature(second, last.body, signatureOf(last), now)).toBe(false);
+    expect(verifySignature(first, last.body, signatureOf(last), now)).toBe(false);
+    expect(elsewhere.received).toEqual([]);
+
+    const changes = (await boss.call('GET', `/api/agent/admin/webhooks/${id}/changes`)).data;
+    expect(changes.map((change: { kind: string }) => change.kind)).toEqual([
+      'webhookTested',
+      'webhookSecretRotated',
+      'webhookTested',
+      'webhookSecretRotated',
+      'webhookChanged',
+      'webhookAdded',
+    ]);
+    expect(changes[4]).toMatchObject({
+      by: { id: 'ben', nick: 'Ben' },
+      changes: {
+        url: { from: elsewhere.url, to: receiver.url },
+        events: { from: ['conversation.created'], to: ['message.created'] },
+        description: { from: null, to: 'CRM' },
+      },
+    });
+    expect(JSON.stringify(changes)).not.toContain('whsec_');
+    // The agents' and channels' record stays theirs.
+    expect(
+      (await boss.call('GET', '/api/agent/admin/changes')).data.some((change: { kind: string }) =>
+        change.kind.startsWith('webhook'),
+      ),
+    ).toBe(false);
+
+    const ana = await server().login('ana', 'pw-ana');
+    await server().app.db.query(`update agents set role = 'agent' where id = 'ana'`);
+    for (const [method, path] of [
+      ['POST', `/api/agent/admin/webhooks/${id}/pause`],
+      ['POST', `/api/agent/admin/webhooks/${id}/test`],
+      ['POST', `/api/agent/admin/webhooks/${id}/secret`],
+      ['PUT', `/api/agent/admin/webhooks/${id}`],
+      ['GET', `/api/agent/admin/webhooks/${id}/changes`],
+    ] as const) {
+      expect((await ana.call(method, path, method === 'GET' ? undefined : {})).code).toBe(403);
+    }
+    expect((await boss.call('POST', '/api/agent/admin/webhooks/wh_nothing/pause')).code).toBe(404);
+    await receiver.down();
+    await elsewhere.down();
+  });
+});
+
 describe.each(testDatabases())('an endpoint that keeps failing on $name', (database) => {
   let db: Db;
   beforeAll(async () => {
@@ -267,28 +559,27 @@ describe.each(testDatabases())('an endpoint that keeps failing on $name', (datab
   });
   afterAll(() => db.close());
 
-  it('given failed attempts in a row, should retry with growing waits, then disable the endpoint and say so', async () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const leaveMessage = (visitor: string, content: string, at: number) =>
+    db.query(
+      `insert into leave_messages (visitor_id, channel_id, content, created_at) values ($1, 'c', $2, $3)`,
+      [visitor, content, at],
+    );
+
+  it('given failed attempts in a row, should retry with growing waits, keep the endpoint on for the window, then disable it, hold its events, and send them all once enabled', async () => {
     const receiver = await Receiver.start();
     receiver.status = 500;
-    let now = 1_000_000;
+    const start = 1_000_000;
+    let now = start;
     const warnings: string[] = [];
     const dispatcher = new WebhookDispatcher(
       db,
-      {
-        ...DEFAULT_WEBHOOK_OPTIONS,
-        allowPrivate: true,
-        backoffMs: 1000,
-        maxBackoffMs: 4000,
-        disableAfter: 5,
-      },
+      { ...DEFAULT_WEBHOOK_OPTIONS, allowPrivate: true, backoffMs: 1000, maxBackoffMs: 4000 },
       { warn: (_object, message) => warnings.push(message), error: () => {} },
       () => now,
     );
     const { endpoint } = await addEndpoint(db, { url: receiver.url, events: ['message.left'] }, now);
-    await db.query(
-      `insert into leave_messages (visitor_id, channel_id, content, created_at) values ('v1', 'c', 'Call me', $1)`,
-      [now],
-    );
+    await leaveMessage('v1', 'first', now);
     const waits: number[] = [];
     for (let attempt = 1; attempt <= 5; attempt++) {
       expect(await dispatcher.runOnce()).toBe(1);
@@ -318,17 +609,92 @@ describe.each(testDatabases())('an endpoint that keeps failing on $name', (datab
       true,
       true,
     ]);
+    // Many failures, but not yet three days of them: still on (a count would have turned it off).
+    for (let attempt = 0; attempt < 60; attempt++) {
+      expect(await dispatcher.runOnce()).toBe(1);
+      now += 5000;
+    }
+    now = start + 3 * DAY - 1;
+    expect(await dispatcher.runOnce()).toBe(1);
+    const [stillOn] = (await listEndpoints(db)).filter((one) => one.id === endpoint.id);
+    expect(stillOn).toMatchObject({ disabledAt: null, failures: 66, failingSince: start });
+
+    now = start + 3 * DAY + 5000;
+    expect(await dispatcher.runOnce()).toBe(1);
     const [disabled] = (await listEndpoints(db)).filter((one) => one.id === endpoint.id);
-    expect(disabled?.disabledAt).toBe(now - 5000);
-    expect(disabled?.disabledReason).toContain('5 failed attempts in a row; last: HTTP 500');
-    // Each failed attempt said once, then the endpoint's disabling.
-    expect(warnings).toEqual([
-      ...Array.from({ length: 5 }, () => 'a webhook delivery failed: tried again later'),
-      expect.stringContaining(`webhook endpoint ${endpoint.id} disabled`),
+    expect(disabled?.disabledAt).toBe(now);
+    expect(disabled?.disabledReason).toContain('(3 days without a success); last: HTTP 500');
+    expect(warnings.slice(-2)).toEqual([
+      'a webhook delivery failed: tried again later',
+      expect.stringContaining(`webhook endpoint ${endpoint.id} disabled after failing for 3 days`),
     ]);
+    expect(warnings.filter((warning) => warning.includes('disabled'))).toHaveLength(1);
+
+    // Disabled: what happens meanwhile is held, not attempted.
     receiver.status = 200;
+    await leaveMessage('v1', 'second', now);
+    await leaveMessage('v1', 'third', now);
+    now += DAY;
     expect(await dispatcher.runOnce()).toBe(0);
+    expect((await deliveries(db, endpoint.id)).map((one) => one.status)).toEqual([
+      'pending',
+      'pending',
+      'pending',
+    ]);
     expect(receiver.received).toEqual([]);
+
+    expect(await enableEndpoint(db, endpoint.id, { by: null, now })).toBe(true);
+    while ((await dispatcher.runOnce()) > 0) now += 1;
+    expect(
+      receiver.payloads().map((payload) => payload.type === 'message.left' && payload.data.content),
+    ).toEqual(['first', 'second', 'third']);
+    expect((await deliveries(db, endpoint.id)).map((one) => one.status)).toEqual([
+      'delivered',
+      'delivered',
+      'delivered',
+    ]);
+    await receiver.down();
+  });
+
+  it('given a busy endpoint failing for days with a success now and then, should keep it on, and give up only a delivery failing for the whole window', async () => {
+    await db.query('delete from webhook_endpoints');
+    const receiver = await Receiver.start();
+    receiver.status = 503;
+    const start = 9_000_000;
+    let now = start;
+    const dispatcher = new WebhookDispatcher(
+      db,
+      { ...DEFAULT_WEBHOOK_OPTIONS, allowPrivate: true, backoffMs: 1000, maxBackoffMs: 60 * 60 * 1000 },
+      { warn() {}, error() {} },
+      () => now,
+    );
+    const { endpoint } = await addEndpoint(db, { url: receiver.url, events: ['message.left'] }, now);
+    await leaveMessage('stuck', 'never taken', now);
+    // Every two days a delivery of another conversation gets through; the stuck one never does.
+    for (let day = 0; day < 4; day++) {
+      for (let hour = 0; hour < 24; hour++) {
+        await dispatcher.runOnce();
+        now += 60 * 60 * 1000 + 1;
+      }
+      if (day % 2 === 1) {
+        await leaveMessage(`other${day}`, 'fine', now);
+        receiver.status = 200;
+        // Only the other conversation's delivery is due: the stuck one waits its backoff.
+        await db.query(
+          `update webhook_deliveries set next_attempt_at = $2 where endpoint_id = $1 and conversation = 'visitor:stuck'`,
+          [endpoint.id, now + 60_000],
+        );
+        expect(await dispatcher.runOnce()).toBe(1);
+        receiver.status = 503;
+      }
+    }
+    const [busy] = (await listEndpoints(db)).filter((one) => one.id === endpoint.id);
+    expect(busy?.disabledAt).toBeNull();
+    const stuck = (await deliveries(db, endpoint.id)).find((one) => one.conversationId === 'visitor:stuck');
+    expect(stuck?.status).toBe('failed');
+    expect(
+      receiver.payloads().map((payload) => payload.type === 'message.left' && payload.data.content),
+    ).toEqual(['fine', 'fine']);
     await receiver.down();
   });
 
@@ -456,6 +822,22 @@ describe.each(testDatabases())('the webhook admin commands on $name', (database)
     ]);
     await expect(admin('webhook', 'replay', 'abc')).rejects.toThrow(AdminError);
     await expect(admin('webhook', 'add', 'file:///etc/passwd')).rejects.toThrow(/http/);
+    expect(await admin('webhook', 'pause', id)).toEqual([
+      `webhook ${id} paused: its events are held until it is resumed`,
+    ]);
+    expect((await admin('webhook', 'list')).join('\n')).toContain('\tpaused 1970-01-01T00:00:01.000Z');
+    expect(await admin('webhook', 'resume', id)).toHaveLength(1);
+    const rotated = await admin('webhook', 'rotate', id, '--keep-hours', '2');
+    expect(rotated[0]).toMatch(/^signing secret \(shown once\): whsec_[\w-]{43}$/);
+    expect(rotated[1]).toBe('the previous secret also signs deliveries until 1970-01-01T02:00:01.000Z');
+    expect((await admin('webhook', 'test', id))[0]).toMatch(/^webhook\.ping event \d+ queued for /);
+    const [pingLogged] = await admin('webhook', 'log', id);
+    expect(pingLogged).toMatch(/^\d+\twebhook.ping\tendpoint:wh_\S+\tpending/);
+    expect(
+      (
+        await db.query<{ kind: string }>('select kind from admin_changes where target = $1 order by id', [id])
+      ).map((row) => row.kind),
+    ).toEqual(['webhookAdded', 'webhookPaused', 'webhookResumed', 'webhookSecretRotated', 'webhookTested']);
     expect(await admin('webhook', 'remove', id)).toEqual([`webhook ${id} removed with its delivery log`]);
     expect(await admin('webhook', 'list')).toEqual([]);
   });

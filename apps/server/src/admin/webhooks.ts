@@ -5,8 +5,11 @@ import {
   deliveries,
   enableEndpoint,
   listEndpoints,
+  pingEndpoint,
   removeEndpoint,
   replay,
+  rotateSecret,
+  setPaused,
 } from '../webhooks/endpoints.js';
 import { type AdminContext, AdminError } from './commands.js';
 
@@ -17,7 +20,12 @@ export const WEBHOOK_USAGE = `  webhook add <url> [--channel <id>] [--events <na
   webhook log <endpoint-id> [--limit <n>]           the latest deliveries: status, attempts, answer
   webhook replay <delivery-id> | <endpoint-id> --since <ISO time>
                                                     send one delivery's event again, or every event since
-  webhook enable <endpoint-id>                      after it was disabled for failing
+  webhook enable <endpoint-id>                      after it was disabled for failing: what was held is sent
+  webhook pause <endpoint-id>                       hold its events (recorded, not sent) until resumed
+  webhook resume <endpoint-id>                      send what was held, in order, then the new events
+  webhook rotate <endpoint-id> [--keep-hours <n>]   a new signing secret (shown once); the old one also
+                                                    signs deliveries for n hours (default 24, 0: not at all)
+  webhook test <endpoint-id>                        send it a webhook.ping event now
   webhook remove <endpoint-id>`;
 
 const list = (value: string | undefined) =>
@@ -40,6 +48,7 @@ export async function runWebhookAdmin(verb: string | undefined, args: string[], 
       description: { type: 'string' },
       limit: { type: 'string' },
       since: { type: 'string' },
+      'keep-hours': { type: 'string' },
     },
   });
   const target = positionals[0];
@@ -73,7 +82,9 @@ export async function runWebhookAdmin(verb: string | undefined, args: string[], 
     for (const endpoint of await listEndpoints(db)) {
       const state = endpoint.disabledAt
         ? `disabled ${when(endpoint.disabledAt)}: ${endpoint.disabledReason}`
-        : `enabled (${endpoint.failures} failed in a row)`;
+        : endpoint.pausedAt
+          ? `paused ${when(endpoint.pausedAt)}`
+          : `enabled (${endpoint.failures} failed in a row)`;
       out(
         `${endpoint.id}\t${endpoint.url}\t${endpoint.channelId ?? '*'}\t${endpoint.events.join(',')}\t${state}`,
       );
@@ -116,12 +127,41 @@ export async function runWebhookAdmin(verb: string | undefined, args: string[], 
     return;
   }
   if (verb === 'enable') {
-    if (!target || !(await enableEndpoint(db, target))) throw new AdminError(`no webhook ${target ?? ''}`);
-    out(`webhook ${target} enabled: events from now on reach it`);
+    if (!target || !(await enableEndpoint(db, target, { by: null, now })))
+      throw new AdminError(`no webhook ${target ?? ''}`);
+    out(`webhook ${target} enabled: the events held while it was disabled are sent, then the new ones`);
+    return;
+  }
+  if (verb === 'pause' || verb === 'resume') {
+    if (!target || !(await setPaused(db, target, verb === 'pause', { by: null, now })))
+      throw new AdminError(`no webhook ${target ?? ''}`);
+    out(
+      verb === 'pause'
+        ? `webhook ${target} paused: its events are held until it is resumed`
+        : `webhook ${target} resumed: what was held is sent, then the new events`,
+    );
+    return;
+  }
+  if (verb === 'rotate') {
+    const hours = values['keep-hours'] === undefined ? 24 : Number(values['keep-hours']);
+    if (!Number.isFinite(hours) || hours < 0 || hours > 7 * 24)
+      throw new AdminError('--keep-hours is a number of hours from 0 to 168');
+    const rotated =
+      target && (await rotateSecret(db, target, Math.round(hours * 60 * 60 * 1000), { by: null, now }));
+    if (!rotated) throw new AdminError(`no webhook ${target ?? ''}`);
+    out(`signing secret (shown once): ${rotated.secret}`);
+    out(`the previous secret also signs deliveries until ${when(rotated.previousSecretUntil)}`);
+    return;
+  }
+  if (verb === 'test') {
+    const eventId = target && (await pingEndpoint(db, target, { by: null, now }));
+    if (!eventId) throw new AdminError(`no webhook ${target ?? ''}`);
+    out(`webhook.ping event ${eventId} queued for ${target} (see webhook log)`);
     return;
   }
   if (verb === 'remove') {
-    if (!target || !(await removeEndpoint(db, target))) throw new AdminError(`no webhook ${target ?? ''}`);
+    if (!target || !(await removeEndpoint(db, target, { by: null, now })))
+      throw new AdminError(`no webhook ${target ?? ''}`);
     out(`webhook ${target} removed with its delivery log`);
     return;
   }

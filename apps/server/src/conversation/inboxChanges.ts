@@ -139,20 +139,21 @@ export async function setLabels(
     );
     const was = rows.map((row) => row.label);
     if (was.join('\n') === next.join('\n')) return;
-    await tx.query('delete from session_labels where session_id = $1', [sessionId]);
-    if (next.length > 0)
+    // Only what changed is deleted and inserted: each row written is a label added or removed
+    // (the webhook events `label.added` and `label.removed`).
+    const added = next.filter((one) => !was.includes(one));
+    const removed = was.filter((one) => !next.includes(one));
+    if (removed.length > 0)
+      await tx.query('delete from session_labels where session_id = $1 and label = any($2::text[])', [
+        sessionId,
+        removed,
+      ]);
+    if (added.length > 0)
       await tx.query('insert into session_labels (session_id, label) select $1, unnest($2::text[])', [
         sessionId,
-        next,
+        added,
       ]);
-    await record(
-      tx,
-      sessionId,
-      agent.id,
-      'labels',
-      { added: next.filter((one) => !was.includes(one)), removed: was.filter((one) => !next.includes(one)) },
-      now,
-    );
+    await record(tx, sessionId, agent.id, 'labels', { added, removed }, now);
   });
   return { labels: next };
 }

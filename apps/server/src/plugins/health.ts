@@ -7,8 +7,8 @@ import { Metrics } from '../metrics.js';
 
 /**
  * Liveness (`/healthz`: the process answers), readiness (`/readyz`: the database answers, every
- * migration is applied and the server is not shutting down, so a load balancer stops sending it new
- * requests) and Prometheus metrics (`/metrics`, only with a token: they tell the load and the queue
+ * migration is applied and the server is not draining or shutting down, so a load balancer stops
+ * sending it new requests) and Prometheus metrics (`/metrics`, only with a token: they tell the load and the queue
  * to whoever reads them). Needs `storage` first.
  */
 export const health = fastifyPlugin(
@@ -17,6 +17,11 @@ export const health = fastifyPlugin(
     let shuttingDown = false;
     app.addHook('preClose', async () => {
       shuttingDown = true;
+    });
+    // A stop's drain: not ready any more, still answering every call, for `ms`.
+    app.decorate('drain', async (ms: number) => {
+      shuttingDown = true;
+      if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
     });
     app.get('/readyz', { config: { rateLimit: false } }, async (_request, reply) => {
       if (shuttingDown) return reply.code(503).send({ status: 'shutting down' });
@@ -48,5 +53,7 @@ export const health = fastifyPlugin(
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: Metrics;
+    /** `/readyz` answers 503 from now on while the server goes on answering; resolves after `ms`. */
+    drain(ms: number): Promise<void>;
   }
 }

@@ -20,7 +20,12 @@ export const webhooks = fastifyPlugin(
       { ...DEFAULT_WEBHOOK_OPTIONS, ...settings },
       app.log,
       clock,
-      (kind) => app.metrics.outsideFailures.inc({ service: 'webhook', kind }),
+      (outcome) => {
+        if (outcome === 'retry') app.metrics.webhookRetries.inc();
+        else app.metrics.webhookDeliveries.inc({ result: outcome === 'attempt' ? 'failed' : outcome });
+        if (outcome === 'attempt' || outcome === 'given_up')
+          app.metrics.outsideFailures.inc({ service: 'webhook', kind: outcome });
+      },
     );
     app.decorate('webhooks', dispatcher);
     app.addHook('onReady', async () => dispatcher.start());

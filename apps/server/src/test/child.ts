@@ -38,6 +38,8 @@ export async function startChild(env: Record<string, string>, seed: Seed, dir: s
         VISITOR_DIST: join(dir, 'no-visitor-app'),
         // The seed's online agents are at their consoles for the whole test (see below).
         PRESENCE_TIMEOUT_S: String(10 * 365 * 24 * 60 * 60),
+        // A stop closes at once unless a test asks for the drain.
+        PARLEY_DRAIN_MS: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

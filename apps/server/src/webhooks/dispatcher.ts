@@ -20,10 +20,17 @@ export interface WebhookOptions {
   backoffMs: number;
   /** The longest wait between attempts, in ms; default 1 hour. */
   maxBackoffMs: number;
-  /** Attempts of one delivery before it is marked failed (replay sends it again); default 12. */
+  /**
+   * Attempts of one delivery before it is marked failed (replay sends it again); 0, the default:
+   * no count, a delivery is retried for `disableAfterMs`.
+   */
   maxAttempts: number;
-  /** Failed attempts in a row, across deliveries, that disable an endpoint; default 50. */
-  disableAfter: number;
+  /**
+   * How long an endpoint's deliveries may fail without a single success before it is disabled,
+   * and how long one delivery is retried; default 3 days. A disabled endpoint's deliveries are
+   * held, and sent once it is enabled.
+   */
+  disableAfterMs: number;
   /** Deliveries one instance sends at once. */
   batch: number;
   /** Sent and failed deliveries, and events none waits for, are deleted after this many days; 0 keeps them. */
@@ -36,8 +43,8 @@ export const DEFAULT_WEBHOOK_OPTIONS: WebhookOptions = {
   intervalMs: 1_000,
   backoffMs: 10_000,
   maxBackoffMs: 60 * 60 * 1000,
-  maxAttempts: 12,
-  disableAfter: 50,
+  maxAttempts: 0,
+  disableAfterMs: 3 * 24 * 60 * 60 * 1000,
   batch: 20,
   retentionDays: 30,
 };
@@ -48,6 +55,8 @@ interface Claimed {
   attempts: number;
   url: string;
   secret: string;
+  /** The secret before a rotation, while it is still valid. */
+  previous_secret: string | null;
   event_id: string | number;
   type: WebhookPayload['type'];
   channel_id: string;
@@ -56,11 +65,16 @@ interface Claimed {
   event_created_at: string | number;
 }
 
+/** What the dispatcher tells the metrics: each delivery sent, each failed attempt, each retry, each given up. */
+export type DeliveryOutcome = 'delivered' | 'attempt' | 'retry' | 'given_up';
+
 /**
  * Sends the outbox's due deliveries: claimed in one statement (`FOR UPDATE SKIP LOCKED`, and a
  * claim that runs out if this instance dies), one conversation's deliveries to an endpoint strictly
- * in order (a delivery waits while an earlier one of its conversation is pending), retried with
- * exponential backoff, and an endpoint that keeps failing disabled with a log line.
+ * in order (a delivery waits while an earlier one of its conversation is pending, and the next is
+ * claimed as soon as the previous is acknowledged), retried with exponential backoff, and an
+ * endpoint whose deliveries have failed without a success for `disableAfterMs` disabled with a log
+ * line. A paused or disabled endpoint's deliveries are held: recorded, not attempted.
  */
 export class WebhookDispatcher {
   private timer: NodeJS.Timeout | undefined;
@@ -76,8 +90,8 @@ export class WebhookDispatcher {
       error(object: object, message: string): void;
     },
     private readonly clock: () => number = Date.now,
-    /** Told of every failed attempt (`attempt`), and of a delivery given up (`given_up`): the metrics. */
-    private readonly failed: (kind: 'attempt' | 'given_up') => void = () => {},
+    /** Told of every delivery sent, failed attempt, retry and delivery given up: the metrics. */
+    private readonly told: (outcome: DeliveryOutcome) => void = () => {},
   ) {}
 
   start(): void {
@@ -91,12 +105,25 @@ export class WebhookDispatcher {
     await this.running;
   }
 
+  /** Looks for due deliveries now rather than at the next interval (a test event, a resume). */
+  nudge(): void {
+    if (this.stopped || this.running) return;
+    clearTimeout(this.timer);
+    this.schedule(0);
+  }
+
   private schedule(ms: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.running = this.runOnce()
-        .then((sent) => this.schedule(sent >= this.options.batch ? 0 : this.options.intervalMs))
+        // Something was sent: the next of its conversation may be due now, so look again at once
+        // (a conversation's events go one after another, not one an interval).
+        .then((sent) => {
+          this.running = undefined;
+          this.schedule(sent > 0 ? 0 : this.options.intervalMs);
+        })
         .catch((error) => {
+          this.running = undefined;
           this.log.error({ err: error }, 'webhook dispatch failed');
           this.schedule(this.options.intervalMs);
         });
@@ -105,15 +132,19 @@ export class WebhookDispatcher {
   }
 
   /**
-   * Deletes what the delivery log no longer needs: sent and failed deliveries past retention, and
-   * the events no delivery refers to any more. Answers how many events went.
+   * Deletes what the delivery log no longer needs: sent and failed deliveries past retention,
+   * deliveries held that long for an endpoint nobody enabled again, and the events no delivery
+   * refers to any more. Answers how many events went.
    */
   async sweep(): Promise<number> {
     if (this.options.retentionDays <= 0) return 0;
     const before = this.clock() - this.options.retentionDays * 24 * 60 * 60 * 1000;
-    await this.db.query(`delete from webhook_deliveries where status <> 'pending' and created_at < $1`, [
-      before,
-    ]);
+    await this.db.query(
+      `delete from webhook_deliveries d where d.created_at < $1 and (d.status <> 'pending' or exists (
+         select 1 from webhook_endpoints p where p.id = d.endpoint_id
+           and (p.disabled_at is not null or p.paused_at is not null)))`,
+      [before],
+    );
     const events = await this.db.query(
       `delete from webhook_events e where e.created_at < $1
          and not exists (select 1 from webhook_deliveries d where d.event_id = e.id) returning e.id`,
@@ -122,7 +153,7 @@ export class WebhookDispatcher {
     return events.length;
   }
 
-  /** Claims the due deliveries and sends them; answers how many it sent (tests call it directly). */
+  /** Claims the due deliveries and sends them; answers how many it claimed (tests call it directly). */
   async runOnce(): Promise<number> {
     const now = this.clock();
     if (now - this.sweptAt > 60 * 60 * 1000) {
@@ -134,7 +165,7 @@ export class WebhookDispatcher {
     const claimed = await this.db.query<Claimed>(
       `with due as (
          select d.id from webhook_deliveries d
-         join webhook_endpoints p on p.id = d.endpoint_id and p.disabled_at is null
+         join webhook_endpoints p on p.id = d.endpoint_id and p.disabled_at is null and p.paused_at is null
          where d.status = 'pending' and d.next_attempt_at <= $1 and d.claimed_until <= $1
            and not exists (
              select 1 from webhook_deliveries earlier
@@ -148,8 +179,9 @@ export class WebhookDispatcher {
          from due where d.id = due.id
          returning d.id, d.endpoint_id, d.attempts, d.event_id
        )
-       select taken.*, p.url, p.secret, e.type, e.channel_id, e.conversation, e.payload,
-         e.created_at as event_created_at
+       select taken.*, p.url, p.secret,
+         case when p.previous_secret_until > $1 then p.previous_secret end as previous_secret,
+         e.type, e.channel_id, e.conversation, e.payload, e.created_at as event_created_at
        from taken join webhook_endpoints p on p.id = taken.endpoint_id join webhook_events e on e.id = taken.event_id
        order by taken.id`,
       [now, claimFor, this.options.batch],
@@ -171,6 +203,7 @@ export class WebhookDispatcher {
       ...withContactIds(delivery.conversation, delivery.payload),
     } as WebhookPayload;
     const body = JSON.stringify(payload);
+    if (delivery.attempts > 1) this.told('retry');
     let status: number | null = null;
     let excerpt: string | null = null;
     let error: string | null = null;
@@ -179,7 +212,11 @@ export class WebhookDispatcher {
         new URL(delivery.url),
         body,
         {
-          [WEBHOOK_SIGNATURE_HEADER]: signPayload(delivery.secret, body, Math.floor(this.clock() / 1000)),
+          [WEBHOOK_SIGNATURE_HEADER]: signPayload(
+            [delivery.secret, ...(delivery.previous_secret ? [delivery.previous_secret] : [])],
+            body,
+            Math.floor(this.clock() / 1000),
+          ),
           [WEBHOOK_EVENT_ID_HEADER]: payload.id,
           [WEBHOOK_EVENT_TYPE_HEADER]: payload.type,
           'user-agent': 'Parley-Webhooks/1',
@@ -200,48 +237,74 @@ export class WebhookDispatcher {
              response_excerpt = $4, last_error = null, claimed_until = 0 where id = $1`,
           [delivery.id, now, status, excerpt],
         );
-        await tx.query('update webhook_endpoints set failures = 0 where id = $1 and failures > 0', [
-          delivery.endpoint_id,
-        ]);
+        await tx.query(
+          `update webhook_endpoints set failures = 0, failing_since = null
+           where id = $1 and (failures > 0 or failing_since is not null)`,
+          [delivery.endpoint_id],
+        );
       });
+      this.told('delivered');
       return;
     }
-    const giveUp = delivery.attempts >= this.options.maxAttempts;
-    this.log.warn(
-      { endpoint: delivery.endpoint_id, delivery: delivery.id, attempt: delivery.attempts, err: error },
-      giveUp
-        ? `a webhook delivery was given up after ${delivery.attempts} attempts`
-        : 'a webhook delivery failed: tried again later',
-    );
-    this.failed(giveUp ? 'given_up' : 'attempt');
-    const wait = Math.min(this.options.backoffMs * 2 ** (delivery.attempts - 1), this.options.maxBackoffMs);
-    // Up to a fifth more, so receivers that come back are not hit by every instance at once.
-    const jitter = Math.floor(Math.random() * wait * 0.2);
-    const disabled = await this.db.transaction(async (tx) => {
+    const window = this.options.disableAfterMs;
+    const { disabledNow, givenUp } = await this.db.transaction(async (tx) => {
+      const [endpoint] = await tx.query<{ failing_since: string | number; disabled_at: string | null }>(
+        `update webhook_endpoints set failures = failures + 1, failing_since = coalesce(failing_since, $2)
+         where id = $1 returning failing_since, disabled_at`,
+        [delivery.endpoint_id, now],
+      );
+      const failingSince = Number(endpoint?.failing_since ?? now);
+      // Failing without a success for the whole window: disabled, and its deliveries held.
+      const disabledNow = endpoint?.disabled_at === null && now - failingSince >= window;
+      if (disabledNow) {
+        await tx.query(
+          'update webhook_endpoints set disabled_at = $2, disabled_reason = $3 where id = $1 and disabled_at is null',
+          [
+            delivery.endpoint_id,
+            now,
+            `every delivery failed since ${new Date(failingSince).toISOString()} (${formatWindow(window)} without a success); last: ${error}`,
+          ],
+        );
+      }
+      const [row] = await tx.query<{ tried_since: string | number }>(
+        'select coalesce(retry_since, created_at) as tried_since from webhook_deliveries where id = $1',
+        [delivery.id],
+      );
+      const givenUp =
+        !disabledNow &&
+        ((this.options.maxAttempts > 0 && delivery.attempts >= this.options.maxAttempts) ||
+          now - Number(row?.tried_since ?? now) >= window);
+      const wait = Math.min(this.options.backoffMs * 2 ** (delivery.attempts - 1), this.options.maxBackoffMs);
+      // Up to a fifth more, so receivers that come back are not hit by every instance at once.
+      const jitter = Math.floor(Math.random() * wait * 0.2);
       await tx.query(
         `update webhook_deliveries set status = $2, next_attempt_at = $3, claimed_until = 0, last_status = $4,
            last_error = $5, response_excerpt = $6 where id = $1`,
-        [delivery.id, giveUp ? 'failed' : 'pending', now + wait + jitter, status, error, excerpt],
+        [delivery.id, givenUp ? 'failed' : 'pending', now + wait + jitter, status, error, excerpt],
       );
-      return tx.query<{ id: string }>(
-        `update webhook_endpoints set failures = failures + 1,
-           disabled_at = case when failures + 1 >= $2 and disabled_at is null then $3::bigint else disabled_at end,
-           disabled_reason = case when failures + 1 >= $2 and disabled_at is null then $4 else disabled_reason end
-         where id = $1 returning id, disabled_at = $3::bigint as just_disabled`,
-        [
-          delivery.endpoint_id,
-          this.options.disableAfter,
-          now,
-          `${this.options.disableAfter} failed attempts in a row; last: ${error}`,
-        ],
-      );
+      return { disabledNow, givenUp };
     });
-    const [endpoint] = disabled as unknown as { id: string; just_disabled: boolean }[];
-    if (endpoint?.just_disabled) {
+    this.log.warn(
+      { endpoint: delivery.endpoint_id, delivery: delivery.id, attempt: delivery.attempts, err: error },
+      givenUp
+        ? `a webhook delivery was given up after ${delivery.attempts} attempts`
+        : 'a webhook delivery failed: tried again later',
+    );
+    this.told(givenUp ? 'given_up' : 'attempt');
+    if (disabledNow) {
       this.log.warn(
         { endpoint: delivery.endpoint_id, url: delivery.url, lastError: error },
-        `webhook endpoint ${delivery.endpoint_id} disabled after ${this.options.disableAfter} failed attempts in a row (npm run admin -- webhook enable ${delivery.endpoint_id})`,
+        `webhook endpoint ${delivery.endpoint_id} disabled after failing for ${formatWindow(window)} without a success; its events are held until it is enabled (npm run admin -- webhook enable ${delivery.endpoint_id})`,
       );
     }
   }
+}
+
+/** A window as people read it: `3 days`, `2 hours`, `90 s`. */
+export function formatWindow(ms: number): string {
+  const day = 24 * 60 * 60 * 1000;
+  if (ms >= day && ms % day === 0) return `${ms / day} day${ms === day ? '' : 's'}`;
+  const hour = 60 * 60 * 1000;
+  if (ms >= hour && ms % hour === 0) return `${ms / hour} hour${ms === hour ? '' : 's'}`;
+  return `${Math.round(ms / 1000)} s`;
 }

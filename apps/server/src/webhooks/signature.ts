@@ -1,18 +1,25 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+const digestOf = (secret: string, unixSeconds: number, body: string) =>
+  createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
+
 /**
  * The `Parley-Signature` header of a delivery: `t=<unix seconds>,v1=<hex HMAC-SHA256>` over
- * `<t>.<raw body>` with the endpoint's secret, as Stripe signs its webhooks.
+ * `<t>.<raw body>` with the endpoint's secret, as Stripe signs its webhooks. While a rotated-out
+ * secret is still valid, the header carries one `v1=` per secret, the current one first.
+ *
+ * @example
+ * signPayload(['whsec_new', 'whsec_old'], body, 1767225600) // 't=1767225600,v1=ab…,v1=cd…'
  */
-export function signPayload(secret: string, body: string, unixSeconds: number): string {
-  const digest = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
-  return `t=${unixSeconds},v1=${digest}`;
+export function signPayload(secrets: string | readonly string[], body: string, unixSeconds: number): string {
+  const all = typeof secrets === 'string' ? [secrets] : secrets;
+  return [`t=${unixSeconds}`, ...all.map((secret) => `v1=${digestOf(secret, unixSeconds, body)}`)].join(',');
 }
 
 /**
- * What a receiver does with the header (the snippet in docs/contract.md is this function): the
- * signature must match and be at most `toleranceSeconds` old, so a captured delivery cannot be
- * replayed later.
+ * What a receiver does with the header (the snippet in docs/contract.md is this function): one of
+ * its `v1=` signatures must match and it must be at most `toleranceSeconds` old, so a captured
+ * delivery cannot be replayed later.
  */
 export function verifySignature(
   secret: string,
@@ -22,15 +29,15 @@ export function verifySignature(
   toleranceSeconds = 300,
 ): boolean {
   if (!header) return false;
-  const parts = new Map(
-    header.split(',').map((part) => {
-      const at = part.indexOf('=');
-      return [part.slice(0, at).trim(), part.slice(at + 1).trim()] as const;
-    }),
-  );
-  const timestamp = Number(parts.get('t'));
-  const given = parts.get('v1') ?? '';
+  const parts = header.split(',').map((part) => {
+    const at = part.indexOf('=');
+    return [part.slice(0, at).trim(), part.slice(at + 1).trim()] as const;
+  });
+  const timestamp = Number(parts.find(([key]) => key === 't')?.[1]);
   if (!Number.isInteger(timestamp) || Math.abs(nowSeconds - timestamp) > toleranceSeconds) return false;
-  const expected = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-  return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+  const expected = Buffer.from(digestOf(secret, timestamp, body));
+  return parts.some(
+    ([key, given]) =>
+      key === 'v1' && given.length === expected.length && timingSafeEqual(Buffer.from(given), expected),
+  );
 }

@@ -12,6 +12,7 @@ import {
 } from './inbox.js';
 import { agentAnswerSchemas } from './schemas.js';
 import type { AgentAnswer, AgentBody, AgentCallName, AgentParams, AgentQuery } from './types.js';
+import { WEBHOOKS_ADMIN_PATH, webhookEditSchema, webhookRotationSchema } from './webhooks.js';
 
 // Where each agent call lives (method and path) and what it takes: the server registers its routes
 // from this table, a client builds its requests from it, and docs/contract.md lists it.
@@ -94,6 +95,8 @@ const route = <
 
 const CHAT = '/api/agent/chats/:sessionId';
 const ADMIN = '/api/agent/admin';
+/** One webhook endpoint (`WEBHOOKS_ADMIN_PATH`'s calls list, add, remove, enable and the log). */
+const WEBHOOK = `${WEBHOOKS_ADMIN_PATH}/:endpointId` as const;
 
 /**
  * Every agent call: method, path, body, query and answer schemas.
@@ -221,6 +224,14 @@ export const agentRoutes: { [N in AgentCallName]: AgentRoute<N> } = {
     body: channelSettingsSchema,
   }),
   adminChanges: route('adminChanges', 'GET', `${ADMIN}/changes`, { query: object({ before: digits(15) }) }),
+  updateWebhook: route('updateWebhook', 'PUT', `${WEBHOOK}`, { body: webhookEditSchema }),
+  pauseWebhook: route('pauseWebhook', 'POST', `${WEBHOOK}/pause`),
+  resumeWebhook: route('resumeWebhook', 'POST', `${WEBHOOK}/resume`),
+  rotateWebhookSecret: route('rotateWebhookSecret', 'POST', `${WEBHOOK}/secret`, {
+    body: webhookRotationSchema,
+  }),
+  testWebhook: route('testWebhook', 'POST', `${WEBHOOK}/test`),
+  webhookChanges: route('webhookChanges', 'GET', `${WEBHOOK}/changes`),
 };
 
 /**

@@ -26,6 +26,7 @@ import type {
   EarlierChat,
   QueueEntry,
 } from './types.js';
+import { webhookAnswerSchemas } from './webhooks.js';
 
 // The `data` of each agent call's success, as JSON Schema: the server serialises its answers with
 // them (Fastify's `schema.response`), a client checks what it receives with `check`. Fields a
@@ -284,4 +285,5 @@ export const agentAnswerSchemas = describesEach<{ [N in AgentCallName]: AgentAns
   refuse: done,
   ...inboxAnswerSchemas,
   ...adminAnswerSchemas,
+  ...webhookAnswerSchemas,
 });

@@ -1,6 +1,7 @@
 import type { WireMessage } from '../types.js';
 import type { AdminCalls } from './admin.js';
 import type { InboxCalls, Note } from './inbox.js';
+import type { WebhookCalls } from './webhooks.js';
 
 // The agent API's shapes (docs/contract.md, "The agent API"): what the console and any other agent
 // client send and receive. Ids are strings; times are milliseconds since the epoch.
@@ -272,7 +273,7 @@ export interface ChatParams {
  * Every agent call: its path parameters, query, body and the `data` of its success. A call's name
  * is its key in `agentRoutes` (method and path) and `agentAnswerSchemas`.
  */
-export interface AgentCalls extends InboxCalls, AdminCalls {
+export interface AgentCalls extends InboxCalls, AdminCalls, WebhookCalls {
   login: {
     body: { username: string; password: string };
     answer: { token: string; agent: Agent; expiresAt: number };

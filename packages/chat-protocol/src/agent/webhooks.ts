@@ -1,6 +1,7 @@
 import {
   describes,
   describesBody,
+  describesEach,
   type Infer,
   integer,
   list,
@@ -10,6 +11,7 @@ import {
   string,
 } from '../build.js';
 import type { Schema } from '../schema.js';
+import { CONVERSATION_STATUSES } from './inbox.js';
 
 // Webhooks: what the server POSTs to an endpoint an administrator registered, and how it signs it.
 
@@ -22,10 +24,21 @@ export const webhookEventTypes = [
   'conversation.rated',
   'message.created',
   'message.left',
+  'conversation.status_changed',
+  'conversation.assignment_changed',
+  'contact.changed',
+  'note.added',
+  'label.added',
+  'label.removed',
+  /** Sent to one endpoint when an administrator asks (the test event), whatever it subscribes to. */
+  'webhook.ping',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
-/** The header that carries `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. */
+/**
+ * The header that carries `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; while a
+ * rotated-out secret is still valid, one more `v1=` signed with it (a receiver accepts any match).
+ */
 export const WEBHOOK_SIGNATURE_HEADER = 'Parley-Signature';
 /** The event's id: a receiver drops a delivery whose event it has seen (delivery is at least once). */
 export const WEBHOOK_EVENT_ID_HEADER = 'Parley-Event-Id';
@@ -132,6 +145,81 @@ export const webhookDataSchemas = {
     },
     ['leftMessageId', 'contactId', 'channelId', 'name', 'phone', 'email', 'content', 'leftAt'],
   ),
+  'conversation.status_changed': object(
+    {
+      ...chat,
+      ...department,
+      from: oneOf(CONVERSATION_STATUSES),
+      status: oneOf(CONVERSATION_STATUSES),
+      /** With `snoozed`: until when (ms). */
+      snoozedUntil: nullable(ms),
+      changedAt: ms,
+    },
+    ['conversationId', 'contactId', 'channelId', 'groupId', 'from', 'status', 'snoozedUntil', 'changedAt'],
+  ),
+  'conversation.assignment_changed': object(
+    {
+      ...chat,
+      ...department,
+      /** null: it had no agent. */
+      fromAgentId: nullable(string()),
+      /** null: it has none now (unassigned). */
+      agentId: nullable(string()),
+      agentNick: nullable(string()),
+      changedAt: ms,
+    },
+    [
+      'conversationId',
+      'contactId',
+      'channelId',
+      'groupId',
+      'fromAgentId',
+      'agentId',
+      'agentNick',
+      'changedAt',
+    ],
+  ),
+  'contact.changed': object(
+    {
+      contactId: string(),
+      channelId: string(),
+      name: nullable(string()),
+      email: nullable(string()),
+      phone: nullable(string()),
+      changedAt: ms,
+    },
+    ['contactId', 'channelId', 'name', 'email', 'phone', 'changedAt'],
+  ),
+  'note.added': object(
+    {
+      ...chat,
+      noteId: string(),
+      agentId: string(),
+      agentNick: nullable(string()),
+      body: string(),
+      createdAt: ms,
+    },
+    ['conversationId', 'contactId', 'channelId', 'noteId', 'agentId', 'agentNick', 'body', 'createdAt'],
+  ),
+  'label.added': object({ ...chat, label: string(), changedAt: ms }, [
+    'conversationId',
+    'contactId',
+    'channelId',
+    'label',
+    'changedAt',
+  ]),
+  'label.removed': object({ ...chat, label: string(), changedAt: ms }, [
+    'conversationId',
+    'contactId',
+    'channelId',
+    'label',
+    'changedAt',
+  ]),
+  'webhook.ping': object({ endpointId: string(), url: string(), sentAt: ms }, [
+    'endpointId',
+    'url',
+    'sentAt',
+  ]),
 } satisfies Record<WebhookEventType, Schema>;
 
 /** The `data` of an event of type `T`. */
@@ -152,7 +240,11 @@ export type WebhookPayload = {
     /** When the change happened (ms since the epoch). */
     createdAt: number;
     channelId: string;
-    /** The session id; for `message.left`, `contact:<contactId>`. */
+    /**
+     * What deliveries are ordered by: the session id; for `message.left` and `contact.changed`,
+     * `contact:<contactId>`;
+     * for `webhook.ping`, `endpoint:<endpointId>`.
+     */
     conversationId: string;
     data: WebhookData<T>;
   };
@@ -189,6 +281,12 @@ export interface WebhookEndpointView {
   /** When it was disabled for failing (null: enabled), and why. */
   disabledAt: number | null;
   disabledReason: string | null;
+  /** When an administrator paused it (null: not paused): its events are held meanwhile. */
+  pausedAt?: number | null;
+  /** Since when every attempt failed (null: the last one succeeded); disabled after the server's window. */
+  failingSince?: number | null;
+  /** Until when the secret before the last rotation still signs deliveries (null: none). */
+  previousSecretUntil?: number | null;
 }
 
 /** One delivery of the log. */
@@ -232,6 +330,9 @@ export const webhookEndpointSchema = describes<WebhookEndpointView>()(
       failures: integer(),
       disabledAt: nullable(integer()),
       disabledReason: nullable(string()),
+      pausedAt: nullable(integer()),
+      failingSince: nullable(integer()),
+      previousSecretUntil: nullable(integer()),
     },
     [
       'id',
@@ -306,3 +407,105 @@ export const webhookAdminAnswers = {
   deliveries: list(webhookDeliverySchema),
   replay: describes<{ queued: number }>()(object({ queued: integer() }, ['queued'])),
 };
+
+// The management of one endpoint, in the agent calls' table (`agentRoutes`): edit, pause and
+// resume, secret rotation, the test event, and the record of who changed it.
+
+/** An endpoint's fields an administrator edits; absent: as they are. */
+export interface WebhookEndpointEdit {
+  url?: string;
+  /** Empty: none. */
+  description?: string;
+  /** Empty: every event. */
+  events?: WebhookEventType[];
+}
+
+/** The longest a rotated-out secret stays valid: a week (the default is a day). */
+export const WEBHOOK_ROTATION_MAX_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** What a change of an endpoint was, in its record. */
+export const WEBHOOK_CHANGE_KINDS = [
+  'webhookAdded',
+  'webhookChanged',
+  'webhookPaused',
+  'webhookResumed',
+  'webhookEnabled',
+  'webhookSecretRotated',
+  'webhookTested',
+  'webhookRemoved',
+] as const;
+export type WebhookChangeKind = (typeof WEBHOOK_CHANGE_KINDS)[number];
+
+/** One recorded change of an endpoint: who (null: the command line), when and what. */
+export interface WebhookChange {
+  id: string;
+  kind: WebhookChangeKind;
+  /** The endpoint's id. */
+  target: string;
+  by: { id: string; nick: string } | null;
+  /** The fields that changed, each `{ from, to }` (a secret never). */
+  changes: Record<string, { from: unknown; to: unknown }>;
+  time: number;
+}
+
+/** The endpoint calls, part of `AgentCalls`: administrators only (403 for anyone else). */
+export interface WebhookCalls {
+  updateWebhook: { params: { endpointId: string }; body: WebhookEndpointEdit; answer: WebhookEndpointView };
+  /** Holds the endpoint's events (recorded, not sent) until it is resumed. */
+  pauseWebhook: { params: { endpointId: string }; answer: WebhookEndpointView };
+  /** Sends what was held while paused, in order, then the new events. */
+  resumeWebhook: { params: { endpointId: string }; answer: WebhookEndpointView };
+  /**
+   * A new signing secret, answered this once; the old one still signs deliveries (a second `v1=`)
+   * for `keepPreviousForMs` (default a day, at most `WEBHOOK_ROTATION_MAX_MS`; 0: not at all).
+   */
+  rotateWebhookSecret: {
+    params: { endpointId: string };
+    body: { keepPreviousForMs?: number };
+    answer: { secret: string; previousSecretUntil: number };
+  };
+  /** Sends a `webhook.ping` event to this endpoint now; its delivery shows in the log. */
+  testWebhook: { params: { endpointId: string }; answer: { eventId: string } };
+  /** The endpoint's changes, latest first (100 at most). */
+  webhookChanges: { params: { endpointId: string }; answer: WebhookChange[] };
+}
+
+export const webhookEditSchema = describesBody<WebhookEndpointEdit>()(
+  object({
+    url: string({ minLength: 8, maxLength: 2048 }),
+    description: string({ maxLength: 200 }),
+    events: list(eventType, { maxItems: webhookEventTypes.length }),
+  }),
+);
+
+export const webhookRotationSchema = describesBody<WebhookCalls['rotateWebhookSecret']['body']>()(
+  object({ keepPreviousForMs: integer({ minimum: 0, maximum: WEBHOOK_ROTATION_MAX_MS }) }),
+);
+
+const webhookChange = describes<WebhookChange>()(
+  object(
+    {
+      id: string(),
+      kind: oneOf(WEBHOOK_CHANGE_KINDS),
+      target: string(),
+      by: nullable(object({ id: string(), nick: string() }, ['id', 'nick'])),
+      changes: { type: 'object', additionalProperties: true } as Schema<WebhookChange['changes']>,
+      time: integer(),
+    },
+    ['id', 'kind', 'target', 'by', 'changes', 'time'],
+  ),
+);
+
+export const webhookAnswerSchemas = describesEach<{ [N in keyof WebhookCalls]: WebhookCalls[N]['answer'] }>()(
+  {
+    updateWebhook: webhookEndpointSchema,
+    pauseWebhook: webhookEndpointSchema,
+    resumeWebhook: webhookEndpointSchema,
+    rotateWebhookSecret: object({ secret: string(), previousSecretUntil: integer() }, [
+      'secret',
+      'previousSecretUntil',
+    ]),
+    testWebhook: object({ eventId: string() }, ['eventId']),
+    webhookChanges: list(webhookChange),
+  },
+);
