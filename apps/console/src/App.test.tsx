@@ -1,35 +1,12 @@
 import { createFakeAgentServer, type FakeAgentServer } from '@parley/agent-core/testing';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { render } from 'vitest-browser-react';
-import { answerWith } from './api.js';
-import { I18nProvider } from './i18n/I18nProvider.js';
-import { createConsoleRouter } from './router.js';
+import { renderConsole } from './test/renderConsole.js';
 
 // The console as an agent meets it, against agent-core's fake server (no server, no database):
 // the login, and a URL for every view (a reload, Back and Forward, a link, a wrong query).
 
-let restore: ReturnType<typeof answerWith> | undefined;
-afterEach(() => {
-  if (restore) answerWith(restore);
-  restore = undefined;
-  localStorage.clear();
-});
-
-/** The console at `url` (under /agent/), answered by `server`. */
-async function open(server: FakeAgentServer, url = '/agent/') {
-  restore = answerWith(server.transport);
-  const router = createConsoleRouter(createMemoryHistory({ initialEntries: [url] }));
-  const screen = await render(
-    <I18nProvider>
-      <RouterProvider router={router} />
-    </I18nProvider>,
-  );
-  // The address bar: what a reload or a new tab would open.
-  const path = () => router.history.location.pathname + router.history.location.search;
-  return { screen, router, path };
-}
+const open = renderConsole;
 
 /** The queries of the inbox calls the console made, in order. */
 const inboxCalls = (server: FakeAgentServer) =>

@@ -107,12 +107,21 @@ export function useShortcuts({
   }, [desk]);
 }
 
+/** A Mac's keyboard: ⌘ where others have Ctrl. */
+const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+
 /** The list of shortcuts, opened with `?`. */
 export function Shortcuts({ onClose }: { onClose: () => void }) {
   const t = useT();
   return (
     <ConsoleModal onClose={onClose} title={t('shortcuts.title')} description={t('shortcuts.description')}>
       <dl className="console-shortcuts">
+        <div className="console-shortcuts__row">
+          <dt>
+            <kbd>{isMac() ? '⌘' : 'Ctrl'}</kbd> <kbd>K</kbd>
+          </dt>
+          <dd>{t('shortcuts.palette')}</dd>
+        </div>
         {SHORTCUTS.map(({ keys, action }) => (
           <div key={keys} className="console-shortcuts__row">
             <dt>

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type Alert, useAlertOutlets, useAlerts } from './alerts.js';
 import type { Agent } from './api.js';
 import { CannedReplies } from './CannedReplies.js';
+import { CommandPalette, usePaletteKey } from './CommandPalette.js';
 import { createConsoleDesk, DeskProvider, useDesk, useDeskState } from './desk.js';
 import { InboxList } from './InboxList.js';
 import { useT } from './i18n/I18nProvider.js';
@@ -118,6 +119,8 @@ function Desk({ agent: loggedIn, onAgent }: { agent: Agent; onAgent: (agent: Age
   }, [desk, words, report]);
 
   useShortcuts({ selected, onSelect, onHelp: () => setHelp(true) });
+  const [palette, setPalette] = useState(false);
+  usePaletteKey(() => setPalette((open) => !open));
 
   /** Runs a desk command; a failure is told as a toast. */
   const act = async (work: () => Promise<Outcome<unknown>>) => {
@@ -313,6 +316,15 @@ function Desk({ agent: loggedIn, onAgent }: { agent: Agent; onAgent: (agent: Age
         />
       ) : null}
       {help ? <Shortcuts onClose={() => setHelp(false)} /> : null}
+      {palette ? (
+        <CommandPalette
+          selected={selected}
+          isAdmin={agent.role === 'admin'}
+          onTransfer={setTransferring}
+          onHelp={() => setHelp(true)}
+          onClose={() => setPalette(false)}
+        />
+      ) : null}
       {/* On the page from the start, so what comes into it is announced. Each alert is a node of
           its own: a second visitor of the same name is news too, and is said again. */}
       <p className="parley-visually-hidden" role="status">

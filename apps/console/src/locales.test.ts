@@ -38,6 +38,7 @@ const SAME_AS_ENGLISH: Record<string, Language[]> = {
   'admin.offline': ['de', 'nl'],
   'admin.password': ['it', 'tl'],
   'admin.channel': ['tl'],
+  'palette.inbox': ['nl', 'tl'],
 };
 
 /** Languages in a script other than Latin: the only Latin they hold is the brand and "ID". */
