@@ -65,7 +65,13 @@ export function VisitorPanel({
   chat,
   visitorName,
   now: fixedNow,
+  id,
+  open,
 }: {
+  /** The panel's id, for the phone's button that shows it. */
+  id?: string;
+  /** On a phone, whether it is shown in the conversation's place (elsewhere it is always beside it). */
+  open?: boolean;
   /** The open chat's session: whose visitor profile and earlier chats are read. */
   sessionId: string;
   /** The open chat from the desk; when its name, email or phone change, the profile is read again. */
@@ -111,7 +117,7 @@ export function VisitorPanel({
   const language = visitor?.language ? languageName(visitor.language, locale) : null;
 
   return (
-    <aside className="console-visitor" aria-labelledby={titleId}>
+    <aside className="console-visitor" id={id} data-open={open} aria-labelledby={titleId}>
       <h2 id={titleId}>{t('visitor.title')}</h2>
       {visitor ? (
         <>

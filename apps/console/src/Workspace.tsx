@@ -144,7 +144,7 @@ function Desk({ agent: loggedIn, onAgent }: { agent: Agent; onAgent: (agent: Age
   const transferChat = chats.find((chat) => chat.sessionId === transferring);
 
   return (
-    <div className="console-workspace">
+    <div className="console-workspace" data-view={matchRoute({ to: '/' }) ? 'home' : 'page'}>
       <a className="console-skip" href="#console-main">
         {t('inbox.skip')}
       </a>

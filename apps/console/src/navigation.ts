@@ -70,7 +70,7 @@ export function inboxQueryOf(search: InboxSearch): InboxQuery {
 }
 
 /** Keeps the inbox's filters (not a view's own query) when going to another view. */
-const keepInbox = (previous: Record<string, unknown>): InboxSearch => defined(inboxSearch(previous));
+export const keepInbox = (previous: Record<string, unknown>): InboxSearch => defined(inboxSearch(previous));
 
 /**
  * Where the console goes: each view by name, the inbox's filters kept.

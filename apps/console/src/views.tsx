@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { createContext, lazy, Suspense, useContext, useEffect } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useId, useState } from 'react';
 import { AgentHome } from './AgentHome.js';
 import type { Agent } from './api.js';
 import { ChatPane } from './ChatPane.js';
@@ -7,7 +7,7 @@ import { useDeskState } from './desk.js';
 import { useT } from './i18n/I18nProvider.js';
 import { Mentions } from './Mentions.js';
 import { displayName } from './names.js';
-import { SETTINGS_PAGES, type SettingsPage, useGo } from './navigation.js';
+import { keepInbox, SETTINGS_PAGES, type SettingsPage, useGo } from './navigation.js';
 import { VisitorPanel } from './VisitorPanel.js';
 
 // The views the console's URLs name (router.tsx), each in the workspace's main area: the agent's
@@ -49,9 +49,30 @@ export function ConversationView() {
   const record = useDeskState((snapshot) => snapshot.records[sessionId]);
   const detail = useDeskState((snapshot) => snapshot.inbox.details[sessionId]);
   const current = chats.find((chat) => chat.sessionId === sessionId);
+  const t = useT();
+  const panelId = useId();
+  // On a phone the visitor's details take the conversation's place while open.
+  const [visitorOpen, setVisitorOpen] = useState(false);
   if (!record) return <AgentHome />;
   return (
     <>
+      <nav className="console-phonebar" aria-label={t('workspace.conversationBar')}>
+        <Link className="console-button" to="/" search={keepInbox}>
+          <span aria-hidden="true" className="console-back-arrow">
+            ←
+          </span>{' '}
+          {t('inbox.title')}
+        </Link>
+        <button
+          className="console-button console-toggle"
+          type="button"
+          aria-expanded={visitorOpen}
+          aria-controls={panelId}
+          onClick={() => setVisitorOpen(!visitorOpen)}
+        >
+          {t('visitor.title')}
+        </button>
+      </nav>
       <ChatPane
         key={`chat-${sessionId}`}
         agentId={agent.id}
@@ -65,6 +86,8 @@ export function ConversationView() {
       />
       <VisitorPanel
         key={sessionId}
+        id={panelId}
+        open={visitorOpen}
         sessionId={sessionId}
         chat={current}
         visitorName={current ? displayName(current) : detail ? displayName(detail.conversation) : undefined}
