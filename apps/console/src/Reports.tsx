@@ -5,6 +5,7 @@ import 'chartist/dist/index.css';
 import './Reports.css';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { transport } from './api.js';
+import { axisLabels, labelsThatFit } from './axisLabels.js';
 import { type DataColumn, DataTable } from './DataTable.js';
 import { useI18n } from './i18n/I18nProvider.js';
 import type { MessageKey } from './i18n/translate.js';
@@ -51,6 +52,8 @@ const FIGURES: [MessageKey, (figures: ReportFigures, format: Format) => string][
   ['reports.missed', (figures, format) => format.count(figures.missed)],
 ];
 
+const same = (key: string) => key;
+
 /** A row of a chart's table: what the bar stands for (a day, an hour, a label) and its figures. */
 type Row = { key: string; figures: ReportFigures };
 
@@ -63,11 +66,14 @@ function ChartWithTable({
   keyLabel,
   rows,
   format,
+  tick = same,
 }: {
   title: string;
   keyLabel: string;
   rows: Row[];
   format: Format;
+  /** A row's key as the axis writes it, short (the table writes it whole). */
+  tick?: (key: string) => string;
 }) {
   const { t } = useI18n();
   const [asTable, setAsTable] = useState(false);
@@ -75,15 +81,20 @@ function ChartWithTable({
   const headingId = useId();
   useEffect(() => {
     if (asTable || !chart.current) return;
+    // As many labels as the chart's width has room for, short: they never print over each other.
+    const shown = axisLabels(
+      rows.map((row) => tick(row.key)),
+      labelsThatFit(chart.current.clientWidth),
+    );
     const drawn = new BarChart(
       chart.current,
-      { labels: rows.map((row) => row.key), series: [rows.map((row) => row.figures.conversations)] },
+      { labels: shown.map((label) => label ?? ''), series: [rows.map((row) => row.figures.conversations)] },
       { axisY: { onlyInteger: true }, height: '220px' },
     );
     return () => {
       drawn.detach();
     };
-  }, [asTable, rows]);
+  }, [asTable, rows, tick]);
   const columns: DataColumn<Row>[] = [
     { key: 'key', header: keyLabel, rowHeader: true, cell: (row) => row.key },
     ...FIGURES.map(([label, value]) => ({
@@ -162,6 +173,15 @@ export default function Reports({
     () => report?.byHour.map((row) => ({ key: String(row.hour), figures: row })) ?? [],
     [report],
   );
+  const byAgent = useMemo(
+    () => report?.byAgent.map((row) => ({ key: row.nick ?? t('reports.noAgent'), figures: row })) ?? [],
+    [report, t],
+  );
+  // A day on the axis as the language writes a short date ("28 Nov", "11月28日").
+  const shortDay = useMemo(() => {
+    const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    return (key: string) => day.format(new Date(`${key}T00:00:00Z`));
+  }, [locale]);
   const byLabel = useMemo(
     () => report?.byLabel.map((row) => ({ key: row.label, figures: row })) ?? [],
     [report],
@@ -204,6 +224,7 @@ export default function Reports({
             keyLabel={t('reports.day')}
             rows={byDay}
             format={format}
+            tick={shortDay}
           />
           <ChartWithTable
             title={t('reports.byHour')}
@@ -211,6 +232,14 @@ export default function Reports({
             rows={byHour}
             format={format}
           />
+          {byAgent.length > 0 ? (
+            <ChartWithTable
+              title={t('reports.byAgent')}
+              keyLabel={t('admin.roleAgent')}
+              rows={byAgent}
+              format={format}
+            />
+          ) : null}
           {byLabel.length > 0 ? (
             <ChartWithTable
               title={t('reports.byLabel')}

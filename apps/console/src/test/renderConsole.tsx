@@ -1,4 +1,4 @@
-import type { FakeAgentServer } from '@parley/agent-core/testing';
+import type { AgentTransport } from '@parley/agent-core';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { afterEach } from 'vitest';
 import { render } from 'vitest-browser-react';
@@ -17,12 +17,13 @@ afterEach(() => {
 });
 
 /**
- * The console at `url` (under /agent/), answered by `server`, and its address bar.
+ * The console at `url` (under /agent/), answered by `server` (agent-core's fake, or a transport
+ * in front of it), and its address bar.
  *
  * @example
  * const { screen, path } = await renderConsole(createFakeAgentServer(), '/agent/mentions');
  */
-export async function renderConsole(server: FakeAgentServer, url = '/agent/') {
+export async function renderConsole(server: { transport: AgentTransport }, url = '/agent/') {
   restore = answerWith(server.transport);
   const router = createConsoleRouter(createMemoryHistory({ initialEntries: [url] }));
   const screen = await render(
