@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
-import { Menu, MenuCheckboxItem, MenuGroup, MenuItem, MenuRadioGroup, MenuRadioItem, MenuSeparator } from './Menu.js';
+import {
+  Menu,
+  MenuCheckboxItem,
+  MenuGroup,
+  MenuItem,
+  MenuRadioGroup,
+  MenuRadioItem,
+  MenuSeparator,
+} from './Menu.js';
 
 interface ActionsProps {
   onTransfer?: () => void;
@@ -79,12 +87,15 @@ describe('Menu', () => {
     await expect.element(page.getByRole('menu', { name: 'Conversation actions' })).toBeVisible();
   });
 
-  it.each(['{Enter}', ' ', '{ArrowDown}'])('given focus on the trigger, when %s is pressed, should open on the first item', async (key) => {
-    await render(<Actions />);
-    await focusTrigger('More actions');
-    await userEvent.keyboard(key);
-    await expect.element(item('Transfer')).toHaveFocus();
-  });
+  it.each(['{Enter}', ' ', '{ArrowDown}'])(
+    'given focus on the trigger, when %s is pressed, should open on the first item',
+    async (key) => {
+      await render(<Actions />);
+      await focusTrigger('More actions');
+      await userEvent.keyboard(key);
+      await expect.element(item('Transfer')).toHaveFocus();
+    },
+  );
 
   it('given focus on the trigger, when ArrowUp is pressed, should open on the last item', async () => {
     await render(<Actions />);
@@ -197,24 +208,36 @@ describe('Menu', () => {
     const trigger = page.getByRole('button', { name: 'Agent' });
     await trigger.click();
     await expect.element(page.getByRole('group', { name: 'Status' })).toBeVisible();
-    await expect.element(page.getByRole('menuitemradio', { name: 'Online' })).toHaveAttribute('aria-checked', 'true');
-    await expect.element(page.getByRole('menuitemradio', { name: 'Away' })).toHaveAttribute('aria-checked', 'false');
+    await expect
+      .element(page.getByRole('menuitemradio', { name: 'Online' }))
+      .toHaveAttribute('aria-checked', 'true');
+    await expect
+      .element(page.getByRole('menuitemradio', { name: 'Away' }))
+      .toHaveAttribute('aria-checked', 'false');
     await page.getByRole('menuitemradio', { name: 'Away' }).click();
     await expect.element(menu()).not.toBeInTheDocument();
     expect(onStatus.mock.calls).toEqual([['away']]);
     await trigger.click();
-    await expect.element(page.getByRole('menuitemradio', { name: 'Away' })).toHaveAttribute('aria-checked', 'true');
-    await expect.element(page.getByRole('menuitemradio', { name: 'Online' })).toHaveAttribute('aria-checked', 'false');
+    await expect
+      .element(page.getByRole('menuitemradio', { name: 'Away' }))
+      .toHaveAttribute('aria-checked', 'true');
+    await expect
+      .element(page.getByRole('menuitemradio', { name: 'Online' }))
+      .toHaveAttribute('aria-checked', 'false');
   });
 
   it('given a checkbox item, should toggle its aria-checked', async () => {
     await render(<Status />);
     const trigger = page.getByRole('button', { name: 'Agent' });
     await trigger.click();
-    await expect.element(page.getByRole('menuitemcheckbox', { name: 'Sound' })).toHaveAttribute('aria-checked', 'false');
+    await expect
+      .element(page.getByRole('menuitemcheckbox', { name: 'Sound' }))
+      .toHaveAttribute('aria-checked', 'false');
     await page.getByRole('menuitemcheckbox', { name: 'Sound' }).click();
     await trigger.click();
-    await expect.element(page.getByRole('menuitemcheckbox', { name: 'Sound' })).toHaveAttribute('aria-checked', 'true');
+    await expect
+      .element(page.getByRole('menuitemcheckbox', { name: 'Sound' }))
+      .toHaveAttribute('aria-checked', 'true');
   });
 
   it('given left to right, should line up with the start (left) edge of the trigger, below it', async () => {
@@ -244,7 +267,12 @@ describe('Menu', () => {
   it('given a controlled menu, should follow open and report changes', async () => {
     const onOpenChange = vi.fn();
     const screen = await render(
-      <Menu label="Actions" open={false} onOpenChange={onOpenChange} trigger={<button type="button">More</button>}>
+      <Menu
+        label="Actions"
+        open={false}
+        onOpenChange={onOpenChange}
+        trigger={<button type="button">More</button>}
+      >
         <MenuItem>Transfer</MenuItem>
       </Menu>,
     );
