@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { page, userEvent } from 'vitest/browser';
+import { cdp, page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import {
   Menu,
@@ -133,6 +133,14 @@ describe('Menu', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await userEvent.keyboard('s');
     await expect.element(item('Snooze')).toHaveFocus();
+  });
+
+  it('given it is open, typing the letter of a disabled item should not move to it', async () => {
+    await render(<Actions />);
+    await focusTrigger('More actions');
+    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.keyboard('p');
+    await expect.element(item('Transfer')).toHaveFocus();
   });
 
   it('given it is open, when Escape is pressed, should close and return focus to the trigger', async () => {
@@ -279,5 +287,40 @@ describe('Menu', () => {
     await screen.getByRole('button', { name: 'More' }).click();
     expect(onOpenChange.mock.calls).toEqual([[true]]);
     await expect.element(menu()).not.toBeInTheDocument();
+  });
+
+  it('given reduced motion, should open without animation', async () => {
+    await render(<Actions />);
+    await page.getByRole('button', { name: 'More actions' }).click();
+    expect(getComputedStyle(menu().element()).animationName).toBe('parley-menu-in');
+    await page.getByRole('button', { name: 'More actions' }).click();
+    const session = cdp();
+    await session.send('Emulation.setEmulatedMedia', {
+      features: [{ name: 'prefers-reduced-motion', value: 'reduce' }],
+    });
+    try {
+      await page.getByRole('button', { name: 'More actions' }).click();
+      expect(getComputedStyle(menu().element()).animationName).toBe('none');
+    } finally {
+      await session.send('Emulation.setEmulatedMedia', { features: [] });
+    }
+  });
+
+  it('given a touch screen (coarse pointer), should give every item at least 44 px', async () => {
+    await render(<Actions />);
+    await page.getByRole('button', { name: 'More actions' }).click();
+    expect(item('Transfer').element().getBoundingClientRect().height).toBeLessThan(44);
+    await page.getByRole('button', { name: 'More actions' }).click();
+    const session = cdp();
+    await session.send('Emulation.setTouchEmulationEnabled', { enabled: true });
+    try {
+      expect(matchMedia('(pointer: coarse)').matches).toBe(true);
+      await page.getByRole('button', { name: 'More actions' }).click();
+      for (const name of ['Transfer', 'Snooze', 'Refuse']) {
+        expect(item(name).element().getBoundingClientRect().height).toBeGreaterThanOrEqual(44);
+      }
+    } finally {
+      await session.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+    }
   });
 });
