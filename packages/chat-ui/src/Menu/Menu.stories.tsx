@@ -5,10 +5,10 @@ import { IconCopy, IconUser } from '../Icon/icons.js';
 import { Menu, MenuGroup, MenuItem, MenuRadioGroup, MenuRadioItem, MenuSeparator } from './Menu.js';
 
 /**
- * A menu button: a click, Enter, Space or ArrowDown opens it on its first item (ArrowUp on its
- * last), arrows, Home, End and typeahead move, choosing an item or Escape closes it and focus
- * returns to the button. It flips, shifts and lines up with the button's start edge, mirrored in
- * right to left.
+ * A menu button: Enter, Space or ArrowDown open it on its first item (ArrowUp on its last), a
+ * click with focus on the menu itself; arrows, Home, End and typeahead move, choosing an item or
+ * Escape closes it and focus returns to the button. It flips, shifts and lines up with the
+ * button's start edge, mirrored in right to left.
  */
 const meta = {
   title: 'Overlays/Menu',

@@ -97,6 +97,14 @@ describe('Menu', () => {
     },
   );
 
+  it('given a click on the trigger, should focus the menu itself, and ArrowDown should reach the first item', async () => {
+    await render(<Actions />);
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await expect.element(menu()).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect.element(item('Transfer')).toHaveFocus();
+  });
+
   it('given focus on the trigger, when ArrowUp is pressed, should open on the last item', async () => {
     await render(<Actions />);
     await focusTrigger('More actions');

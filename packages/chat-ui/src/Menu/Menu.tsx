@@ -75,8 +75,9 @@ export interface MenuProps extends Omit<HTMLAttributes<HTMLDivElement>, 'childre
 }
 
 /**
- * A menu button (WAI-ARIA "Menu Button" and "Menu"): a click, Enter, Space or ArrowDown opens the
- * menu on its first item, ArrowUp on its last. Arrows move (wrapping), Home and End go to the
+ * A menu button (WAI-ARIA "Menu Button" and "Menu"): Enter, Space or ArrowDown open the menu on
+ * its first item, ArrowUp on its last; a click opens it with focus on the menu itself, so no item
+ * is highlighted under a still pointer. Arrows move (wrapping), Home and End go to the
  * ends, typing a letter goes to the next item starting with it. Choosing an item, Escape or an
  * outside click closes it and focus returns to the trigger; Tab closes it and moves on. Disabled
  * items are skipped. Positioned with @floating-ui (flips, shifts, limits its height) and rendered
