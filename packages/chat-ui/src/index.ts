@@ -16,6 +16,7 @@ export * from './GoodsCard/index.js';
 export * from './Icon/index.js';
 export * from './Image/index.js';
 export * from './LocaleProvider/index.js';
+export * from './Menu/index.js';
 export * from './Message/index.js';
 export * from './MessageList/index.js';
 export * from './MessageStatus/index.js';

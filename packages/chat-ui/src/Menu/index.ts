@@ -1,0 +1,15 @@
+export {
+  Menu,
+  MenuCheckboxItem,
+  type MenuCheckboxItemProps,
+  MenuGroup,
+  type MenuGroupProps,
+  MenuItem,
+  type MenuItemProps,
+  type MenuProps,
+  MenuRadioGroup,
+  type MenuRadioGroupProps,
+  MenuRadioItem,
+  type MenuRadioItemProps,
+  MenuSeparator,
+} from './Menu.js';
