@@ -127,3 +127,46 @@ describe("the console's URLs", () => {
     await expect.element(screen.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
   });
 });
+
+describe("the agent's menu and the rail", () => {
+  it('given the avatar menu, should set Away, then Offline, say so in the header, and log out to the login', async () => {
+    const server = createFakeAgentServer({ agent: { nick: 'Ada' } });
+    const { screen } = await open(server);
+    const avatar = screen.getByRole('button', { name: 'Ada: status and settings' });
+    await avatar.click();
+    await expect
+      .element(screen.getByRole('menuitemradio', { name: 'Online' }))
+      .toHaveAttribute('aria-checked', 'true');
+    await screen.getByRole('menuitemradio', { name: 'Away' }).click();
+    await expect.element(screen.getByText('Ada: Away')).toBeVisible();
+    expect(server.calls.filter((call) => call.name === 'status').at(-1)?.body).toEqual({ away: true });
+    await avatar.click();
+    await screen.getByRole('menuitemradio', { name: 'Offline' }).click();
+    await expect.element(screen.getByText('Ada: Offline')).toBeVisible();
+    await avatar.click();
+    await screen.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect.element(screen.getByLabelText(/^Password/)).toBeVisible();
+  });
+
+  it("given each view, should mark its link in the rail as the current page, and show an administrator's links to administrators only", async () => {
+    const admin = createFakeAgentServer({ agent: { role: 'admin' } });
+    const { screen } = await open(admin, '/agent/settings/channels');
+    const rail = screen.getByRole('navigation', { name: 'Views' });
+    await expect
+      .element(rail.getByRole('link', { name: 'Administration' }))
+      .toHaveAttribute('aria-current', 'page');
+    await rail.getByRole('link', { name: 'Mentions' }).click();
+    await expect
+      .element(rail.getByRole('link', { name: 'Mentions' }))
+      .toHaveAttribute('aria-current', 'page');
+    expect(
+      rail.getByRole('link', { name: 'Administration' }).element().getAttribute('aria-current'),
+    ).toBeNull();
+
+    const agent = createFakeAgentServer({ agent: { role: 'agent' } });
+    const other = await open(agent);
+    const links = () =>
+      [...other.screen.container.querySelectorAll('nav.console-rail a')].map((link) => link.textContent);
+    await expect.poll(links).toEqual(['Inbox', 'Mentions']);
+  });
+});

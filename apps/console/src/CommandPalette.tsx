@@ -274,6 +274,7 @@ export function CommandPalette({
       />
       <div className="console-palette__list" id={listId} role="listbox" aria-label={t('palette.title')}>
         {groups.map((group) => (
+          // biome-ignore lint/a11y/useSemanticElements: ARIA's group of options; a fieldset has no place in a listbox.
           <div key={group} role="group" aria-labelledby={`${listId}-${group}`}>
             <div className="console-palette__group" id={`${listId}-${group}`} role="presentation">
               {t(GROUP_KEYS[group])}
@@ -286,6 +287,9 @@ export function CommandPalette({
                   id={optionId(index)}
                   role="option"
                   aria-selected={index === at}
+                  // Reached through the combobox (aria-activedescendant); a click keeps focus there.
+                  tabIndex={-1}
+                  onMouseDown={(event) => event.preventDefault()}
                   className="console-palette__option"
                   onClick={() => run(command)}
                   onMouseMove={() => setActive(index)}

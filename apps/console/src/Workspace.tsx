@@ -1,18 +1,27 @@
 import { atCapacity, type Outcome } from '@parley/agent-core';
+import {
+  Menu,
+  MenuCheckboxItem,
+  MenuItem,
+  MenuRadioGroup,
+  MenuRadioItem,
+  MenuSeparator,
+} from '@parley/chat-ui/Menu';
 import { Navbar } from '@parley/chat-ui/Navbar';
 import { toast } from '@parley/chat-ui/Toast';
-import { Outlet, useMatchRoute, useParams, useSearch } from '@tanstack/react-router';
+import { Link, Outlet, useMatchRoute, useParams, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type Alert, useAlertOutlets, useAlerts } from './alerts.js';
 import type { Agent } from './api.js';
 import { CannedReplies } from './CannedReplies.js';
 import { CommandPalette, usePaletteKey } from './CommandPalette.js';
+import { ConsoleModal } from './ConsoleModal.js';
 import { createConsoleDesk, DeskProvider, useDesk, useDeskState } from './desk.js';
 import { InboxList } from './InboxList.js';
 import { useT } from './i18n/I18nProvider.js';
 import { LanguagePicker } from './LanguagePicker.js';
 import { displayName } from './names.js';
-import { inboxQueryOf, useGo } from './navigation.js';
+import { inboxQueryOf, keepInbox, useGo } from './navigation.js';
 import { useReport } from './report.js';
 import { Shortcuts, useShortcuts } from './Shortcuts.js';
 import { TransferDialog } from './TransferDialog.js';
@@ -77,13 +86,11 @@ function Desk({ agent: loggedIn, onAgent }: { agent: Agent; onAgent: (agent: Age
   // The conversation the URL names, if any; the view on screen; the inbox's filters.
   const selected = useParams({ strict: false }).sessionId ?? null;
   const matchRoute = useMatchRoute();
-  const mentionsOpen = Boolean(matchRoute({ to: '/mentions' }));
-  const reportsOpen = Boolean(matchRoute({ to: '/reports' }));
-  const administering = Boolean(matchRoute({ to: '/settings', fuzzy: true }));
   const search = useSearch({ strict: false });
   const [help, setHelp] = useState(false);
   const [transferring, setTransferring] = useState<string | null>(null);
   const unseenMentions = useDeskState((snapshot) => snapshot.inbox.mentions.unseen);
+  const inboxCount = useDeskState((snapshot) => snapshot.inbox.counts.mine);
   const main = useRef<HTMLElement>(null);
   const workspace = useMemo(() => ({ agent, transfer: setTransferring }), [agent]);
   const onSelect = useCallback(
@@ -131,8 +138,13 @@ function Desk({ agent: loggedIn, onAgent }: { agent: Agent; onAgent: (agent: Age
 
   /** The agent serves as many chats as their capacity: a join takes them past it, and says so. */
   const full = useDeskState(atCapacity);
-  const toggleOnline = () => act(() => desk.setOnline(!agent.online));
-  const toggleAway = () => act(() => desk.setAway(!agent.away));
+  /** Online, away (online, no new chats) or offline, as the agent picks in their menu. */
+  const setPresence = async (next: 'online' | 'away' | 'offline') => {
+    if (next === 'offline') return act(() => desk.setOnline(false));
+    if (!agent.online && !(await act(() => desk.setOnline(true)))) return false;
+    return act(() => desk.setAway(next === 'away'));
+  };
+  const [choosingLanguage, setChoosingLanguage] = useState(false);
   const logout = async () => {
     await desk.logout();
     onAgent(null);
@@ -156,91 +168,93 @@ function Desk({ agent: loggedIn, onAgent }: { agent: Agent; onAgent: (agent: Age
             <span className="console-status" data-state={presence}>
               {t(PRESENCE_KEYS[presence], { name: agent.nick })}
             </span>
-            <button className="console-button" type="button" onClick={toggleOnline}>
-              {agent.online ? t('workspace.goOffline') : t('workspace.goOnline')}
-            </button>
-            {agent.online ? (
-              <button
-                className="console-button console-toggle"
-                type="button"
-                aria-pressed={agent.away}
-                onClick={toggleAway}
-              >
-                {t('inbox.away')}
-              </button>
-            ) : null}
-            <button
-              className="console-button console-toggle"
-              type="button"
-              aria-pressed={mentionsOpen}
-              onClick={() => void (mentionsOpen ? go.home() : go.mentions())}
-            >
-              {t('mentions.title')}
-              {unseenMentions > 0 ? (
-                <>
-                  {' '}
-                  <span className="console-badge console-badge--unread">
-                    {t('inbox.unread', { count: unseenMentions })}
+            <Menu
+              label={t('account.title')}
+              placement="bottom-end"
+              trigger={
+                <button
+                  className="console-avatar"
+                  type="button"
+                  aria-label={t('account.open', { name: agent.nick })}
+                >
+                  <span aria-hidden="true" className="console-avatar__initial" data-state={presence}>
+                    {[...agent.nick][0]?.toLocaleUpperCase() ?? '?'}
                   </span>
-                </>
+                </button>
+              }
+            >
+              <MenuRadioGroup
+                label={t('account.status')}
+                value={presence}
+                onValueChange={(next) => void setPresence(next as typeof presence)}
+              >
+                <MenuRadioItem value="online">{t('admin.online')}</MenuRadioItem>
+                <MenuRadioItem value="away">{t('admin.away')}</MenuRadioItem>
+                <MenuRadioItem value="offline">{t('admin.offline')}</MenuRadioItem>
+              </MenuRadioGroup>
+              <MenuSeparator />
+              <MenuCheckboxItem checked={alerts.muted} onCheckedChange={(muted) => alerts.setMuted(muted)}>
+                {t('notifications.mute')}
+              </MenuCheckboxItem>
+              {alerts.permission === 'default' || alerts.permission === 'denied' ? (
+                <MenuItem onSelect={() => void alerts.requestPermission()}>
+                  {t('notifications.enable')}
+                </MenuItem>
               ) : null}
-            </button>
-            <button
-              className="console-button"
-              type="button"
-              aria-haspopup="dialog"
-              aria-keyshortcuts="?"
-              onClick={() => setHelp(true)}
-            >
-              {t('shortcuts.button')}
-            </button>
-            {alerts.permission === 'default' || alerts.permission === 'denied' ? (
-              <button
-                className="console-button"
-                type="button"
-                onClick={() => void alerts.requestPermission()}
-              >
-                {t('notifications.enable')}
-              </button>
-            ) : null}
-            <button
-              className="console-button console-toggle"
-              type="button"
-              aria-pressed={alerts.muted}
-              onClick={() => alerts.setMuted(!alerts.muted)}
-            >
-              {t('notifications.mute')}
-            </button>
-            {agent.role === 'admin' ? (
-              // Reports are the team leads' (administrators'): the server refuses them to others.
-              <button
-                className="console-button console-toggle"
-                type="button"
-                aria-pressed={reportsOpen}
-                onClick={() => void (reportsOpen ? go.home() : go.reports())}
-              >
-                {t('reports.title')}
-              </button>
-            ) : null}
-            {agent.role === 'admin' ? (
-              // Agents and channels: the administrators' (the server refuses its calls to others).
-              <button
-                className="console-button console-toggle"
-                type="button"
-                aria-pressed={administering}
-                onClick={() => void (administering ? go.home() : go.settings())}
-              >
-                {t('admin.title')}
-              </button>
-            ) : null}
-            <LanguagePicker />
-            <button className="console-button" type="button" onClick={logout}>
-              {t('workspace.logout')}
-            </button>
+              <MenuItem onSelect={() => setChoosingLanguage(true)}>{t('language.label')}</MenuItem>
+              <MenuItem shortcut="?" onSelect={() => setHelp(true)}>
+                {t('shortcuts.title')}
+              </MenuItem>
+              <MenuSeparator />
+              <MenuItem onSelect={() => void logout()}>{t('workspace.logout')}</MenuItem>
+            </Menu>
           </div>
         }
       />
       <div className="console-body">
+        <nav className="console-rail" aria-label={t('rail.title')}>
+          <ul>
+            <li>
+              <Link to="/" search={keepInbox} className="console-rail__link" activeOptions={{ exact: true }}>
+                {t('palette.inbox')}
+                {inboxCount > 0 ? (
+                  <>
+                    {' '}
+                    <span className="console-count">{inboxCount}</span>
+                  </>
+                ) : null}
+              </Link>
+            </li>
+            <li>
+              <Link to="/mentions" search={keepInbox} className="console-rail__link">
+                {t('mentions.title')}
+                {unseenMentions > 0 ? (
+                  <>
+                    {' '}
+                    <span className="console-badge console-badge--unread">
+                      {t('inbox.unread', { count: unseenMentions })}
+                    </span>
+                  </>
+                ) : null}
+              </Link>
+            </li>
+            {agent.role === 'admin' ? (
+              // The team leads' (administrators'): the server refuses their calls to others.
+              <>
+                <li>
+                  <Link to="/reports" search={keepInbox} className="console-rail__link">
+                    {t('reports.title')}
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/settings" search={keepInbox} className="console-rail__link">
+                    {t('admin.title')}
+                  </Link>
+                </li>
+              </>
+            ) : null}
+          </ul>
+        </nav>
         <nav className="console-sidebar" aria-label={t('inbox.title')}>
           <h2>{t('queue.title')}</h2>
           {queue.length === 0 ? <p className="console-empty">{t('queue.empty')}</p> : null}
@@ -316,6 +330,11 @@ function Desk({ agent: loggedIn, onAgent }: { agent: Agent; onAgent: (agent: Age
         />
       ) : null}
       {help ? <Shortcuts onClose={() => setHelp(false)} /> : null}
+      {choosingLanguage ? (
+        <ConsoleModal onClose={() => setChoosingLanguage(false)} title={t('language.label')}>
+          <LanguagePicker />
+        </ConsoleModal>
+      ) : null}
       {palette ? (
         <CommandPalette
           selected={selected}

@@ -75,7 +75,7 @@ describe.runIf(needs('chromium'))('the administration in Chromium', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    await page.getByRole('button', { name: 'Administration' }).click();
+    await page.getByRole('link', { name: 'Administration' }).click();
     const agents = admin().getByRole('table', { name: 'Agents' });
     await agents.getByRole('row', { name: /Max/ }).waitFor();
 
@@ -158,9 +158,9 @@ describe.runIf(needs('chromium'))('the administration in Chromium', () => {
     const context = await suite.browser.newContext({ locale: 'en-US' });
     const other = await context.newPage();
     await logIn(other, 'max', 'pw-max-secret', 'Max');
-    await other.getByRole('button', { name: 'Log out' }).waitFor();
-    expect(await other.getByRole('button', { name: 'Administration' }).count()).toBe(0);
-    expect(await other.getByRole('button', { name: 'Reports' }).count()).toBe(0);
+    await other.getByRole('link', { name: 'Mentions' }).waitFor();
+    expect(await other.getByRole('link', { name: 'Administration' }).count()).toBe(0);
+    expect(await other.getByRole('link', { name: 'Reports' }).count()).toBe(0);
     await context.close();
   }, 60_000);
 });

@@ -2,7 +2,7 @@ import { generatedName } from '@parley/chat-protocol';
 import { describe, expect, it } from 'vitest';
 import type { Seed } from './seed.js';
 import { consoleSuite } from './test/consoleBrowser.js';
-import { agentApi, SOON } from './test/consolePage.js';
+import { agentApi, SOON, setStatus } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 import { needs } from './test/services.js';
 
@@ -46,7 +46,7 @@ describe.runIf(needs('chromium'))("the agent's desk in Chromium", () => {
         msgContent: 'Where is my refund?',
         clientMsgId: 'r-1',
       });
-      const mentions = mia.getByRole('button', { name: /^Mentions/ });
+      const mentions = mia.getByRole('link', { name: /^Mentions/ });
       expect(await mentions.innerText()).toBe('Mentions');
 
       const note = await agentApi(noah, 'POST', `/api/agent/chats/${rosa.sessionId}/notes`, {
@@ -86,15 +86,15 @@ describe.runIf(needs('chromium'))("the agent's desk in Chromium", () => {
       const status = noah.locator('.console-status');
       await expect.poll(() => status.innerText(), SOON).toBe('Noah: Online');
       expect(await status.getAttribute('data-state')).toBe('online');
-      await noah.getByRole('button', { name: 'Away' }).click();
+      await setStatus(noah, 'Away');
       await expect.poll(() => status.innerText(), SOON).toBe('Noah: Away');
       expect(await status.getAttribute('data-state')).toBe('away');
-      await noah.getByRole('button', { name: 'Away' }).click();
+      await setStatus(noah, 'Online');
       await expect.poll(() => status.innerText(), SOON).toBe('Noah: Online');
-      await noah.getByRole('button', { name: 'Go offline' }).click();
+      await setStatus(noah, 'Offline');
       await expect.poll(() => status.innerText(), SOON).toBe('Noah: Offline');
       expect(await status.getAttribute('data-state')).toBe('offline');
-      await noah.getByRole('button', { name: 'Go online' }).click();
+      await setStatus(noah, 'Online');
       await expect.poll(() => status.innerText(), SOON).toBe('Noah: Online');
     } finally {
       await context.close();

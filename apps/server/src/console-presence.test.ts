@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PRESENCE_TIMEOUT_MS } from './conversation/presence.js';
 import type { Seed } from './seed.js';
 import { consoleSuite } from './test/consoleBrowser.js';
-import { agentApi, SOON } from './test/consolePage.js';
+import { accountItem, agentApi, SOON } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
 import { channelWithGroups, testAgent } from './test/harness.js';
 import { needs } from './test/services.js';
@@ -46,7 +46,7 @@ describe.runIf(needs('chromium'))('presence and reach in the console, in Chromiu
       const served = await askFor('support');
       expect(served.answer).toMatchObject({ status: TransferStatus.connected, adminNick: 'Bob' });
       await visitor('chatClose', { userId: served.started.userId });
-      await bob.getByRole('button', { name: 'Log out' }).click();
+      await accountItem(bob, 'Log out');
       await bob.getByLabel('Username').waitFor(SOON);
       const after = await askFor('support');
       expect(after.answer.status).toBe(TransferStatus.agentsOffline);

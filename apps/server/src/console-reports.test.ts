@@ -85,7 +85,7 @@ describe.runIf(needs('chromium'))('the console reports', () => {
     const context = await suite.browser.newContext({ timezoneId: 'UTC', locale: 'en-US' });
     const page = await context.newPage();
     await logIn(page, suite.base, 'lea');
-    await page.getByRole('button', { name: 'Reports' }).click();
+    await page.getByRole('link', { name: 'Reports' }).click();
     await page.getByRole('heading', { name: /^Reports/ }).waitFor();
 
     await page.getByLabel('From', { exact: true }).fill('2026-01-10');
@@ -151,7 +151,7 @@ describe.runIf(needs('chromium'))('the console reports', () => {
     const context = await suite.browser.newContext({ timezoneId: 'UTC', locale: 'en-US' });
     const page = await context.newPage();
     await logIn(page, suite.base, 'lea');
-    await page.getByRole('button', { name: 'Reports' }).click();
+    await page.getByRole('link', { name: 'Reports' }).click();
     await page.getByRole('heading', { name: 'Webhooks: events sent to your tools' }).waitFor();
     const notice = page.getByRole('status').filter({ hasText: 'was turned off after failing' });
     expect(await notice.textContent()).toContain(

@@ -5,11 +5,13 @@ import type { Seed } from './seed.js';
 import { consoleSuite } from './test/consoleBrowser.js';
 import {
   ALERT_STUBS,
+  accountItem,
   agentApi,
   alertsOf,
   axeViolations,
   isFocused,
   SOON,
+  setStatus,
   setVisibility,
 } from './test/consolePage.js';
 import { testDatabases } from './test/databases.js';
@@ -248,7 +250,7 @@ describe.runIf(needs('chromium'))('the agent console at work with a team, in Chr
       for (const page of [tess, theo]) page.on('pageerror', (error) => errors.push(String(error)));
       await logInHeld(tess, 'tess', 'pw-tess', 'Tess');
       await logInHeld(theo, 'theo', 'pw-theo', 'Theo');
-      await theo.getByRole('button', { name: 'Turn on notifications' }).click();
+      await accountItem(theo, 'Turn on notifications');
 
       const hugo = await visitor('chatStart', { channelId: 'team', userName: 'Hugo' });
       const ivy = await visitor('chatStart', { channelId: 'team', userName: 'Ivy' });
@@ -270,12 +272,12 @@ describe.runIf(needs('chromium'))('the agent console at work with a team, in Chr
       await dialog.getByRole('button', { name: 'Cancel' }).click();
 
       // Theo goes online, then offline again while the dialog is open: a clear refusal
-      await theo.getByRole('button', { name: 'Go online' }).click();
+      await setStatus(theo, 'Online');
       await theo.getByText('Theo: Online').waitFor();
       await tess.getByRole('button', { name: 'Transfer', exact: true }).click();
       dialog = tess.getByRole('dialog', { name: 'Transfer the chat with Ivy' });
       await dialog.getByRole('radio', { name: 'Theo' }).check();
-      await theo.getByRole('button', { name: 'Go offline' }).click();
+      await setStatus(theo, 'Offline');
       await theo.getByText('Theo: Offline').waitFor();
       await dialog.getByRole('button', { name: 'Transfer chat' }).click();
       await dialog
@@ -286,7 +288,7 @@ describe.runIf(needs('chromium'))('the agent console at work with a team, in Chr
       await dialog.getByRole('button', { name: 'Cancel' }).click();
 
       // online again, Theo's tab hidden: Hugo goes to Theo with a note
-      await theo.getByRole('button', { name: 'Go online' }).click();
+      await setStatus(theo, 'Online');
       await theo.getByText('Theo: Online').waitFor();
       await setVisibility(theo, 'hidden');
       await chatLink(tess, 'Hugo').click();
@@ -337,7 +339,7 @@ describe.runIf(needs('chromium'))('the agent console at work with a team, in Chr
       await tess.getByRole('button', { name: 'Close chat' }).click();
       await theo.getByRole('button', { name: 'Close chat' }).click();
       await theo.getByText('This chat has ended.').waitFor();
-      await theo.getByRole('button', { name: 'Go offline' }).click();
+      await setStatus(theo, 'Offline');
       expect(errors).toEqual([]);
     } finally {
       await tessContext.close();

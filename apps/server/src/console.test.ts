@@ -6,6 +6,8 @@ import type { Seed } from './seed.js';
 import { consoleSuite } from './test/consoleBrowser.js';
 import {
   ALERT_STUBS,
+  accountItem,
+  accountMenu,
   alertsOf,
   CHIME_NOTES,
   claimsSettled,
@@ -402,7 +404,11 @@ describe.runIf(needs('chromium'))('the agent console in Chromium', () => {
       expect(arabicTime).toBe(arabicExpected);
       expect(arabicTime).toMatch(/[\u0600-\u06FF]/);
 
-      await agent.getByRole('combobox', { name: 'اللغة' }).selectOption('de');
+      // the language is in the agent's menu on their avatar
+      await agent.getByRole('button', { name: 'Dana: الحالة والإعدادات' }).click();
+      await agent.getByRole('menuitem', { name: 'اللغة' }).click();
+      await agent.getByRole('dialog').getByRole('combobox', { name: 'اللغة' }).selectOption('de');
+      await agent.keyboard.press('Escape');
       await agent.getByRole('heading', { name: 'Warteschlange' }).waitFor();
       expect(await html()).toEqual(['de', 'ltr']);
       expect(await agent.getByText('قائمة الانتظار').count()).toBe(0);
@@ -411,8 +417,13 @@ describe.runIf(needs('chromium'))('the agent console in Chromium', () => {
       await agent.reload();
       await agent.getByRole('heading', { name: 'Warteschlange' }).waitFor();
       await agent.getByText('Niemand wartet.').waitFor();
-      expect(await agent.getByRole('button', { name: 'Abmelden' }).count()).toBe(1);
-      expect(await agent.getByRole('combobox', { name: 'Sprache' }).inputValue()).toBe('de');
+      await agent.getByRole('button', { name: 'Dana: Status und Einstellungen' }).click();
+      expect(await agent.getByRole('menuitem', { name: 'Abmelden' }).count()).toBe(1);
+      await agent.getByRole('menuitem', { name: 'Sprache' }).click();
+      expect(await agent.getByRole('dialog').getByRole('combobox', { name: 'Sprache' }).inputValue()).toBe(
+        'de',
+      );
+      await agent.keyboard.press('Escape');
       expect(await html()).toEqual(['de', 'ltr']);
       const stored = (await context.storageState()).origins.flatMap((origin) => origin.localStorage);
       expect(stored).toContainEqual({ name: 'parley-console-lan', value: 'de' });
@@ -439,10 +450,15 @@ describe.runIf(needs('chromium'))('the agent console in Chromium', () => {
           () => (globalThis as unknown as { __permissionRequests: number }).__permissionRequests,
         );
       expect(await requests()).toBe(0);
-      await first.getByRole('button', { name: 'Turn on notifications' }).click();
+      await accountItem(first, 'Turn on notifications');
       await expect
-        .poll(() => first.getByRole('button', { name: 'Turn on notifications' }).count(), SOON)
+        .poll(
+          async () =>
+            (await accountMenu(first)).getByRole('menuitem', { name: 'Turn on notifications' }).count(),
+          SOON,
+        )
         .toBe(0);
+      await first.keyboard.press('Escape');
       expect(await requests()).toBe(1);
 
       // a second tab of the same agent (same browser: already logged in, permission granted)
@@ -452,7 +468,10 @@ describe.runIf(needs('chromium'))('the agent console in Chromium', () => {
       await second.goto(`${suite.base}/agent/`);
       await second.getByText('Nina: Online').waitFor();
       await held;
-      expect(await second.getByRole('button', { name: 'Turn on notifications' }).count()).toBe(0);
+      expect(
+        await (await accountMenu(second)).getByRole('menuitem', { name: 'Turn on notifications' }).count(),
+      ).toBe(0);
+      await second.keyboard.press('Escape');
       const pages = [first, second];
       const total = async () => {
         const all = await Promise.all(pages.map(alertsOf));
@@ -527,13 +546,16 @@ describe.runIf(needs('chromium'))('the agent console in Chromium', () => {
 
       // muted: remembered, in every tab (that a muted desk notifies without a chime is agent-core's
       // notifications.test.ts)
-      await first.getByRole('button', { name: 'Mute sound' }).click();
-      expect(await first.getByRole('button', { name: 'Mute sound' }).getAttribute('aria-pressed')).toBe(
-        'true',
-      );
-      await expect
-        .poll(() => second.getByRole('button', { name: 'Mute sound' }).getAttribute('aria-pressed'), SOON)
-        .toBe('true');
+      const muted = async (page: Page) => {
+        const checked = await (await accountMenu(page))
+          .getByRole('menuitemcheckbox', { name: 'Mute sound' })
+          .getAttribute('aria-checked');
+        await page.keyboard.press('Escape');
+        return checked;
+      };
+      await (await accountMenu(first)).getByRole('menuitemcheckbox', { name: 'Mute sound' }).click();
+      expect(await muted(first)).toBe('true');
+      await expect.poll(() => muted(second), SOON).toBe('true');
       const stored = (await context.storageState()).origins.flatMap((origin) => origin.localStorage);
       expect(stored).toContainEqual({ name: 'parley-console-muted', value: '1' });
       await setVisibility(first, 'visible');

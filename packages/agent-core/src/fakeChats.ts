@@ -28,7 +28,11 @@ export function answerChatCall(world: FakeWorld, call: FakeCall): Answer | undef
       world.loggedIn = true;
       return ok({ token: 'fake-token', agent: world.agent, expiresAt: now() + 12 * 3_600_000 });
     case 'status':
-      world.agent = { ...world.agent, online: Boolean(body.online) };
+      world.agent = {
+        ...world.agent,
+        ...(typeof body.online === 'boolean' && { online: body.online, ...(!body.online && { away: false }) }),
+        ...(typeof body.away === 'boolean' && { away: body.away }),
+      };
       world.changed();
       return ok(world.agent);
     case 'logout':

@@ -237,3 +237,19 @@ export interface VisitorEvent {
 /** The visitor's chat events (what its page would show) from the start, from the server at `base`. */
 export const visitorEvents = async (base: string, started: Json) =>
   (await visitorCall(base, 'getEventMsg', { ...started, cursor: '0' })).msgList as VisitorEvent[];
+
+/** The agent's menu on their avatar (status, sound, notifications, language, shortcuts, logout), opened. */
+export async function accountMenu(page: Page) {
+  await page.getByRole('button', { name: /: status and settings$/ }).click();
+  return page.getByRole('menu');
+}
+
+/** The agent's status, as they pick it in their menu. */
+export async function setStatus(page: Page, status: 'Online' | 'Away' | 'Offline') {
+  await (await accountMenu(page)).getByRole('menuitemradio', { name: status }).click();
+}
+
+/** Runs an item of the agent's menu (`Log out`, `Turn on notifications`). */
+export async function accountItem(page: Page, name: string) {
+  await (await accountMenu(page)).getByRole('menuitem', { name }).click();
+}
