@@ -30,7 +30,10 @@ export function answerChatCall(world: FakeWorld, call: FakeCall): Answer | undef
     case 'status':
       world.agent = {
         ...world.agent,
-        ...(typeof body.online === 'boolean' && { online: body.online, ...(!body.online && { away: false }) }),
+        ...(typeof body.online === 'boolean' && {
+          online: body.online,
+          ...(!body.online && { away: false }),
+        }),
         ...(typeof body.away === 'boolean' && { away: body.away }),
       };
       world.changed();
