@@ -14,6 +14,8 @@ export default defineConfig({
   plugins: [react()],
   resolve: { conditions: sourceConditions },
   test: {
+    // A poll waits for what the screen shows "soon"; a second is too short on two shared cores.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true,

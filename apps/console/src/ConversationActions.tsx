@@ -1,5 +1,6 @@
 import type { ConversationDetail, Outcome } from '@parley/agent-core';
 import { LABEL_MAX, NOTE_MAX, PRIORITIES, type Priority } from '@parley/chat-protocol';
+import { Menu, MenuGroup, MenuItem, MenuRadioGroup, MenuRadioItem } from '@parley/chat-ui/Menu';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useDesk, useDeskState } from './desk.js';
 import { useT } from './i18n/I18nProvider.js';
@@ -17,8 +18,8 @@ export function tomorrowMorning(now = new Date()): number {
 }
 
 /**
- * A conversation's team status (resolve, pending, snooze, reopen), priority and labels. Resolving
- * a live chat ends it: only its assignee is offered that.
+ * A conversation's team status and labels: Resolve (or Reopen) at hand, the rest (pending,
+ * snooze, priority) in a menu. Resolving a live chat ends it: only its assignee is offered that.
  */
 export function ConversationActions({ detail, mine }: { detail: ConversationDetail; mine: boolean }) {
   const t = useT();
@@ -44,8 +45,7 @@ export function ConversationActions({ detail, mine }: { detail: ConversationDeta
       void desk.inbox.labels();
     }
   };
-  const snooze = (value: string) => {
-    if (!value) return;
+  const snooze = (value: 'hour' | 'tomorrow' | 'reply') => {
     const until = value === 'hour' ? Date.now() + HOUR : value === 'tomorrow' ? tomorrowMorning() : undefined;
     void act(desk.inbox.setStatus(sessionId, 'snoozed', until));
   };
@@ -67,15 +67,6 @@ export function ConversationActions({ detail, mine }: { detail: ConversationDeta
             {t('inbox.resolve')}
           </button>
         ) : null}
-        {status === 'open' ? (
-          <button
-            className="console-button"
-            type="button"
-            onClick={() => act(desk.inbox.setStatus(sessionId, 'pending'))}
-          >
-            {t('inbox.markPending')}
-          </button>
-        ) : null}
         {status !== 'open' ? (
           <button
             className="console-button"
@@ -85,33 +76,38 @@ export function ConversationActions({ detail, mine }: { detail: ConversationDeta
             {t('inbox.reopen')}
           </button>
         ) : null}
-        {status !== 'resolved' ? (
-          <select
-            className="console-select"
-            aria-label={t('inbox.snooze')}
-            aria-keyshortcuts="s"
-            data-action="snooze"
-            value=""
-            onChange={(event) => snooze(event.target.value)}
-          >
-            <option value="">{t('inbox.snooze')}</option>
-            <option value="hour">{t('inbox.snoozeHour')}</option>
-            <option value="tomorrow">{t('inbox.snoozeTomorrow')}</option>
-            <option value="reply">{t('inbox.snoozeReply')}</option>
-          </select>
-        ) : null}
-        <select
-          className="console-select"
-          aria-label={t('inbox.priorityLabel')}
-          value={conversation.priority}
-          onChange={(event) => act(desk.inbox.setPriority(sessionId, event.target.value as Priority))}
+        <Menu
+          label={t('inbox.moreActions')}
+          trigger={
+            <button className="console-button" type="button" aria-keyshortcuts="s" data-action="snooze">
+              {t('inbox.moreActions')}
+            </button>
+          }
         >
-          {PRIORITIES.map((priority) => (
-            <option key={priority} value={priority}>
-              {t(PRIORITY_KEYS[priority])}
-            </option>
-          ))}
-        </select>
+          {status === 'open' ? (
+            <MenuItem onSelect={() => void act(desk.inbox.setStatus(sessionId, 'pending'))}>
+              {t('inbox.markPending')}
+            </MenuItem>
+          ) : null}
+          {status !== 'resolved' ? (
+            <MenuGroup label={t('inbox.snooze')}>
+              <MenuItem onSelect={() => snooze('hour')}>{t('inbox.snoozeHour')}</MenuItem>
+              <MenuItem onSelect={() => snooze('tomorrow')}>{t('inbox.snoozeTomorrow')}</MenuItem>
+              <MenuItem onSelect={() => snooze('reply')}>{t('inbox.snoozeReply')}</MenuItem>
+            </MenuGroup>
+          ) : null}
+          <MenuRadioGroup
+            label={t('inbox.priorityLabel')}
+            value={conversation.priority}
+            onValueChange={(priority) => void act(desk.inbox.setPriority(sessionId, priority as Priority))}
+          >
+            {PRIORITIES.map((priority) => (
+              <MenuRadioItem key={priority} value={priority}>
+                {t(PRIORITY_KEYS[priority])}
+              </MenuRadioItem>
+            ))}
+          </MenuRadioGroup>
+        </Menu>
       </fieldset>
       <div className="console-labels">
         <ul aria-label={t('inbox.labels')}>

@@ -90,7 +90,12 @@ export function useShortcuts({
         const id = state.current.selected;
         if (id) void desk.inbox.setStatus(id, 'resolved');
       },
-      snooze: () => focus('[data-action="snooze"]'),
+      // The conversation's menu of more actions opens on its first item, snooze among them (as the
+      // down arrow on its button opens it).
+      snooze: () => {
+        const trigger = focus('[data-action="snooze"]');
+        trigger?.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+      },
       search: () => focus('#console-search'),
       join: () => focus('.console-sidebar .console-item__actions .console-button--primary'),
       help: () => state.current.onHelp(),
