@@ -48,28 +48,12 @@ export function matching(commands: readonly Command[], query: string): Command[]
   });
 }
 
-/** Opens and closes the palette on Ctrl+K (⌘K on a Mac), from anywhere in the console. */
-export function usePaletteKey(toggle: () => void) {
-  const latest = useRef(toggle);
-  latest.current = toggle;
-  useEffect(() => {
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        latest.current();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
-}
-
 /**
  * Everything the console does, found by typing (Ctrl+K): go to any view, open any conversation
  * the agent can see by the visitor's name or words of its last message, and act on the one on
  * screen. A combobox over a listbox: arrows move, Enter runs, Escape closes.
  */
-export function CommandPalette({
+export default function CommandPalette({
   selected,
   isAdmin,
   onTransfer,

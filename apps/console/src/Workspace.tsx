@@ -10,11 +10,10 @@ import {
 import { Navbar } from '@parley/chat-ui/Navbar';
 import { toast } from '@parley/chat-ui/Toast';
 import { Link, Outlet, useMatchRoute, useParams, useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type Alert, useAlertOutlets, useAlerts } from './alerts.js';
 import type { Agent } from './api.js';
 import { CannedReplies } from './CannedReplies.js';
-import { CommandPalette, usePaletteKey } from './CommandPalette.js';
 import { ConsoleModal } from './ConsoleModal.js';
 import { createConsoleDesk, DeskProvider, useDesk, useDeskState } from './desk.js';
 import { InboxList } from './InboxList.js';
@@ -22,11 +21,15 @@ import { useT } from './i18n/I18nProvider.js';
 import { LanguagePicker } from './LanguagePicker.js';
 import { displayName } from './names.js';
 import { inboxQueryOf, keepInbox, useGo } from './navigation.js';
+import { usePaletteKey } from './paletteKey.js';
 import { useReport } from './report.js';
 import { Shortcuts, useShortcuts } from './Shortcuts.js';
 import { TransferDialog } from './TransferDialog.js';
 import { VerifiedBadge } from './VerifiedBadge.js';
 import { WorkspaceProvider } from './views.js';
+
+/** The command palette loads when first opened (Ctrl+K), not with the console. */
+const CommandPalette = lazy(() => import('./CommandPalette.js'));
 
 const queueItemId = (sessionId: string) => `console-queue-${sessionId}`;
 
@@ -336,13 +339,15 @@ function Desk({ agent: loggedIn, onAgent }: { agent: Agent; onAgent: (agent: Age
         </ConsoleModal>
       ) : null}
       {palette ? (
-        <CommandPalette
-          selected={selected}
-          isAdmin={agent.role === 'admin'}
-          onTransfer={setTransferring}
-          onHelp={() => setHelp(true)}
-          onClose={() => setPalette(false)}
-        />
+        <Suspense fallback={null}>
+          <CommandPalette
+            selected={selected}
+            isAdmin={agent.role === 'admin'}
+            onTransfer={setTransferring}
+            onHelp={() => setHelp(true)}
+            onClose={() => setPalette(false)}
+          />
+        </Suspense>
       ) : null}
       {/* On the page from the start, so what comes into it is announced. Each alert is a node of
           its own: a second visitor of the same name is news too, and is said again. */}
