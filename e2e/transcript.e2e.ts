@@ -28,7 +28,7 @@ test('given an ended chat on the demo server, should mail its transcript to the 
   await page.getByLabel('Username').fill('alice');
   await page.getByLabel('Password').fill('alice-demo');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('button', { name: 'Reports' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Reports' })).toBeVisible();
   const mail = page.getByRole('article').filter({ hasText: address });
   await expect
     .poll(async () => {
