@@ -1,12 +1,14 @@
 import type { Outcome } from '@parley/agent-core';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ConsoleModal } from './ConsoleModal.js';
+import { canResolve, snoozedUntil } from './ConversationActions.js';
 import { useDesk, useDeskState } from './desk.js';
 import { useT } from './i18n/I18nProvider.js';
 import type { MessageKey } from './i18n/translate.js';
 import { displayName } from './names.js';
 import { SETTINGS_PAGES, useGo } from './navigation.js';
 import { useReport } from './report.js';
+import { writeNote } from './Shortcuts.js';
 
 /** A thing the palette can do: go to a view, open a conversation, act on the one on screen. */
 export interface Command {
@@ -142,9 +144,9 @@ export default function CommandPalette({
       });
     }
     if (selected && detail) {
-      const { status, live } = detail.conversation;
+      const { status } = detail.conversation;
       const mine = chats.some((chat) => chat.sessionId === selected);
-      if (status !== 'resolved' && (mine || !live))
+      if (canResolve(detail.conversation, mine))
         all.push({
           id: 'action:resolve',
           group: 'actions',
@@ -170,17 +172,14 @@ export default function CommandPalette({
           id: 'action:snooze-hour',
           group: 'actions',
           label: `${t('inbox.snooze')}: ${t('inbox.snoozeHour')}`,
-          run: act(() => desk.inbox.setStatus(selected, 'snoozed', Date.now() + 60 * 60 * 1000)),
+          run: act(() => desk.inbox.setStatus(selected, 'snoozed', snoozedUntil('hour'))),
         },
         {
           id: 'action:note',
           group: 'actions',
           label: t('inbox.privateNote'),
-          run: () =>
-            requestAnimationFrame(() => {
-              document.querySelector<HTMLElement>('[data-action="note"]')?.click();
-              requestAnimationFrame(() => document.getElementById('console-note')?.focus());
-            }),
+          // After the palette closes and gives focus back.
+          run: () => requestAnimationFrame(writeNote),
         },
       );
       if (mine)

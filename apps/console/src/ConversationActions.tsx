@@ -9,6 +9,15 @@ import { useReport } from './report.js';
 
 const HOUR = 60 * 60 * 1000;
 
+/** When a snooze of this choice ends: undefined for "until the visitor replies". */
+export function snoozedUntil(choice: 'hour' | 'tomorrow' | 'reply'): number | undefined {
+  return choice === 'hour' ? Date.now() + HOUR : choice === 'tomorrow' ? tomorrowMorning() : undefined;
+}
+
+/** Whether the agent may resolve it: resolving a live chat ends it, which only its assignee may. */
+export const canResolve = (conversation: ConversationDetail['conversation'], mine: boolean) =>
+  conversation.status !== 'resolved' && (mine || !conversation.live);
+
 /** Tomorrow at 9:00 in the agent's time zone. */
 export function tomorrowMorning(now = new Date()): number {
   const next = new Date(now);
@@ -45,10 +54,8 @@ export function ConversationActions({ detail, mine }: { detail: ConversationDeta
       void desk.inbox.labels();
     }
   };
-  const snooze = (value: 'hour' | 'tomorrow' | 'reply') => {
-    const until = value === 'hour' ? Date.now() + HOUR : value === 'tomorrow' ? tomorrowMorning() : undefined;
-    void act(desk.inbox.setStatus(sessionId, 'snoozed', until));
-  };
+  const snooze = (choice: 'hour' | 'tomorrow' | 'reply') =>
+    void act(desk.inbox.setStatus(sessionId, 'snoozed', snoozedUntil(choice)));
 
   return (
     <div className="console-conversation__tools">
@@ -57,7 +64,7 @@ export function ConversationActions({ detail, mine }: { detail: ConversationDeta
         <span className="console-badge" data-status={status}>
           {t(STATUS_KEYS[status])}
         </span>
-        {status !== 'resolved' && (mine || !conversation.live) ? (
+        {canResolve(conversation, mine) ? (
           <button
             className="console-button console-button--primary"
             type="button"

@@ -38,6 +38,12 @@ const focus = (selector: string) => {
   return element;
 };
 
+/** Opens the open conversation's private-note tab and puts the cursor in it (`n`, the palette). */
+export function writeNote(): void {
+  document.querySelector<HTMLElement>('[data-action="note"]')?.click();
+  requestAnimationFrame(() => focus('#console-note'));
+}
+
 /**
  * The console's shortcuts. Moving to the next or previous conversation opens it; `r` focuses the
  * reply box, `c` the reply box with `/` (canned replies), `n` the private note, `l` the label
@@ -81,10 +87,7 @@ export function useShortcuts({
           box.dispatchEvent(new Event('input', { bubbles: true }));
         }
       },
-      note: () => {
-        document.querySelector<HTMLElement>('[data-action="note"]')?.click();
-        requestAnimationFrame(() => focus('#console-note'));
-      },
+      note: writeNote,
       label: () => focus('[data-action="label"]'),
       resolve: () => {
         const id = state.current.selected;
