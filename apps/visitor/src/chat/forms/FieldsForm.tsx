@@ -75,8 +75,10 @@ export function FieldsForm({
     return Object.fromEntries(phoneFields.map((field) => [field.name, guess]));
   });
   const needsRules = phoneFields.length > 0;
-  // What the form started with, once: a parent's new object must not reset a chosen country.
-  const startValues = useRef(initialValues);
+  // What the visitor has typed so far, for the checks that arrive after it: a number typed
+  // with +45 while they download still picks its country. (A parent's new initialValues object
+  // must not reset a chosen country, so this starts once, from the form's first values.)
+  const typed = useRef(values);
   useEffect(() => {
     if (!needsRules) return;
     let current = true;
@@ -88,7 +90,7 @@ export function FieldsForm({
           Object.fromEntries(
             Object.entries(chosen).map(([name, country]) => [
               name,
-              loaded.countryOfNumber(startValues.current?.[name] ?? '') ?? country,
+              loaded.countryOfNumber(typed.current[name] ?? '') ?? country,
             ]),
           ),
         );
@@ -103,6 +105,7 @@ export function FieldsForm({
 
   const controlId = (name: string) => `${id}-${name}`;
   const set = (name: string, value: string) => {
+    typed.current = { ...typed.current, [name]: value };
     setValues((current) => ({ ...current, [name]: value }));
     if (errors[name]) setErrors(({ [name]: _fixed, ...rest }) => rest);
   };
