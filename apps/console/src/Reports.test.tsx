@@ -1,5 +1,5 @@
 import { createFakeAgentServer } from '@parley/agent-core/testing';
-import { REPORTS_PATH, type Report, type ReportFigures } from '@parley/chat-protocol';
+import { agentRoutes, type Report, type ReportFigures } from '@parley/chat-protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { renderConsole } from './test/renderConsole.js';
@@ -49,7 +49,7 @@ async function reportsOf(report: Report, url: string) {
     {
       transport: {
         request: (method, path, body, signal) =>
-          path.startsWith(REPORTS_PATH)
+          path.startsWith(agentRoutes.report.path)
             ? Promise.resolve({ code: 200, data: structuredClone(report), message: 'ok' })
             : server.transport.request(method, path, body, signal),
       },

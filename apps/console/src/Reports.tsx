@@ -1,17 +1,15 @@
-import { createOperatorsApi } from '@parley/agent-core';
+import { reportCsvPath } from '@parley/agent-core';
 import type { Report, ReportFigures } from '@parley/chat-protocol';
 import { BarChart } from 'chartist';
 import 'chartist/dist/index.css';
 import './Reports.css';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { transport } from './api.js';
+import { call } from './api.js';
 import { axisLabels, labelsThatFit } from './axisLabels.js';
 import { type DataColumn, DataTable } from './DataTable.js';
 import { useI18n } from './i18n/I18nProvider.js';
 import type { MessageKey } from './i18n/translate.js';
 import Webhooks from './Webhooks.js';
-
-const operators = createOperatorsApi(transport);
 
 /** A day as `YYYY-MM-DD` in the browser's time zone. */
 function localDay(date: Date): string {
@@ -159,7 +157,7 @@ export default function Reports({
     if (!from || !to || from > to) return;
     let current = true;
     setFailed(false);
-    operators.report({ from, to, timeZone }).then(
+    call('report', { query: { from, to, timeZone } }).then(
       (answer) => current && setReport(answer),
       () => current && setFailed(true),
     );
@@ -204,7 +202,7 @@ export default function Reports({
           {t('reports.to')}{' '}
           <input type="date" value={to} min={from} onChange={(event) => setTo(event.target.value)} />
         </label>
-        <a className="console-button" href={operators.reportCsvPath({ from, to, timeZone })} download>
+        <a className="console-button" href={reportCsvPath({ from, to, timeZone })} download>
           {t('reports.csv')}
         </a>
       </div>

@@ -1,13 +1,10 @@
-import { createOperatorsApi } from '@parley/agent-core';
 import type { WebhookDeliveryView, WebhookEndpointView } from '@parley/chat-protocol';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
-import { transport } from './api.js';
+import { call } from './api.js';
 import { type DataColumn, DataTable } from './DataTable.js';
 import { useI18n } from './i18n/I18nProvider.js';
 import type { MessageKey } from './i18n/translate.js';
 import { useReport } from './report.js';
-
-const operators = createOperatorsApi(transport);
 
 const STATUS: Record<WebhookDeliveryView['status'], MessageKey> = {
   pending: 'webhooks.pending',
@@ -21,11 +18,11 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointView }) {
   const report = useReport();
   const [log, setLog] = useState<WebhookDeliveryView[]>([]);
   const refresh = useCallback(() => {
-    operators.webhooks.deliveries(endpoint.id).then(setLog, report);
+    call('webhookDeliveries', { params: { endpointId: endpoint.id } }).then(setLog, report);
   }, [endpoint.id, report]);
   useEffect(refresh, [refresh]);
   const replay = (delivery: WebhookDeliveryView) =>
-    operators.webhooks.replay(delivery.id).then(refresh, report);
+    call('replayWebhookDelivery', { params: { deliveryId: delivery.id } }).then(refresh, report);
   const columns: DataColumn<WebhookDeliveryView>[] = [
     { key: 'event', header: t('webhooks.event'), rowHeader: true, cell: (delivery) => delivery.eventType },
     {
@@ -84,20 +81,21 @@ export default function Webhooks() {
   const [secret, setSecret] = useState<string | null>(null);
   const headingId = useId();
   const refresh = useCallback(() => {
-    operators.webhooks.list().then(setEndpoints, () => setEndpoints(null));
+    call('webhooks', {}).then(setEndpoints, () => setEndpoints(null));
   }, []);
   useEffect(refresh, [refresh]);
   if (!endpoints) return null;
 
   const add = (event: FormEvent) => {
     event.preventDefault();
-    operators.webhooks
-      .add({ url, ...(channelId.trim() && { channelId: channelId.trim() }) })
-      .then((added) => {
+    call('addWebhook', { body: { url, ...(channelId.trim() && { channelId: channelId.trim() }) } }).then(
+      (added) => {
         setSecret(added.secret);
         setUrl('');
         refresh();
-      }, report);
+      },
+      report,
+    );
   };
   return (
     <section className="console-webhooks" aria-labelledby={headingId}>
@@ -110,7 +108,9 @@ export default function Webhooks() {
             <button
               className="console-button console-button--small"
               type="button"
-              onClick={() => operators.webhooks.enable(endpoint.id).then(refresh, report)}
+              onClick={() =>
+                call('enableWebhook', { params: { endpointId: endpoint.id } }).then(refresh, report)
+              }
             >
               {t('webhooks.enable')}
             </button>
@@ -135,7 +135,9 @@ export default function Webhooks() {
               <button
                 className="console-button console-button--small"
                 type="button"
-                onClick={() => operators.webhooks.remove(endpoint.id).then(refresh, report)}
+                onClick={() =>
+                  call('removeWebhook', { params: { endpointId: endpoint.id } }).then(refresh, report)
+                }
               >
                 {t('webhooks.remove')}
               </button>

@@ -1,8 +1,7 @@
 /** The administration calls of the agent API (docs/contract.md, "Administration"), answers checked by the contract. */
 
-import { createAgentApi } from '@parley/agent-core';
 import type { AgentFields, ChannelSettings } from '@parley/chat-protocol';
-import { transport } from './api.js';
+import { call } from './api.js';
 
 export type {
   AdminAgent,
@@ -13,8 +12,6 @@ export type {
   ChannelTexts,
   WorkingWindow,
 } from '@parley/chat-protocol';
-
-const call = createAgentApi(transport);
 
 export const adminApi = {
   agents: () => call('adminAgents', {}),

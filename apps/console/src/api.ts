@@ -1,6 +1,6 @@
 /** The agent API (docs/contract.md, "The agent API"), authenticated by the httpOnly cookie set at login. */
 
-import { AgentApiError, type AgentTransport, createAgentApi, createFetchTransport } from '@parley/agent-core';
+import { type AgentTransport, createAgentApi, createFetchTransport } from '@parley/agent-core';
 import type { AgentChat, AgentPollAnswer, CannedReply, DeskEvent } from '@parley/chat-protocol';
 
 // The shapes are the contract's; the console's names for them:
@@ -22,8 +22,7 @@ export type ConsoleEvent = DeskEvent;
 export type StoredCannedReply = CannedReply;
 
 /** A call that failed: its `code` is the contract's `ErrorCode` when the server refused. */
-export const ApiError = AgentApiError;
-export type ApiError = AgentApiError;
+export { ApiError } from '@parley/agent-core';
 
 let current: AgentTransport = createFetchTransport();
 
@@ -49,7 +48,14 @@ export function answerWith(next: AgentTransport): AgentTransport {
   current = next;
   return replaced;
 }
-const call = createAgentApi(transport);
+/**
+ * Any agent call by its name in the contract's table, answered with its checked data or an
+ * ApiError: the desk's, the administration's, the reports and the webhooks.
+ *
+ * @example
+ * const report = await call('report', { query: { from: '2026-01-01', to: '2026-01-31' } });
+ */
+export const call = createAgentApi(transport);
 
 /** The calls the desk engine does not hold: login, the visitor panel, canned replies, left messages. */
 export const api = {

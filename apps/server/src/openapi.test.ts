@@ -7,6 +7,8 @@ import {
   webhookEventTypes,
 } from '@parley/chat-protocol';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { OPENAPI_PATH, REFERENCE_PATH } from './plugins/openapi.js';
 import { heldAnswers, holdToDocument } from './test/answers.js';
@@ -36,7 +38,16 @@ describe('the OpenAPI document', () => {
 
   it('should hold every agent and integration call, with its path parameters and the token it takes', async () => {
     const { paths } = await document();
-    for (const [name, route] of [...Object.entries(agentRoutes), ...Object.entries(integrationRoutes)]) {
+    const capitalised = (name: string) => `${name[0]?.toUpperCase()}${name.slice(1)}`;
+    const calls = [
+      ...Object.entries(agentRoutes).map(([name, route]) => ({ name, route, operationId: name })),
+      ...Object.entries(integrationRoutes).map(([name, route]) => ({
+        name,
+        route,
+        operationId: `integration${capitalised(name)}`,
+      })),
+    ];
+    for (const { name, route, operationId } of calls) {
       const operation = paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
       expect(operation, `${name}: ${route.method} ${route.path}`).toBeDefined();
       const names = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]);
@@ -44,11 +55,59 @@ describe('the OpenAPI document', () => {
         .filter((parameter: { in: string }) => parameter.in === 'path')
         .map((parameter: { name: string }) => parameter.name);
       expect(inPath.sort(), name).toEqual(names.sort());
+      // A generated client names each method after the call.
+      expect(operation.operationId, name).toBe(operationId);
+    }
+    for (const [name, route] of Object.entries(visitorRoutes)) {
+      expect(paths[route.path]?.post?.operationId, name).toBe(`visitor${capitalised(name)}`);
     }
     expect(paths['/api/agent/poll'].get.security).toEqual([{ agentToken: [] }, { agentCookie: [] }]);
     expect(paths['/api/agent/poll'].get.responses['200'].content['application/json'].schema).toBeDefined();
     expect(paths['/api/integration/v1/conversations'].get.security).toEqual([{ integrationToken: [] }]);
     expect(paths['/api/agent/login'].post.security).toBeUndefined();
+  });
+
+  it('should give generated types that compile and hold a client to the calls (openapi-typescript)', async () => {
+    const types = astToString(await openapiTS(await document()));
+    // What an integrator's client would write against the generated types: a wrong one fails.
+    const client = `
+      import type { operations, paths, webhooks } from './parley';
+      type Poll = paths['/api/agent/poll']['get'];
+      export const cursor: NonNullable<Poll['parameters']['query']>['cursor'] = '0';
+      type Me = operations['me']['responses'][200]['content']['application/json'];
+      export const agentOf = (answer: Me): string | undefined => answer.data?.nick;
+      type ReportQuery = operations['report']['parameters']['query'];
+      export const month: ReportQuery = { from: '2026-01-01', to: '2026-01-31', timeZone: 'Europe/Paris' };
+      // @ts-expect-error a report needs the end of its range
+      export const open: ReportQuery = { from: '2026-01-01' };
+      type Join = operations['join']['parameters']['path'];
+      export const chat: Join = { sessionId: 's1' };
+      type Send = NonNullable<operations['visitorSendMsg']['requestBody']>['content']['application/json'];
+      export const hello: Send = { userId: 'u1', msgContent: 'Hello', clientMsgId: 'c1' };
+      // @ts-expect-error a visitor's message names its visitor
+      export const nobody: Send = { msgContent: 'Hello' };
+      type Left = webhooks['message.left']['post']['requestBody'];
+      export const leftText = (left: NonNullable<Left>['content']['application/json']): string =>
+        left.data.content;
+    `;
+    const files = new Map([
+      ['/parley.ts', types],
+      ['/client.ts', client],
+    ]);
+    const options = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, skipLibCheck: true };
+    const host = ts.createCompilerHost(options);
+    const read = host.getSourceFile.bind(host);
+    host.getSourceFile = (name, language) => {
+      const text = files.get(name);
+      return text === undefined ? read(name, language) : ts.createSourceFile(name, text, language);
+    };
+    host.fileExists = (name) => files.has(name) || ts.sys.fileExists(name);
+    host.readFile = (name) => files.get(name) ?? ts.sys.readFile(name);
+    const program = ts.createProgram(['/client.ts'], options, host);
+    const problems = ts
+      .getPreEmitDiagnostics(program)
+      .map((problem) => ts.flattenDiagnosticMessageText(problem.messageText, '\n'));
+    expect(problems).toEqual([]);
   });
 
   it('should publish each webhook event type with the schema of its payload', async () => {

@@ -178,7 +178,7 @@ describe('a malformed answer', () => {
   it('given a command whose answer is not JSON of the contract, should resolve to a typed error', async () => {
     const { desk } = deskOnFakeServer({ transport: { request: async () => 'Bad gateway' } });
     const outcome = await desk.setOnline(true);
-    expect(outcome).toMatchObject({ ok: false, error: { name: 'AgentApiError', kind: 'shape' } });
+    expect(outcome).toMatchObject({ ok: false, error: { name: 'ApiError', kind: 'shape' } });
   });
 });
 

@@ -1,7 +1,8 @@
+import type { ApiError } from '@parley/chat-protocol';
 import { MsgType, SenderType } from '@parley/chat-protocol';
 import { withMessage } from './records.js';
 import type { Store } from './store.js';
-import type { AgentApi, AgentApiError } from './transport.js';
+import type { AgentApi } from './transport.js';
 import type { DeskMessage, DeskSnapshot, Logger, Outcome, StorageLike, Timers } from './types.js';
 
 // The agent's replies on their way: each has a `clientMsgId`, shown as pending until the server
@@ -30,7 +31,7 @@ export interface OutboxDeps {
 const localId = (clientMsgId: string) => `local:${clientMsgId}`;
 
 /** Whether trying again can help: no answer, or the server failing (not a refusal). */
-const worthRetrying = (error: AgentApiError) =>
+const worthRetrying = (error: ApiError) =>
   error.kind === 'network' || (error.code !== undefined && error.code >= 500);
 
 export function createOutbox(deps: OutboxDeps) {
@@ -105,7 +106,7 @@ export function createOutbox(deps: OutboxDeps) {
         show(entry, undefined, stored);
         return { ok: true, data: stored };
       } catch (failure) {
-        const error = failure as AgentApiError;
+        const error = failure as ApiError;
         const delay = deps.retryDelays[attempt];
         if (delay === undefined || !worthRetrying(error)) {
           logger.warn('reply not sent', error);

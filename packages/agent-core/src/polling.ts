@@ -1,6 +1,6 @@
-import type { AgentPollAnswer } from '@parley/chat-protocol';
+import type { AgentPollAnswer, ApiError } from '@parley/chat-protocol';
 import { ErrorCode } from '@parley/chat-protocol';
-import type { AgentApi, AgentApiError } from './transport.js';
+import type { AgentApi } from './transport.js';
 import type { Logger, Timers } from './types.js';
 
 // The held poll: the server answers when something changes for the agent (or after `holdMs`),
@@ -50,7 +50,7 @@ export function createPoller(deps: PollerDeps) {
     deps.apply(answer);
   };
 
-  const failed = (error: AgentApiError) => {
+  const failed = (error: ApiError) => {
     if (error.code === ErrorCode.unauthorized) {
       running = false;
       deps.signedOut();
@@ -91,7 +91,7 @@ export function createPoller(deps: PollerDeps) {
     } catch (error) {
       if (mine !== run) return;
       held = undefined;
-      if (failed(error as AgentApiError)) return;
+      if (failed(error as ApiError)) return;
       failures++;
       again = deps.pollMs * Math.min(2 ** (failures - 1), 10);
     }
@@ -133,7 +133,7 @@ export function createPoller(deps: PollerDeps) {
       try {
         take(await deps.api('poll', { query: { cursor, ...watchQuery(deps.watching?.()) } }));
       } catch (error) {
-        failed(error as AgentApiError);
+        failed(error as ApiError);
       }
     },
     get cursor(): string | undefined {

@@ -1,6 +1,13 @@
-import { ErrorCode, type Report, type ReportFigures, reportFigureNames } from '@parley/chat-protocol';
+import {
+  ApiError,
+  ErrorCode,
+  type Report,
+  type ReportFigures,
+  reportFigureNames,
+} from '@parley/chat-protocol';
 import { describe, expect, it, vi } from 'vitest';
-import { createOperatorsApi, OperatorApiError } from './reports.js';
+import { reportCsvPath } from './reports.js';
+import { createAgentApi } from './transport.js';
 
 const figures = Object.fromEntries(
   reportFigureNames.map((name) => [name, name === 'csat' ? 0.5 : 1]),
@@ -18,22 +25,24 @@ const report: Report = {
   byLabel: [{ label: 'refund', ...figures }],
 };
 
-describe('the operators API', () => {
+describe("the operators' calls of the agent API", () => {
   it('given a range and a time zone, should ask for the report with them and answer the checked report', async () => {
     const request = vi.fn(async () => ({
       code: ErrorCode.ok,
       data: { ...report, extra: 'dropped' },
       message: 'ok',
     }));
-    const operators = createOperatorsApi({ request });
-    const answer = await operators.report({ from: '2026-01-01', to: '2026-01-01', timeZone: 'Europe/Paris' });
+    const api = createAgentApi({ request });
+    const answer = await api('report', {
+      query: { from: '2026-01-01', to: '2026-01-01', timeZone: 'Europe/Paris' },
+    });
     expect(request).toHaveBeenCalledWith(
       'GET',
       '/api/agent/reports?from=2026-01-01&to=2026-01-01&timeZone=Europe%2FParis',
       undefined,
     );
     expect(answer).toEqual(report);
-    expect(operators.reportCsvPath({ from: '2026-01-01', to: '2026-01-31', channelId: 'a&b' })).toBe(
+    expect(reportCsvPath({ from: '2026-01-01', to: '2026-01-31', channelId: 'a&b' })).toBe(
       '/api/agent/reports.csv?from=2026-01-01&to=2026-01-31&channelId=a%26b',
     );
   });
@@ -46,12 +55,12 @@ describe('the operators API', () => {
       'shape',
       undefined,
     ],
-  ])('given %s, should throw a typed OperatorApiError', async (_, answer, kind, code) => {
-    const operators = createOperatorsApi({ request: async () => answer });
-    const failure = await operators
-      .report({ from: '2026-01-01', to: '2026-01-01' })
-      .catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(OperatorApiError);
+  ])('given %s, should throw the typed ApiError', async (_, answer, kind, code) => {
+    const api = createAgentApi({ request: async () => answer });
+    const failure = await api('report', { query: { from: '2026-01-01', to: '2026-01-01' } }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ call: 'report', kind, code });
   });
 
@@ -61,8 +70,10 @@ describe('the operators API', () => {
       data: { to: 'nora@example.com' },
       message: 'ok',
     }));
-    const operators = createOperatorsApi({ request });
-    expect(await operators.replyToLeftMessage('42', 'Yes')).toEqual({ to: 'nora@example.com' });
+    const api = createAgentApi({ request });
+    expect(
+      await api('replyToLeftMessage', { params: { leftMessageId: '42' }, body: { text: 'Yes' } }),
+    ).toEqual({ to: 'nora@example.com' });
     expect(request).toHaveBeenCalledWith('POST', '/api/agent/leave-messages/42/reply', { text: 'Yes' });
   });
 
@@ -83,14 +94,14 @@ describe('the operators API', () => {
         ? { code: ErrorCode.ok, data: [endpoint], message: 'ok' }
         : { code: ErrorCode.ok, data: { queued: 1 }, message: 'ok' },
     );
-    const operators = createOperatorsApi({ request });
-    expect(await operators.webhooks.list()).toEqual([endpoint]);
-    expect(await operators.webhooks.replay('17')).toEqual({ queued: 1 });
+    const api = createAgentApi({ request });
+    expect(await api('webhooks', {})).toEqual([endpoint]);
+    expect(await api('replayWebhookDelivery', { params: { deliveryId: '17' } })).toEqual({ queued: 1 });
     expect(request).toHaveBeenLastCalledWith('POST', '/api/agent/admin/webhooks/deliveries/17/replay', {});
-    const refused = createOperatorsApi({
+    const refused = createAgentApi({
       request: async () => ({ code: 403, data: null, message: 'only administrators manage webhooks' }),
     });
-    await expect(refused.webhooks.list()).rejects.toMatchObject({
+    await expect(refused('webhooks', {})).rejects.toMatchObject({
       call: 'webhooks',
       kind: 'code',
       code: 403,

@@ -1,6 +1,6 @@
-import { ErrorCode } from '@parley/chat-protocol';
+import { ApiError, ErrorCode } from '@parley/chat-protocol';
 import { describe, expect, it, vi } from 'vitest';
-import { AgentApiError, createAgentApi, createFetchTransport } from './transport.js';
+import { createAgentApi, createFetchTransport } from './transport.js';
 
 const answering = (status: number, body: string) =>
   vi.fn(async () => new Response(body, { status, headers: { 'content-type': 'application/json' } }));
@@ -35,14 +35,14 @@ describe('the agent API', () => {
     ['a refusal', { code: 403, data: null, message: 'this chat is not yours' }, 'code', 403],
     ['no envelope', ['not', 'an', 'envelope'], 'shape', undefined],
     ['data of another shape', { code: 200, data: { id: 'a1' }, message: 'ok' }, 'shape', undefined],
-  ])('given %s, should throw a typed AgentApiError', async (_, answer, kind, code) => {
+  ])('given %s, should throw a typed ApiError', async (_, answer, kind, code) => {
     const api = createAgentApi({ request: async () => answer });
     const failure = await api('me', {}).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(AgentApiError);
+    expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ kind, code, call: 'me' });
   });
 
-  it('given no answer at all, should throw a network AgentApiError', async () => {
+  it('given no answer at all, should throw a network ApiError', async () => {
     const api = createAgentApi({
       request: async () => {
         throw new TypeError('Failed to fetch');

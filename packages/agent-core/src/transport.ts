@@ -4,31 +4,23 @@ import {
   type AgentCallName,
   type AgentParams,
   type AgentQuery,
+  ApiError,
   agentPath,
   agentRoutes,
   check,
-  ErrorCode,
-  isObject,
-  ShapeError,
+  openAnswer,
+  unreachable,
 } from '@parley/chat-protocol';
 import type { AgentTransport } from './types.js';
 
 /**
- * A call that did not succeed: no answer (`network`), a refusal (`code`, with the envelope's code
- * and message) or an answer that is not the contract's (`shape`).
+ * The one error every failed call becomes: chat-protocol's `ApiError`.
+ *
+ * @deprecated Use `ApiError` (the same class; `instanceof` either works).
  */
-export class AgentApiError extends Error {
-  constructor(
-    readonly call: AgentCallName,
-    readonly kind: 'network' | 'code' | 'shape',
-    message: string,
-    /** The envelope's code (see `ErrorCode`) when the server refused. */
-    readonly code?: number,
-  ) {
-    super(message);
-    this.name = 'AgentApiError';
-  }
-}
+export const AgentApiError = ApiError;
+/** @deprecated Use `ApiError`. */
+export type AgentApiError = ApiError;
 
 /** What a call takes, each part only when the call has it. */
 export type AgentCallParts<N extends AgentCallName> = ParamsPart<N> &
@@ -43,15 +35,16 @@ type BodyPart<N extends AgentCallName> =
       ? { body?: AgentBody<N> }
       : { body: AgentBody<N> };
 
-/** One agent call, answered with its checked `data`, or an AgentApiError. */
+/** One agent call, answered with its checked `data`, or an ApiError. */
 export type AgentApi = <N extends AgentCallName>(
   name: N,
   parts: AgentCallParts<N>,
 ) => Promise<AgentAnswer<N>>;
 
 /**
- * The agent API over a transport: builds each call from the contract's table and checks the answer
- * against its schema, once, here.
+ * The agent API over a transport, the one client of every agent-side call (the desk, the
+ * administration, reports, email and webhooks): builds each call from the contract's table and
+ * checks the answer against its schema, once, here.
  *
  * @example
  * const api = createAgentApi(createFetchTransport());
@@ -69,21 +62,9 @@ export function createAgentApi(transport: AgentTransport): AgentApi {
         ? transport.request(route.method, path, body, parts.signal)
         : transport.request(route.method, path, body));
     } catch (error) {
-      throw new AgentApiError(name, 'network', `${name}: ${(error as Error)?.message ?? String(error)}`);
+      throw unreachable(name, error);
     }
-    if (!isObject(answer) || typeof answer.code !== 'number') {
-      throw new AgentApiError(name, 'shape', `${name}: the answer has no {code, data, message} envelope`);
-    }
-    if (answer.code !== ErrorCode.ok) {
-      const reason = typeof answer.message === 'string' && answer.message ? answer.message : 'refused';
-      throw new AgentApiError(name, 'code', `${name}: ${reason} (code ${answer.code})`, answer.code);
-    }
-    try {
-      return check(route.answer, answer.data, 'data');
-    } catch (error) {
-      if (error instanceof ShapeError) throw new AgentApiError(name, 'shape', `${name}: ${error.message}`);
-      throw error;
-    }
+    return openAnswer(name, answer, (data) => check(route.answer, data, 'data'));
   };
 }
 

@@ -1,7 +1,6 @@
-import { ErrorCode } from '@parley/chat-protocol';
+import { ApiError, ErrorCode } from '@parley/chat-protocol';
 import type { Conversation, Core } from './context.js';
 import { engineText } from './strings.js';
-import { ChatApiError } from './transport.js';
 import type { ChatMessage } from './types.js';
 
 export { fileMsgType } from '@parley/chat-protocol';
@@ -55,7 +54,7 @@ export async function uploadFile(
     return { ...message, fileUrl: data.url };
   } catch (error) {
     engine.logger.warn('upload failed', error);
-    if (error instanceof ChatApiError && error.kind === 'code') {
+    if (error instanceof ApiError && error.kind === 'code') {
       if (error.code === ErrorCode.tooLarge) tellTooLarge(engine, file);
       else if (error.code === ErrorCode.badRequest)
         engine.notice(engineText('uploadRefused', { name: file.name }));

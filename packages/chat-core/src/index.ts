@@ -8,8 +8,10 @@
  * void chat.start();
  */
 
-// The contract's codes, so an app that uses the engine needs no second import.
+// The contract's codes and its one error, so an app that uses the engine needs no second import.
 export {
+  ApiError,
+  type ApiErrorKind,
   ChatStatus,
   FormModal,
   MsgType,

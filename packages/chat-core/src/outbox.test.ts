@@ -1,8 +1,8 @@
+import { ApiError } from '@parley/chat-protocol';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from './environment.js';
 import { createOutbox, outboxKey } from './outbox.js';
 import { advance, FakeServer, installFakeClock, NOW, started } from './test/fakeServer.js';
-import { ChatApiError } from './transport.js';
 
 installFakeClock();
 
@@ -114,7 +114,7 @@ describe('outbox with a request caught by the drop', () => {
       'sendMsg',
       () =>
         new Promise((_, reject) => {
-          fail = () => reject(new ChatApiError('sendMsg', 'timeout', 'sendMsg: timed out'));
+          fail = () => reject(new ApiError('sendMsg', 'timeout', 'sendMsg: timed out'));
         }),
     );
     connectivity.set(false);
@@ -135,7 +135,7 @@ describe('outbox without a reconnect to wait for', () => {
   it('given a send that failed while the page stayed online, should go out with the next answer from the server', async () => {
     const server = new FakeServer();
     server.answer('sendMsg', () => {
-      throw new ChatApiError('sendMsg', 'http', 'sendMsg: 502');
+      throw new ApiError('sendMsg', 'http', 'sendMsg: 502');
     });
     const { session, state } = await started({ server, start: { status: 2 } });
     await session.sendText('during a deploy');

@@ -1,10 +1,17 @@
-import { ChatStatus, MsgType, ReceiveMode, SenderType, SendStatus, Setting } from '@parley/chat-protocol';
+import {
+  ApiError,
+  ChatStatus,
+  MsgType,
+  ReceiveMode,
+  SenderType,
+  SendStatus,
+  Setting,
+} from '@parley/chat-protocol';
 import type { Conversation, Core, Transfer } from './context.js';
 import { fileMsgType, type OutgoingFile, refuseTooLarge, uploadFile } from './files.js';
 import { patchMessage, removeMessage } from './messages.js';
 import type { Outbox } from './outbox.js';
 import type { RobotStream } from './robotStream.js';
-import { ChatApiError } from './transport.js';
 import type { ChatMessage } from './types.js';
 
 /** The sendMsg body: the message's wire fields, without id and status, plus clientMsgId. */
@@ -28,7 +35,7 @@ function sendBody(message: ChatMessage) {
 
 /** Only a failure the server may not have seen is worth sending again on its own. */
 const isTransient = (error: unknown) =>
-  !(error instanceof ChatApiError) || !(error.kind === 'code' || error.kind === 'shape');
+  !(error instanceof ApiError) || !(error.kind === 'code' || error.kind === 'shape');
 
 /**
  * Visitor messages: text and files, the robot answer placeholder, retries and the outbox. A

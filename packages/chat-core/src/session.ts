@@ -1,4 +1,4 @@
-import { MsgType, OutType, SenderType, Setting } from '@parley/chat-protocol';
+import { ApiError, MsgType, OutType, SenderType, Setting } from '@parley/chat-protocol';
 import type { Conversation, Core, TransferRequest } from './context.js';
 import {
   defaultConnectivity,
@@ -37,7 +37,7 @@ import { createTimeouts } from './timeouts.js';
 import { watchTitle } from './title.js';
 import { requestTranscript, transcriptOffered } from './transcript.js';
 import { createTransfer, GROUP_STORAGE_KEY } from './transfer.js';
-import { type ChatApi, ChatApiError, createChatApi, createFetchTransport } from './transport.js';
+import { type ChatApi, createChatApi, createFetchTransport } from './transport.js';
 import type {
   ChatMessage,
   ChatState,
@@ -190,7 +190,7 @@ export function createChatSession(options: ChatSessionOptions = {}): ChatSession
       if (connectivity.get()) setOnline(true);
       return data;
     } catch (error) {
-      if (error instanceof ChatApiError && (error.kind === 'network' || error.kind === 'timeout'))
+      if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout'))
         setOnline(false);
       throw error;
     }

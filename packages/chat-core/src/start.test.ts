@@ -537,7 +537,10 @@ describe('start: entry actions of the chat status', () => {
     });
     expect(logger.warn).toHaveBeenCalledWith(
       'the chat could not start',
-      expect.objectContaining({ kind: 'network', message: 'channelInfo: boom' }),
+      expect.objectContaining({
+        kind: 'network',
+        message: 'channelInfo: the server cannot be reached (boom)',
+      }),
     );
     expect(logger.error).not.toHaveBeenCalled();
   });

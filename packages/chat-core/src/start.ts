@@ -1,4 +1,5 @@
 import {
+  ApiError,
   type ChatStartBody,
   ChatStatus,
   MsgType,
@@ -12,7 +13,6 @@ import { HistoryStatus, readyState } from './states.js';
 import type { StatusTransitions } from './status.js';
 import { engineText, TEXTS } from './strings.js';
 import { GROUP_STORAGE_KEY } from './transfer.js';
-import { ChatApiError } from './transport.js';
 import type { ChannelInfo, ChatMessage, ChatStartData, EngineText } from './types.js';
 import { readUrlParams } from './urlParams.js';
 import { contactFromUrl, shouldShowUserForm } from './userForm.js';
@@ -72,7 +72,7 @@ function startFailure(
   answered: 'unknownChannel' | 'sessionFailed',
 ): StartFailure {
   engine.logger.warn('the chat could not start', error);
-  const apiError = error instanceof ChatApiError ? error : undefined;
+  const apiError = error instanceof ApiError ? error : undefined;
   // Starting again can only help when the server was not reached or failed itself (5xx): a 4xx,
   // or an answer without the data, will be the same answer next time.
   const serverFault = apiError?.code !== undefined && apiError.code >= 500;

@@ -1,7 +1,14 @@
-import { ChatStatus, MsgType, SenderType, SendStatus, Setting, VisitorEvent } from '@parley/chat-protocol';
+import {
+  ApiError,
+  ChatStatus,
+  MsgType,
+  SenderType,
+  SendStatus,
+  Setting,
+  VisitorEvent,
+} from '@parley/chat-protocol';
 // Test doubles for code built on the engine: an in-memory server and the fixtures it answers with.
 // Published as `@parley/chat-core/testing`; nothing here is part of the engine a page loads.
-import { ChatApiError } from './transport.js';
 import type { CallName, ChatStartData, ChatTransport } from './types.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: request bodies are inspected freely in tests
@@ -127,7 +134,7 @@ export class FakeServer implements ChatTransport {
   async post(call: CallName, body: object): Promise<unknown> {
     const copy = body instanceof FormData ? body : JSON.parse(JSON.stringify(body));
     this.calls.push({ call, body: copy });
-    if (this.offline) throw new ChatApiError(call, 'network', `${call}: offline`);
+    if (this.offline) throw new ApiError(call, 'network', `${call}: offline`);
     const route = this.routes.get(call);
     return route ? route(copy) : { code: 200, data: null, message: 'ok' };
   }

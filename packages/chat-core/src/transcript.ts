@@ -1,7 +1,6 @@
-import { ErrorCode, TRANSCRIPTS_PER_DAY } from '@parley/chat-protocol';
+import { ApiError, ErrorCode, TRANSCRIPTS_PER_DAY } from '@parley/chat-protocol';
 import type { Conversation, Core } from './context.js';
 import { engineText } from './strings.js';
-import { ChatApiError } from './transport.js';
 import type { ChatState } from './types.js';
 
 // The chat's transcript by email: offered once a chat has ended, when the server mails them
@@ -35,7 +34,7 @@ export async function requestTranscript(
     return true;
   } catch (error) {
     engine.logger.warn('transcript failed', error);
-    const limited = error instanceof ChatApiError && error.code === ErrorCode.tooManyRequests;
+    const limited = error instanceof ApiError && error.code === ErrorCode.tooManyRequests;
     engine.notice(
       limited ? engineText('transcriptLimit', { limit: TRANSCRIPTS_PER_DAY }) : engineText('submitFailed'),
     );

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ApiError } from '@parley/chat-protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ChatApiError, createChatApi, createFetchTransport } from './transport.js';
+import { createChatApi, createFetchTransport } from './transport.js';
 
 type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;
 
@@ -54,11 +55,11 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const api = (timeout?: number) => createChatApi(createFetchTransport({ apiBase: base, timeout }), vi.fn());
 
-async function failure(promise: Promise<unknown>): Promise<ChatApiError> {
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof ChatApiError) return error;
+    if (error instanceof ApiError) return error;
     throw error;
   }
   throw new Error('expected a failure');

@@ -1,4 +1,11 @@
-import { ErrorCode } from '@parley/chat-protocol';
+import {
+  ApiError,
+  type ApiErrorKind,
+  ErrorCode,
+  openAnswer,
+  unreachable,
+  visitorPath,
+} from '@parley/chat-protocol';
 import { defaultTimers } from './environment.js';
 import type { CallName, CallResults, ChatTransport, Timers } from './types.js';
 import { isObject, VALIDATORS, type Warn } from './validate.js';
@@ -8,30 +15,17 @@ export const REQUEST_TIMEOUT = 20_000;
 /** Timeout of `upload` and `uploadBase64`. */
 export const UPLOAD_TIMEOUT = 60_000;
 
-/** How a call failed: no network, no answer in time, non-2xx status, envelope code, or wrong shape. */
-export type ChatApiErrorKind = 'network' | 'timeout' | 'http' | 'code' | 'shape';
-
 /**
- * The one error every failed call becomes.
+ * The one error every failed call becomes: chat-protocol's `ApiError`, under the name this package
+ * has always given it.
  *
- * @example
- * try { await api('chatStart', body) } catch (error) { if (error instanceof ChatApiError && error.kind === 'code') ... }
+ * @deprecated Use `ApiError` (the same class; `instanceof` either works).
  */
-export class ChatApiError extends Error {
-  override name = 'ChatApiError';
-  constructor(
-    /** The call that failed, e.g. `chatStart`. */
-    readonly call: string,
-    readonly kind: ChatApiErrorKind,
-    message: string,
-    /** The envelope's code (kind `code`) or the HTTP status (kind `http`). */
-    readonly code?: number,
-    /** The envelope's own message, when the server gave one. */
-    readonly serverMessage?: string,
-  ) {
-    super(message);
-  }
-}
+export const ChatApiError = ApiError;
+/** @deprecated Use `ApiError`. */
+export type ChatApiError = ApiError;
+/** @deprecated Use `ApiErrorKind`. */
+export type ChatApiErrorKind = ApiErrorKind;
 
 export interface FetchTransportOptions {
   /** Origin (and path prefix) of the API; default the page's own origin. */
@@ -69,7 +63,7 @@ export function createFetchTransport(options: FetchTransportOptions = {}): ChatT
       const late = new Promise<never>((_, reject) => {
         timer = timers.setTimeout(() => {
           // Rejected before the abort, so the answer is "timeout", not the abort's network error.
-          reject(new ChatApiError(call, 'timeout', `${call}: no answer within ${ms} ms`));
+          reject(new ApiError(call, 'timeout', `${call}: no answer within ${ms} ms`));
           abort.abort();
         }, ms);
       });
@@ -77,7 +71,7 @@ export function createFetchTransport(options: FetchTransportOptions = {}): ChatT
       const json = !(body instanceof FormData);
       try {
         const response = await Promise.race([
-          (options.fetch ?? fetch)(`${apiBase}/api/chat/visitor/${call}`, {
+          (options.fetch ?? fetch)(`${apiBase}${visitorPath(call)}`, {
             method: 'POST',
             body: json ? JSON.stringify(body) : body,
             headers: json ? { 'content-type': 'application/json' } : {},
@@ -92,17 +86,12 @@ export function createFetchTransport(options: FetchTransportOptions = {}): ChatT
           if (isObject(answer) && typeof answer.code === 'number' && answer.code !== ErrorCode.ok)
             return answer;
           const { status } = response;
-          throw new ChatApiError(call, 'http', `${call}: the server answered HTTP ${status}`, status);
+          throw new ApiError(call, 'http', `${call}: the server answered HTTP ${status}`, status);
         }
-        if (answer === undefined) throw new ChatApiError(call, 'shape', `${call}: the answer is not JSON`);
+        if (answer === undefined) throw new ApiError(call, 'shape', `${call}: the answer is not JSON`);
         return answer;
       } catch (error) {
-        if (error instanceof ChatApiError) throw error;
-        throw new ChatApiError(
-          call,
-          'network',
-          `${call}: the server cannot be reached (${(error as Error)?.message ?? String(error)})`,
-        );
+        throw unreachable(call, error);
       } finally {
         timers.clearTimeout(timer);
       }
@@ -110,7 +99,7 @@ export function createFetchTransport(options: FetchTransportOptions = {}): ChatT
   };
 }
 
-/** A typed call: resolves to the validated `data`, rejects with a ChatApiError. */
+/** A typed call: resolves to the validated `data`, rejects with an ApiError. */
 export type ChatApi = <C extends CallName>(call: C, body: object) => Promise<CallResults[C]>;
 
 /**
@@ -126,33 +115,8 @@ export function createChatApi(transport: ChatTransport, warn: Warn): ChatApi {
     try {
       answer = await transport.post(call, body);
     } catch (error) {
-      if (error instanceof ChatApiError) throw error;
-      throw new ChatApiError(call, 'network', `${call}: ${(error as Error)?.message ?? String(error)}`);
+      throw unreachable(call, error);
     }
-    if (!isObject(answer) || typeof answer.code !== 'number') {
-      throw new ChatApiError(call, 'shape', `${call}: the answer has no {code, data, message} envelope`);
-    }
-    const serverMessage = typeof answer.message === 'string' ? answer.message : '';
-    if (answer.code !== ErrorCode.ok) {
-      const reason = serverMessage || 'the server refused the request';
-      throw new ChatApiError(
-        call,
-        'code',
-        `${call}: ${reason} (code ${answer.code})`,
-        answer.code,
-        serverMessage,
-      );
-    }
-    try {
-      return VALIDATORS[call](answer.data, 'data', warn);
-    } catch (error) {
-      throw new ChatApiError(
-        call,
-        'shape',
-        `${call}: unexpected answer, ${(error as Error).message}`,
-        answer.code,
-        serverMessage,
-      );
-    }
+    return openAnswer(call, answer, (data) => VALIDATORS[call](data, 'data', warn));
   };
 }

@@ -93,7 +93,7 @@ export interface ChatMessage extends Message {
 
 /**
  * Carries one call to the server and resolves to the parsed JSON body (the envelope, unchecked).
- * Rejects with a ChatApiError for network, timeout, HTTP and unparsable-body failures.
+ * Rejects with an ApiError for network, timeout, HTTP and unparsable-body failures.
  */
 export interface ChatTransport {
   post(call: CallName, body: object): Promise<unknown>;

@@ -1,8 +1,8 @@
 // @parley/chat-protocol: the visitor API and the agent API, once, for the engines, the server and the console.
 
 export * from './agent/index.js';
-
 export { answerSchemas, eventMsg, formField, message, messageFields, noData } from './answers.js';
+export { ApiError, type ApiErrorKind, openAnswer, unreachable } from './apiError.js';
 export { type ChannelOfQuery, channelOfQuery } from './channelQuery.js';
 export {
   AgentEvent,

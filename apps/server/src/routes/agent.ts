@@ -12,7 +12,13 @@ import {
   envelope,
   MsgType,
 } from '@parley/chat-protocol';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import * as adminAgents from '../admin/agents.js';
 import { adminChanges } from '../admin/changes.js';
 import { listChannels, updateChannel } from '../admin/channels.js';
@@ -119,6 +125,48 @@ function sameOrigin(origin: string, own: string): boolean {
   }
 }
 
+/** What Fastify knows of an agent call's request and reply: the contract's types. */
+export type CallTypes<N extends AgentCallName> = {
+  Body: AgentBody<N>;
+  Querystring: AgentQuery<N>;
+  Params: AgentParams<N>;
+  Reply: Envelope<AgentAnswer<N>>;
+};
+export type CallRequest<N extends AgentCallName> = FastifyRequest<CallTypes<N>>;
+export type CallHandler<N extends AgentCallName> = (
+  request: CallRequest<N>,
+  reply: FastifyReply<CallTypes<N>>,
+) => Promise<Envelope<AgentAnswer<N>>>;
+
+/**
+ * Registers an agent call from the contract's table (`agentRoutes`): its method, path, request
+ * schemas and answer schema, named by the call in the OpenAPI document (`operationId`).
+ *
+ * @example
+ * registerCall(app, 'webhooks', async (request) => ok(await listEndpoints(app.db)));
+ */
+export function registerCall<N extends AgentCallName>(
+  app: FastifyInstance,
+  name: N,
+  handler: CallHandler<N>,
+  options: { preHandler?: preHandlerAsyncHookHandler; config?: FastifyContextConfig } = {},
+): void {
+  const { method, path, body, query, params, answer } = agentRoutes[name];
+  app.route<CallTypes<N>>({
+    method,
+    url: path,
+    ...options,
+    schema: {
+      operationId: name,
+      ...(body && { body }),
+      ...(query && { querystring: query }),
+      ...(params && { params }),
+      response: { [ErrorCode.ok]: envelope(answer) },
+    },
+    handler,
+  });
+}
+
 /** The agent API: what the console does, for tests and integrations too. */
 export function registerAgentRoutes(
   app: FastifyInstance,
@@ -150,38 +198,15 @@ export function registerAgentRoutes(
     }
   });
 
-  type Types<N extends AgentCallName> = {
-    Body: AgentBody<N>;
-    Querystring: AgentQuery<N>;
-    Params: AgentParams<N>;
-    Reply: Envelope<AgentAnswer<N>>;
-  };
-  type Request<N extends AgentCallName> = FastifyRequest<Types<N>>;
-
-  /** Registers a call from the contract's table: its path, request schemas and answer schema. */
   const register = <N extends AgentCallName>(
     name: N,
-    handler: (request: Request<N>, reply: FastifyReply<Types<N>>) => Promise<Envelope<AgentAnswer<N>>>,
+    handler: CallHandler<N>,
     preHandler?: preHandlerAsyncHookHandler,
-  ) => {
-    const { method, path, body, query, params, answer } = agentRoutes[name];
-    app.route<Types<N>>({
-      method,
-      url: path,
-      ...(preHandler && { preHandler }),
-      schema: {
-        ...(body && { body }),
-        ...(query && { querystring: query }),
-        ...(params && { params }),
-        response: { [ErrorCode.ok]: envelope(answer) },
-      },
-      handler,
-    });
-  };
+  ) => registerCall(app, name, handler, preHandler && { preHandler });
   /** A call of a logged-in agent: `work` gets the agent and answers the call's data. */
   const agentCall = <N extends AgentCallName>(
     name: N,
-    work: (agent: Agent, request: Request<N>) => Promise<AgentAnswer<N>>,
+    work: (agent: Agent, request: CallRequest<N>) => Promise<AgentAnswer<N>>,
   ) => register(name, async (request) => ok(await work(await requireAgent(auth, request), request)));
 
   register(
@@ -327,7 +352,7 @@ export function registerAgentRoutes(
   // recorded with who made it.
   const adminCall = <N extends AgentCallName>(
     name: N,
-    work: (change: adminAgents.ChangeContext, request: Request<N>) => Promise<AgentAnswer<N>>,
+    work: (change: adminAgents.ChangeContext, request: CallRequest<N>) => Promise<AgentAnswer<N>>,
   ) =>
     agentCall(name, (agent, request) => {
       if (agent.role !== 'admin') throw forbidden('only administrators manage agents and channels');

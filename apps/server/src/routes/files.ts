@@ -1,17 +1,6 @@
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import {
-  type AgentAnswer,
-  type AgentParams,
-  agentRoutes,
-  type Envelope,
-  ErrorCode,
-  envelope,
-  FIELD_LIMITS,
-  uploadBase64Limits,
-  type VisitorBody,
-  visitorRoutes,
-} from '@parley/chat-protocol';
+import { FIELD_LIMITS, uploadBase64Limits, type VisitorBody, visitorRoutes } from '@parley/chat-protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as budgets from '../budgets.js';
 import { DAY_MS } from '../budgets.js';
@@ -32,7 +21,7 @@ import {
   suffixForMime,
   type UploadStore,
 } from '../uploads.js';
-import { type AgentAuth, requireAgent, tokenOf } from './agent.js';
+import { type AgentAuth, registerCall, requireAgent, tokenOf } from './agent.js';
 import { documentedAnswer, sentAsMade } from './visitor.js';
 
 const mib = (bytes: number) => `${Math.floor(bytes / 1024 / 1024)} MiB`;
@@ -327,28 +316,30 @@ export function registerFileRoutes(
     },
   );
 
-  type SendFile = { Params: AgentParams<'sendFile'>; Reply: Envelope<AgentAnswer<'sendFile'>> };
-  const { path, params, answer } = agentRoutes.sendFile;
-  const sendFileSchema = { params, response: { [ErrorCode.ok]: envelope(answer) } };
-  app.post<SendFile>(path, { config: { largeBody: true }, schema: sendFileSchema }, async (request) => {
-    const agent = await requireAgent(auth, request);
-    if (!request.isMultipart()) throw badRequest('a multipart/form-data body with a file is expected');
-    const { sessionId } = request.params;
-    const chat = await agentDesk.agentMessages(conversations, agent, sessionId);
-    if (chat.closed) throw new ApiError(409, 'this chat has ended');
-    const { file } = await readMultipart(request, uploadLimit);
-    const visitorId = await sessions.visitorOfSession(conversations, sessionId);
-    const stored = await accept(visitorId, file.name, file.bytes, agent.id);
-    return ok(
-      await agentDesk.agentSend(conversations, agent, sessionId, {
-        msgType: msgTypeFor(stored.suffix),
-        msgContent: stored.name,
-        fileName: stored.name,
-        fileSize: stored.size,
-        fileUrl: stored.url,
-      }),
-    );
-  });
+  registerCall(
+    app,
+    'sendFile',
+    async (request) => {
+      const agent = await requireAgent(auth, request);
+      if (!request.isMultipart()) throw badRequest('a multipart/form-data body with a file is expected');
+      const { sessionId } = request.params;
+      const chat = await agentDesk.agentMessages(conversations, agent, sessionId);
+      if (chat.closed) throw new ApiError(409, 'this chat has ended');
+      const { file } = await readMultipart(request, uploadLimit);
+      const visitorId = await sessions.visitorOfSession(conversations, sessionId);
+      const stored = await accept(visitorId, file.name, file.bytes, agent.id);
+      return ok(
+        await agentDesk.agentSend(conversations, agent, sessionId, {
+          msgType: msgTypeFor(stored.suffix),
+          msgContent: stored.name,
+          fileName: stored.name,
+          fileSize: stored.size,
+          fileUrl: stored.url,
+        }),
+      );
+    },
+    { config: { largeBody: true } },
+  );
 
   app.get<{ Params: { id: string }; Querystring: { sig?: string } }>(
     '/uploads/:id',

@@ -45,10 +45,16 @@ export function registerIntegrationRoutes(
     route: R,
     work: (token: IntegrationToken, request: Parts<R>) => Promise<unknown>,
   ) => {
+    // Named apart from the agent calls of the same name (`messages`): `integrationMessages`.
+    const name = Object.keys(integrationRoutes).find(
+      (one) => integrationRoutes[one as keyof typeof integrationRoutes] === route,
+    );
+    const operationId = name && `integration${name[0]?.toUpperCase()}${name.slice(1)}`;
     app.route({
       method: route.method,
       url: route.path,
       schema: {
+        ...(operationId && { operationId }),
         ...(route.query && { querystring: route.query }),
         ...(route.params && { params: route.params }),
         ...(route.body && { body: route.body }),

@@ -1,18 +1,9 @@
-import {
-  ErrorCode,
-  envelope,
-  LEFT_REPLY_PATH,
-  type LeftReplyRequest,
-  leftReplyParamsSchema,
-  leftReplyRequestSchema,
-  mailQueuedSchema,
-} from '@parley/chat-protocol';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { ok } from '../errors.js';
 import { DEFAULT_MAIL_OPTIONS, Mailer, type MailOptions } from '../mail/mailer.js';
 import { mailNotSetUp, queueLeftReply } from '../mail/queue.js';
-import { type AgentAuth, requireAgent } from './agent.js';
+import { type AgentAuth, registerCall, requireAgent } from './agent.js';
 import { registerDevMailbox } from './devMailbox.js';
 
 declare module 'fastify' {
@@ -42,23 +33,13 @@ export const mailRoutes = fastifyPlugin(
     // Demo mode without SMTP: what would have been sent, for an administrator to read.
     if (mail.print && !mail.smtpUrl) registerDevMailbox(app, auth);
 
-    app.post<{ Body: LeftReplyRequest; Params: { leftMessageId: string } }>(
-      LEFT_REPLY_PATH,
-      {
-        schema: {
-          body: leftReplyRequestSchema,
-          params: leftReplyParamsSchema,
-          response: { [ErrorCode.ok]: envelope(mailQueuedSchema) },
-        },
-      },
-      async (request) => {
-        const agent = await requireAgent(auth, request);
-        if (!app.mailer) throw mailNotSetUp();
-        return ok(
-          await queueLeftReply(app.conversations, agent, request.params.leftMessageId, request.body.text),
-        );
-      },
-    );
+    registerCall(app, 'replyToLeftMessage', async (request) => {
+      const agent = await requireAgent(auth, request);
+      if (!app.mailer) throw mailNotSetUp();
+      return ok(
+        await queueLeftReply(app.conversations, agent, request.params.leftMessageId, request.body.text),
+      );
+    });
   },
   { name: 'parley-mail', dependencies: ['parley-storage', 'parley-health'] },
 );

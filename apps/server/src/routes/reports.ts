@@ -1,17 +1,9 @@
-import {
-  ErrorCode,
-  envelope,
-  REPORTS_CSV_PATH,
-  REPORTS_PATH,
-  type ReportQuery,
-  reportQuerySchema,
-  reportSchema,
-} from '@parley/chat-protocol';
+import { REPORTS_CSV_PATH, type ReportQuery, reportQuerySchema } from '@parley/chat-protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, ok } from '../errors.js';
 import { reportCsv } from '../reports/csv.js';
 import { buildReport } from '../reports/reports.js';
-import { type AgentAuth, requireAgent } from './agent.js';
+import { type AgentAuth, registerCall, requireAgent } from './agent.js';
 
 /** The logged-in agent, when an administrator; else a 403. */
 async function requireAdministrator(auth: AgentAuth, request: FastifyRequest) {
@@ -26,17 +18,13 @@ async function requireAdministrator(auth: AgentAuth, request: FastifyRequest) {
  * the channels they work on, every agent of those channels included. Other agents are refused (403).
  */
 export function registerReportRoutes(app: FastifyInstance, auth: AgentAuth): void {
-  app.get<{ Querystring: ReportQuery }>(
-    REPORTS_PATH,
-    { schema: { querystring: reportQuerySchema, response: { [ErrorCode.ok]: envelope(reportSchema) } } },
-    async (request) => {
-      const agent = await requireAdministrator(auth, request);
-      return ok(await buildReport(app.db, request.query, agent.channels));
-    },
-  );
+  registerCall(app, 'report', async (request) => {
+    const agent = await requireAdministrator(auth, request);
+    return ok(await buildReport(app.db, request.query, agent.channels));
+  });
   app.get<{ Querystring: ReportQuery }>(
     REPORTS_CSV_PATH,
-    { schema: { querystring: reportQuerySchema } },
+    { schema: { operationId: 'reportCsv', querystring: reportQuerySchema } },
     async (request, reply) => {
       const agent = await requireAdministrator(auth, request);
       const report = await buildReport(app.db, request.query, agent.channels);

@@ -26,9 +26,14 @@ import { type MailLimits, mailNotSetUp, queueTranscript, withinLeftMessageBudget
  * its schema in the tests), but sent as the handler made it, so a field a server adds beyond the
  * contract reaches a client that knows it. Also for the uploads (routes/files.ts).
  */
+/**
+ * A visitor call in the OpenAPI document: named `visitor` and the call (`visitorChatStart`: the
+ * agent API has a `typing` too), its answer in the envelope.
+ */
 export const documentedAnswer = (call: CallName) => {
   const answer: Schema = visitorRoutes[call].answer;
-  return { response: { 200: envelope(answer) } };
+  const operationId = `visitor${call[0]?.toUpperCase()}${call.slice(1)}`;
+  return { operationId, response: { 200: envelope(answer) } };
 };
 export const sentAsMade = () => (data: unknown) => JSON.stringify(data);
 

@@ -5,8 +5,6 @@ import type { Schema } from '../schema.js';
 
 /** `POST` by the visitor's page: mail this visitor's latest chat to them. */
 export const TRANSCRIPT_PATH = '/api/chat/visitor/transcript';
-/** `POST` by an agent: answer a left message by email (`:leftMessageId` from `leftMessages`). */
-export const LEFT_REPLY_PATH = '/api/agent/leave-messages/:leftMessageId/reply';
 
 /** The longest answer by email, in characters. */
 export const EMAIL_REPLY_MAX = 5000;
@@ -26,6 +24,12 @@ export interface MailQueued {
   to: string;
 }
 
+/** The email call of the agent API, part of `AgentCalls`. */
+export interface EmailCalls {
+  /** Queues the agent's answer to a left message, to the address the visitor left (409 without mail). */
+  replyToLeftMessage: { params: { leftMessageId: string }; body: LeftReplyRequest; answer: MailQueued };
+}
+
 const email: Schema<string> = {
   type: 'string',
   minLength: 3,
@@ -38,10 +42,6 @@ export const transcriptRequestSchema: Schema<TranscriptRequest> = describesBody<
 );
 export const leftReplyRequestSchema: Schema<LeftReplyRequest> = describesBody<LeftReplyRequest>()(
   object({ text: { type: 'string', minLength: 1, maxLength: EMAIL_REPLY_MAX } }, ['text']),
-);
-export const leftReplyParamsSchema: Schema<{ leftMessageId: string }> = object(
-  { leftMessageId: { type: 'string', pattern: '^\\d{1,15}$' } },
-  ['leftMessageId'],
 );
 export const mailQueuedSchema: Schema<MailQueued> = describes<MailQueued>()(
   object({ to: { type: 'string' } }, ['to']),

@@ -17,9 +17,8 @@ export {
 
 export {
   EMAIL_REPLY_MAX,
-  LEFT_REPLY_PATH,
+  type EmailCalls,
   type LeftReplyRequest,
-  leftReplyParamsSchema,
   leftReplyRequestSchema,
   type MailQueued,
   mailQueuedSchema,
@@ -55,8 +54,8 @@ export {
 export {
   REPORT_MAX_DAYS,
   REPORTS_CSV_PATH,
-  REPORTS_PATH,
   type Report,
+  type ReportCalls,
   type ReportFigures,
   type ReportQuery,
   reportFigureNames,
@@ -80,7 +79,6 @@ export {
   WEBHOOK_EVENT_TYPE_HEADER,
   WEBHOOK_ROTATION_MAX_MS,
   WEBHOOK_SIGNATURE_HEADER,
-  WEBHOOKS_ADMIN_PATH,
   type WebhookCalls,
   type WebhookChange,
   type WebhookChangeKind,
@@ -92,7 +90,6 @@ export {
   type WebhookEventType,
   type WebhookPayload,
   type WebhookSender,
-  webhookAdminAnswers,
   webhookAnswerSchemas,
   webhookDataSchemas,
   webhookDeliverySchema,

@@ -18,6 +18,12 @@ export interface ReportQuery {
   channelId?: string;
 }
 
+/** The report call, part of `AgentCalls`: administrators only (403 for anyone else). */
+export interface ReportCalls {
+  /** The figures of a range of days, over the channels the administrator works on. */
+  report: { query: ReportQuery; answer: Report };
+}
+
 /** The longest range a report covers, in days. */
 export const REPORT_MAX_DAYS = 366;
 

@@ -1,7 +1,7 @@
 import { type Infer, list, object, oneOf, type Same } from '../build.js';
 import type { Schema } from '../schema.js';
 import { addAgentSchema, agentFieldsSchema, channelSettingsSchema, resetPasswordSchema } from './admin.js';
-import { EMAIL_REPLY_MAX } from './email.js';
+import { EMAIL_REPLY_MAX, leftReplyRequestSchema } from './email.js';
 import {
   CONVERSATION_STATUSES,
   INBOX_VIEWS,
@@ -10,9 +10,15 @@ import {
   NOTE_MAX,
   PRIORITIES,
 } from './inbox.js';
+import { REPORTS_PATH, reportQuerySchema } from './reports.js';
 import { agentAnswerSchemas } from './schemas.js';
 import type { AgentAnswer, AgentBody, AgentCallName, AgentParams, AgentQuery } from './types.js';
-import { WEBHOOKS_ADMIN_PATH, webhookEditSchema, webhookRotationSchema } from './webhooks.js';
+import {
+  WEBHOOKS_ADMIN_PATH,
+  webhookEditSchema,
+  webhookEndpointInputSchema,
+  webhookRotationSchema,
+} from './webhooks.js';
 
 // Where each agent call lives (method and path) and what it takes: the server registers its routes
 // from this table, a client builds its requests from it, and docs/contract.md lists it.
@@ -41,6 +47,8 @@ const text = (maxLength: number, minLength = 0): Schema<string> => ({
   ...(minLength > 0 && { minLength }),
 });
 const digits = (most: number): Schema<string> => ({ type: 'string', pattern: `^\\d{1,${most}}$` });
+/** A path parameter that is a stored row's number (a left message, a delivery). */
+const serial = digits(15);
 
 /** The longest canned reply title and text, in characters (code points). */
 export const CANNED_TITLE_MAX = 80;
@@ -78,16 +86,22 @@ const route = <
     body?: B & Exactly<B, AgentBody<N>>;
     query?: Q & Exactly<Q, AgentQuery<N>>;
     multipart?: true;
+    /** A path parameter's own schema; the others are ids (1 to 128 characters). */
+    params?: Partial<Record<PathParams<P>, Schema<string>>>;
   } = {},
 ): AgentRoute<N> => {
   const names = [...path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
+  const { params: own = {}, ...rest } = parts;
+  const ofName = own as Record<string, Schema<string> | undefined>;
   return {
     method,
     path,
-    ...(parts as Pick<AgentRoute<N>, 'body' | 'query' | 'multipart'>),
-    // The path's `:name`s, each an id: `AgentParams` names the same ones (`PathOf` checks it).
+    ...(rest as Pick<AgentRoute<N>, 'body' | 'query' | 'multipart'>),
+    // The path's `:name`s, each an id unless named: `AgentParams` names the same ones (`PathOf` checks it).
     ...(names.length && {
-      params: object(Object.fromEntries(names.map((one) => [one, id])), names) as Schema<AgentParams<N>>,
+      params: object(Object.fromEntries(names.map((one) => [one, ofName[one] ?? id])), names) as Schema<
+        AgentParams<N>
+      >,
     }),
     answer: agentAnswerSchemas[name],
   };
@@ -223,7 +237,23 @@ export const agentRoutes: { [N in AgentCallName]: AgentRoute<N> } = {
   updateChannel: route('updateChannel', 'PUT', `${ADMIN}/channels/:channelId`, {
     body: channelSettingsSchema,
   }),
+  report: route('report', 'GET', REPORTS_PATH, { query: reportQuerySchema }),
+  replyToLeftMessage: route('replyToLeftMessage', 'POST', '/api/agent/leave-messages/:leftMessageId/reply', {
+    body: leftReplyRequestSchema,
+    params: { leftMessageId: serial },
+  }),
   adminChanges: route('adminChanges', 'GET', `${ADMIN}/changes`, { query: object({ before: digits(15) }) }),
+  webhooks: route('webhooks', 'GET', WEBHOOKS_ADMIN_PATH),
+  addWebhook: route('addWebhook', 'POST', WEBHOOKS_ADMIN_PATH, { body: webhookEndpointInputSchema }),
+  removeWebhook: route('removeWebhook', 'DELETE', WEBHOOK),
+  enableWebhook: route('enableWebhook', 'POST', `${WEBHOOK}/enable`),
+  webhookDeliveries: route('webhookDeliveries', 'GET', `${WEBHOOK}/deliveries`),
+  replayWebhookDelivery: route(
+    'replayWebhookDelivery',
+    'POST',
+    `${WEBHOOKS_ADMIN_PATH}/deliveries/:deliveryId/replay`,
+    { params: { deliveryId: serial } },
+  ),
   updateWebhook: route('updateWebhook', 'PUT', `${WEBHOOK}`, { body: webhookEditSchema }),
   pauseWebhook: route('pauseWebhook', 'POST', `${WEBHOOK}/pause`),
   resumeWebhook: route('resumeWebhook', 'POST', `${WEBHOOK}/resume`),

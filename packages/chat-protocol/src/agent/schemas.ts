@@ -13,8 +13,10 @@ import {
 } from '../build.js';
 import type { Schema } from '../schema.js';
 import { adminAnswerSchemas } from './admin.js';
+import { mailQueuedSchema } from './email.js';
 import { inboxAnswerSchemas, noteSchema } from './inboxSchemas.js';
 import { agentMessage, nullable, nullableText, rating, strings, text, time } from './parts.js';
+import { reportSchema } from './reports.js';
 import type {
   Agent,
   AgentAnswer,
@@ -285,5 +287,7 @@ export const agentAnswerSchemas = describesEach<{ [N in AgentCallName]: AgentAns
   refuse: done,
   ...inboxAnswerSchemas,
   ...adminAnswerSchemas,
+  report: reportSchema,
+  replyToLeftMessage: mailQueuedSchema,
   ...webhookAnswerSchemas,
 });

@@ -393,23 +393,10 @@ export const webhookEndpointInputSchema = describesBody<WebhookEndpointInput>()(
   ),
 );
 
-/**
- * What each administrator's webhook call answers: the server registers them with these, the
- * console's client checks with them.
- */
-export const webhookAdminAnswers = {
-  list: list(webhookEndpointSchema),
-  add: describes<{ endpoint: WebhookEndpointView; secret: string }>()(
-    object({ endpoint: webhookEndpointSchema, secret: string() }, ['endpoint', 'secret']),
-  ),
-  /** remove and enable: success is all they tell. */
-  done: { type: 'null' } as const satisfies Schema,
-  deliveries: list(webhookDeliverySchema),
-  replay: describes<{ queued: number }>()(object({ queued: integer() }, ['queued'])),
-};
-
-// The management of one endpoint, in the agent calls' table (`agentRoutes`): edit, pause and
-// resume, secret rotation, the test event, and the record of who changed it.
+// The administrators' webhook calls, in the agent calls' table (`agentRoutes`): the endpoints,
+// adding one (its secret answered once), editing, pausing and resuming, enabling one that was
+// disabled, secret rotation, the test event, the delivery log and its replay, and the record of
+// who changed what.
 
 /** An endpoint's fields an administrator edits; absent: as they are. */
 export interface WebhookEndpointEdit {
@@ -448,8 +435,19 @@ export interface WebhookChange {
   time: number;
 }
 
-/** The endpoint calls, part of `AgentCalls`: administrators only (403 for anyone else). */
+/** The webhook calls, part of `AgentCalls`: administrators only (403 for anyone else). */
 export interface WebhookCalls {
+  /** Every endpoint, without its secret. */
+  webhooks: { answer: WebhookEndpointView[] };
+  /** A new endpoint and its signing secret, answered this once. */
+  addWebhook: { body: WebhookEndpointInput; answer: { endpoint: WebhookEndpointView; secret: string } };
+  removeWebhook: { params: { endpointId: string }; answer: null };
+  /** Sends to an endpoint disabled after days of failures again (what it missed is held, then sent). */
+  enableWebhook: { params: { endpointId: string }; answer: null };
+  /** The endpoint's latest deliveries (100 at most), latest first. */
+  webhookDeliveries: { params: { endpointId: string }; answer: WebhookDeliveryView[] };
+  /** Queues a delivery's event again for its endpoint. */
+  replayWebhookDelivery: { params: { deliveryId: string }; answer: { queued: number } };
   updateWebhook: { params: { endpointId: string }; body: WebhookEndpointEdit; answer: WebhookEndpointView };
   /** Holds the endpoint's events (recorded, not sent) until it is resumed. */
   pauseWebhook: { params: { endpointId: string }; answer: WebhookEndpointView };
@@ -498,6 +496,12 @@ const webhookChange = describes<WebhookChange>()(
 
 export const webhookAnswerSchemas = describesEach<{ [N in keyof WebhookCalls]: WebhookCalls[N]['answer'] }>()(
   {
+    webhooks: list(webhookEndpointSchema),
+    addWebhook: object({ endpoint: webhookEndpointSchema, secret: string() }, ['endpoint', 'secret']),
+    removeWebhook: { type: 'null' },
+    enableWebhook: { type: 'null' },
+    webhookDeliveries: list(webhookDeliverySchema),
+    replayWebhookDelivery: object({ queued: integer() }, ['queued']),
     updateWebhook: webhookEndpointSchema,
     pauseWebhook: webhookEndpointSchema,
     resumeWebhook: webhookEndpointSchema,
