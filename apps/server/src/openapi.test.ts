@@ -2,6 +2,7 @@ import {
   agentRoutes,
   envelope,
   integrationRoutes,
+  operationsRoutes,
   requestSchemas,
   visitorRoutes,
   webhookEventTypes,
@@ -65,6 +66,29 @@ describe('the OpenAPI document', () => {
     expect(paths['/api/agent/poll'].get.responses['200'].content['application/json'].schema).toBeDefined();
     expect(paths['/api/integration/v1/conversations'].get.security).toEqual([{ integrationToken: [] }]);
     expect(paths['/api/agent/login'].post.security).toBeUndefined();
+  });
+
+  it("should hold only the contract's routes: each path and method of the document is one of its tables'", async () => {
+    const { paths } = await document();
+    const declared = new Set(
+      [visitorRoutes, agentRoutes, integrationRoutes, operationsRoutes].flatMap((table) =>
+        Object.values(table).map((route) => `${route.method} ${openApiPath(route.path)}`),
+      ),
+    );
+    const documented = Object.entries(paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(documented.filter((route) => !declared.has(route))).toEqual([]);
+    expect(documented.length).toBe(declared.size);
+    // The operations outside the envelope say what they answer.
+    const ready = paths['/readyz'].get.responses;
+    expect(ready['503'].content['application/json'].schema.properties.status.enum).toContain(
+      'migrations pending',
+    );
+    expect(Object.keys(paths['/api/agent/reports.csv'].get.responses['200'].content)).toEqual([
+      'text/csv; charset=utf-8',
+    ]);
+    expect(paths['/metrics'].get.security).toEqual([{ metricsToken: [] }]);
   });
 
   it('should give generated types that compile and hold a client to the calls (openapi-typescript)', async () => {

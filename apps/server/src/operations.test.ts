@@ -43,8 +43,10 @@ describe('health, readiness and metrics', () => {
     expect((await plain.app.inject('/readyz')).statusCode).toBe(200);
   });
 
-  it('given no METRICS_TOKEN, should have no /metrics at all', async () => {
-    expect((await plain.app.inject('/metrics')).statusCode).toBe(404);
+  it('given no METRICS_TOKEN, should have no /metrics to read', async () => {
+    const off = await plain.app.inject('/metrics');
+    expect(off.statusCode).toBe(404);
+    expect(off.json().message).toMatch(/METRICS_TOKEN/);
   });
 
   it('given a wrong or missing token, should refuse the metrics', async () => {

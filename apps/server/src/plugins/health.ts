@@ -1,9 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
+import { operationsRoutes } from '@parley/chat-protocol';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { pendingMigrations } from '../db/db.js';
-import { ApiError } from '../errors.js';
+import { ApiError, notFound } from '../errors.js';
 import { Metrics } from '../metrics.js';
+import { operationsSchema } from '../routes/operations.js';
 
 /**
  * Liveness (`/healthz`: the process answers), readiness (`/readyz`: the database answers, every
@@ -13,7 +15,12 @@ import { Metrics } from '../metrics.js';
  */
 export const health = fastifyPlugin(
   async (app: FastifyInstance, options: { metricsToken?: string }) => {
-    app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
+    const unlimited = { rateLimit: false };
+    app.get(
+      operationsRoutes.health.path,
+      { schema: operationsSchema('health'), config: unlimited },
+      async () => ({ status: 'ok' as const }),
+    );
     let shuttingDown = false;
     app.addHook('preClose', async () => {
       shuttingDown = true;
@@ -23,29 +30,38 @@ export const health = fastifyPlugin(
       shuttingDown = true;
       if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
     });
-    app.get('/readyz', { config: { rateLimit: false } }, async (_request, reply) => {
-      if (shuttingDown) return reply.code(503).send({ status: 'shutting down' });
-      try {
-        const pending = await pendingMigrations(app.db);
-        if (pending.length > 0) return reply.code(503).send({ status: 'migrations pending', pending });
-      } catch (error) {
-        return reply.code(503).send({ status: 'database unreachable', reason: (error as Error).message });
-      }
-      return { status: 'ready' };
-    });
+    app.get(
+      operationsRoutes.readiness.path,
+      { schema: operationsSchema('readiness'), config: unlimited },
+      async (_request, reply) => {
+        if (shuttingDown) return reply.code(503).send({ status: 'shutting down' });
+        try {
+          const pending = await pendingMigrations(app.db);
+          if (pending.length > 0) return reply.code(503).send({ status: 'migrations pending', pending });
+        } catch (error) {
+          return reply.code(503).send({ status: 'database unreachable', reason: (error as Error).message });
+        }
+        return { status: 'ready' };
+      },
+    );
 
     const metrics = new Metrics(app.db, app.pollCache);
     metrics.observe(app);
     app.decorate('metrics', metrics);
-    if (!options.metricsToken) return;
-    const expected = Buffer.from(`Bearer ${options.metricsToken}`);
-    app.get('/metrics', { config: { rateLimit: false } }, async (request, reply) => {
-      const given = Buffer.from(request.headers.authorization ?? '');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        throw new ApiError(401, 'metrics need the bearer token (METRICS_TOKEN)');
-      }
-      return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-    });
+    // Always routed (the document has it), found only when a token is set.
+    const expected = options.metricsToken && Buffer.from(`Bearer ${options.metricsToken}`);
+    app.get(
+      operationsRoutes.metrics.path,
+      { schema: operationsSchema('metrics'), config: unlimited },
+      async (request, reply) => {
+        if (!expected) throw notFound('metrics are off: set METRICS_TOKEN to read them');
+        const given = Buffer.from(request.headers.authorization ?? '');
+        if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+          throw new ApiError(401, 'metrics need the bearer token (METRICS_TOKEN)');
+        }
+        return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+      },
+    );
   },
   { name: 'parley-health', dependencies: ['parley-storage'] },
 );

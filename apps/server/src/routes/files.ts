@@ -1,6 +1,12 @@
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import { FIELD_LIMITS, uploadBase64Limits, type VisitorBody, visitorRoutes } from '@parley/chat-protocol';
+import {
+  FIELD_LIMITS,
+  operationsRoutes,
+  uploadBase64Limits,
+  type VisitorBody,
+  visitorRoutes,
+} from '@parley/chat-protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as budgets from '../budgets.js';
 import { DAY_MS } from '../budgets.js';
@@ -22,6 +28,7 @@ import {
   type UploadStore,
 } from '../uploads.js';
 import { type AgentAuth, registerCall, requireAgent, tokenOf } from './agent.js';
+import { operationsSchema } from './operations.js';
 import { documentedAnswer, sentAsMade } from './visitor.js';
 
 const mib = (bytes: number) => `${Math.floor(bytes / 1024 / 1024)} MiB`;
@@ -342,7 +349,8 @@ export function registerFileRoutes(
   );
 
   app.get<{ Params: { id: string }; Querystring: { sig?: string } }>(
-    '/uploads/:id',
+    operationsRoutes.file.path,
+    { schema: operationsSchema('file') },
     async (request, reply) => {
       const { id } = request.params;
       const { sig } = request.query;

@@ -1,9 +1,10 @@
-import { REPORTS_CSV_PATH, type ReportQuery, reportQuerySchema } from '@parley/chat-protocol';
+import { operationsRoutes, type ReportQuery } from '@parley/chat-protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, ok } from '../errors.js';
 import { reportCsv } from '../reports/csv.js';
 import { buildReport } from '../reports/reports.js';
 import { type AgentAuth, registerCall, requireAgent } from './agent.js';
+import { operationsSchema } from './operations.js';
 
 /** The logged-in agent, when an administrator; else a 403. */
 async function requireAdministrator(auth: AgentAuth, request: FastifyRequest) {
@@ -23,8 +24,8 @@ export function registerReportRoutes(app: FastifyInstance, auth: AgentAuth): voi
     return ok(await buildReport(app.db, request.query, agent.channels));
   });
   app.get<{ Querystring: ReportQuery }>(
-    REPORTS_CSV_PATH,
-    { schema: { operationId: 'reportCsv', querystring: reportQuerySchema } },
+    operationsRoutes.reportCsv.path,
+    { schema: operationsSchema('reportCsv') },
     async (request, reply) => {
       const agent = await requireAdministrator(auth, request);
       const report = await buildReport(app.db, request.query, agent.channels);

@@ -51,6 +51,7 @@ export {
   integrationRoutes,
   integrationScopes,
 } from './integration.js';
+export { type OperationsRoute, operationsRoutes, type Readiness } from './operations.js';
 export {
   REPORT_MAX_DAYS,
   REPORTS_CSV_PATH,
