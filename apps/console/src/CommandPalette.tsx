@@ -237,7 +237,12 @@ export default function CommandPalette({
 
   const groups = [...new Set(shown.map((command) => command.group))];
   return (
-    <ConsoleModal onClose={onClose} title={t('palette.title')} initialFocus={input}>
+    <ConsoleModal
+      className="console-palette"
+      onClose={onClose}
+      title={t('palette.title')}
+      initialFocus={input}
+    >
       <input
         ref={input}
         className="console-palette__input"

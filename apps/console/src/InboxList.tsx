@@ -7,6 +7,7 @@ import {
 } from '@parley/chat-protocol';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useDesk, useDeskState } from './desk.js';
+import { InboxFilter } from './InboxFilter.js';
 import { useI18n } from './i18n/I18nProvider.js';
 import { PRIORITY_KEYS, STATUS_KEYS, VIEW_KEYS } from './inboxKeys.js';
 import { displayName } from './names.js';
@@ -206,47 +207,33 @@ export function InboxList({
             ))}
           </fieldset>
           <div className="console-inbox__filters">
-            <label>
-              <span>{t('inbox.status')}</span>
-              <select
-                className="console-select"
-                value={query.status ?? 'active'}
-                onChange={(event) => show({ status: event.target.value as ConversationStatus | 'active' })}
-              >
-                <option value="active">{t('inbox.statusActive')}</option>
-                {CONVERSATION_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {t(STATUS_KEYS[status])}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <span>{t('inbox.label')}</span>
-              <select
-                className="console-select"
-                value={query.label ?? ''}
-                onChange={(event) => show({ label: event.target.value || undefined })}
-              >
-                <option value="">{t('inbox.anyLabel')}</option>
-                {inbox.labels.map(({ label, count }) => (
-                  <option key={label} value={label}>
-                    {label} ({count})
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <span>{t('inbox.sort')}</span>
-              <select
-                className="console-select"
-                value={query.sort ?? 'activity'}
-                onChange={(event) => show({ sort: event.target.value as 'activity' | 'waiting' })}
-              >
-                <option value="activity">{t('inbox.sortActivity')}</option>
-                <option value="waiting">{t('inbox.sortWaiting')}</option>
-              </select>
-            </label>
+            <InboxFilter
+              name={t('inbox.status')}
+              value={query.status ?? 'active'}
+              choices={[
+                { value: 'active', label: t('inbox.statusActive') },
+                ...CONVERSATION_STATUSES.map((status) => ({ value: status, label: t(STATUS_KEYS[status]) })),
+              ]}
+              onChoose={(status) => show({ status: status as ConversationStatus | 'active' })}
+            />
+            <InboxFilter
+              name={t('inbox.label')}
+              value={query.label ?? ''}
+              choices={[
+                { value: '', label: t('inbox.anyLabel') },
+                ...inbox.labels.map(({ label, count }) => ({ value: label, label, count })),
+              ]}
+              onChoose={(label) => show({ label: label || undefined })}
+            />
+            <InboxFilter
+              name={t('inbox.sort')}
+              value={query.sort ?? 'activity'}
+              choices={[
+                { value: 'activity', label: t('inbox.sortActivity') },
+                { value: 'waiting', label: t('inbox.sortWaiting') },
+              ]}
+              onChoose={(sort) => show({ sort: sort as 'activity' | 'waiting' })}
+            />
           </div>
           {inbox.failed ? <p className="console-error">{t('inbox.failed')}</p> : null}
           {inbox.rows.length === 0 && !inbox.loading ? (

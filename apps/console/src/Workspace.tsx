@@ -1,16 +1,9 @@
 import { atCapacity, type Outcome } from '@parley/agent-core';
-import {
-  Menu,
-  MenuCheckboxItem,
-  MenuItem,
-  MenuRadioGroup,
-  MenuRadioItem,
-  MenuSeparator,
-} from '@parley/chat-ui/Menu';
 import { Navbar } from '@parley/chat-ui/Navbar';
 import { toast } from '@parley/chat-ui/Toast';
-import { Link, Outlet, useMatchRoute, useParams, useSearch } from '@tanstack/react-router';
+import { Outlet, useMatchRoute, useParams, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { AccountMenu, type Presence } from './AccountMenu.js';
 import { type Alert, useAlertOutlets, useAlerts } from './alerts.js';
 import type { Agent } from './api.js';
 import { CannedReplies } from './CannedReplies.js';
@@ -20,8 +13,9 @@ import { InboxList } from './InboxList.js';
 import { useT } from './i18n/I18nProvider.js';
 import { LanguagePicker } from './LanguagePicker.js';
 import { displayName } from './names.js';
-import { inboxQueryOf, keepInbox, useGo } from './navigation.js';
+import { inboxQueryOf, useGo } from './navigation.js';
 import { usePaletteKey } from './paletteKey.js';
+import { Rail } from './Rail.js';
 import { useReport } from './report.js';
 import { Shortcuts, useShortcuts } from './Shortcuts.js';
 import { TransferDialog } from './TransferDialog.js';
@@ -142,7 +136,7 @@ function Desk({ agent: loggedIn, onAgent }: { agent: Agent; onAgent: (agent: Age
   /** The agent serves as many chats as their capacity: a join takes them past it, and says so. */
   const full = useDeskState(atCapacity);
   /** Online, away (online, no new chats) or offline, as the agent picks in their menu. */
-  const setPresence = async (next: 'online' | 'away' | 'offline') => {
+  const setPresence = async (next: Presence) => {
     if (next === 'offline') return act(() => desk.setOnline(false));
     if (!agent.online && !(await act(() => desk.setOnline(true)))) return false;
     return act(() => desk.setAway(next === 'away'));
@@ -154,7 +148,7 @@ function Desk({ agent: loggedIn, onAgent }: { agent: Agent; onAgent: (agent: Age
   };
 
   // Away is online without new chats: said as such, not as Online.
-  const presence = !agent.online ? 'offline' : agent.away ? 'away' : 'online';
+  const presence: Presence = !agent.online ? 'offline' : agent.away ? 'away' : 'online';
   const current = chats.find((chat) => chat.sessionId === selected);
   const transferChat = chats.find((chat) => chat.sessionId === transferring);
 
@@ -171,93 +165,23 @@ function Desk({ agent: loggedIn, onAgent }: { agent: Agent; onAgent: (agent: Age
             <span className="console-status" data-state={presence}>
               {t(PRESENCE_KEYS[presence], { name: agent.nick })}
             </span>
-            <Menu
-              label={t('account.title')}
-              placement="bottom-end"
-              trigger={
-                <button
-                  className="console-avatar"
-                  type="button"
-                  aria-label={t('account.open', { name: agent.nick })}
-                >
-                  <span aria-hidden="true" className="console-avatar__initial" data-state={presence}>
-                    {[...agent.nick][0]?.toLocaleUpperCase() ?? '?'}
-                  </span>
-                </button>
-              }
-            >
-              <MenuRadioGroup
-                label={t('account.status')}
-                value={presence}
-                onValueChange={(next) => void setPresence(next as typeof presence)}
-              >
-                <MenuRadioItem value="online">{t('admin.online')}</MenuRadioItem>
-                <MenuRadioItem value="away">{t('admin.away')}</MenuRadioItem>
-                <MenuRadioItem value="offline">{t('admin.offline')}</MenuRadioItem>
-              </MenuRadioGroup>
-              <MenuSeparator />
-              <MenuCheckboxItem checked={alerts.muted} onCheckedChange={(muted) => alerts.setMuted(muted)}>
-                {t('notifications.mute')}
-              </MenuCheckboxItem>
-              {alerts.permission === 'default' || alerts.permission === 'denied' ? (
-                <MenuItem onSelect={() => void alerts.requestPermission()}>
-                  {t('notifications.enable')}
-                </MenuItem>
-              ) : null}
-              <MenuItem onSelect={() => setChoosingLanguage(true)}>{t('language.label')}</MenuItem>
-              <MenuItem shortcut="?" onSelect={() => setHelp(true)}>
-                {t('shortcuts.title')}
-              </MenuItem>
-              <MenuSeparator />
-              <MenuItem onSelect={() => void logout()}>{t('workspace.logout')}</MenuItem>
-            </Menu>
+            <AccountMenu
+              nick={agent.nick}
+              presence={presence}
+              onPresenceChange={(next) => void setPresence(next)}
+              muted={alerts.muted}
+              onMutedChange={(muted) => alerts.setMuted(muted)}
+              offerNotifications={alerts.permission === 'default' || alerts.permission === 'denied'}
+              onEnableNotifications={() => void alerts.requestPermission()}
+              onLanguage={() => setChoosingLanguage(true)}
+              onShortcuts={() => setHelp(true)}
+              onLogout={() => void logout()}
+            />
           </div>
         }
       />
       <div className="console-body">
-        <nav className="console-rail" aria-label={t('rail.title')}>
-          <ul>
-            <li>
-              <Link to="/" search={keepInbox} className="console-rail__link" activeOptions={{ exact: true }}>
-                {t('palette.inbox')}
-                {inboxCount > 0 ? (
-                  <>
-                    {' '}
-                    <span className="console-count">{inboxCount}</span>
-                  </>
-                ) : null}
-              </Link>
-            </li>
-            <li>
-              <Link to="/mentions" search={keepInbox} className="console-rail__link">
-                {t('mentions.title')}
-                {unseenMentions > 0 ? (
-                  <>
-                    {' '}
-                    <span className="console-badge console-badge--unread">
-                      {t('inbox.unread', { count: unseenMentions })}
-                    </span>
-                  </>
-                ) : null}
-              </Link>
-            </li>
-            {agent.role === 'admin' ? (
-              // The team leads' (administrators'): the server refuses their calls to others.
-              <>
-                <li>
-                  <Link to="/reports" search={keepInbox} className="console-rail__link">
-                    {t('reports.title')}
-                  </Link>
-                </li>
-                <li>
-                  <Link to="/settings" search={keepInbox} className="console-rail__link">
-                    {t('admin.title')}
-                  </Link>
-                </li>
-              </>
-            ) : null}
-          </ul>
-        </nav>
+        <Rail inboxCount={inboxCount} unseenMentions={unseenMentions} isAdmin={agent.role === 'admin'} />
         <nav className="console-sidebar" aria-label={t('inbox.title')}>
           <h2>{t('queue.title')}</h2>
           {queue.length === 0 ? <p className="console-empty">{t('queue.empty')}</p> : null}

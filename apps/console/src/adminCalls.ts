@@ -10,6 +10,7 @@ export type {
   AgentFields,
   ChannelSettings,
   ChannelTexts,
+  WebhookChange,
   WorkingWindow,
 } from '@parley/chat-protocol';
 
@@ -26,4 +27,6 @@ export const adminApi = {
   updateChannel: (channelId: string, settings: ChannelSettings) =>
     call('updateChannel', { params: { channelId }, body: settings }),
   changes: () => call('adminChanges', {}),
+  /** One webhook endpoint's changes (its own list: the changes above hold agents and channels). */
+  webhookChanges: (endpointId: string) => call('webhookChanges', { params: { endpointId } }),
 };

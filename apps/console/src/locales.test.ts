@@ -18,6 +18,8 @@ const pack = (language: string): Pack =>
   JSON.parse(readFileSync(join(localesDir, `${language}.json`), 'utf8'));
 const english = flatten(pack('en'));
 const placeholders = (text: string) => (text.match(/\{\{\w+\}\}/g) ?? []).sort();
+/** Whether a string has words of its own: placeholders and punctuation alone leave nothing to translate. */
+const hasWords = (text: string) => /\p{L}/u.test(text.replace(/\{\{\w+\}\}/g, ''));
 
 /**
  * Strings a language writes exactly as English does, on purpose: words the language has taken
@@ -85,7 +87,7 @@ describe('the console string packs', () => {
         expect(text.trim(), key).not.toBe('');
         expect(text, key).toBe(text.trim());
         expect(placeholders(text), key).toEqual(placeholders(source));
-        if (!SAME_AS_ENGLISH[key]?.includes(language)) expect(text, key).not.toBe(source);
+        if (hasWords(source) && !SAME_AS_ENGLISH[key]?.includes(language)) expect(text, key).not.toBe(source);
       }
     });
   });

@@ -244,6 +244,19 @@ export async function accountMenu(page: Page) {
   return page.getByRole('menu');
 }
 
+/**
+ * Picks a choice of one of the inbox's filters (`Status`, `Label`, `Order`): its button, which says
+ * the filter and its choice, opens a menu of the choices. A string names the choice exactly.
+ */
+export async function pickFilter(page: Page, filter: 'Status' | 'Label' | 'Order', choice: string | RegExp) {
+  await page.getByRole('button', { name: new RegExp(`^${filter}: `) }).click();
+  await page
+    .getByRole('menu', { name: filter })
+    .getByRole('menuitemradio', { name: choice, exact: typeof choice === 'string' })
+    .click();
+  await page.getByRole('menu').waitFor({ state: 'detached' });
+}
+
 /** The agent's status, as they pick it in their menu. */
 export async function setStatus(page: Page, status: 'Online' | 'Away' | 'Offline') {
   await (await accountMenu(page)).getByRole('menuitemradio', { name: status }).click();
