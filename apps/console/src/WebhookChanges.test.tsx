@@ -4,6 +4,7 @@ import { render } from 'vitest-browser-react';
 import { answerWith } from './api.js';
 import { I18nProvider } from './i18n/I18nProvider.js';
 import { WebhookChanges } from './WebhookChanges.js';
+import Webhooks from './Webhooks.js';
 
 // A webhook endpoint's record of changes, which the server keeps per endpoint (`webhookChanges`),
 // apart from the administration's: each kind named in the console's language.
@@ -74,5 +75,42 @@ describe("a webhook endpoint's changes", () => {
     const { screen } = await show([]);
     await expect.element(screen.getByText('No changes yet.')).toBeVisible();
     expect(screen.getByRole('table').elements()).toHaveLength(0);
+  });
+
+  it("given the administrator opens an endpoint's log, should show its deliveries and its changes", async () => {
+    const view = {
+      ...endpoint,
+      channelId: null,
+      events: [],
+      description: null,
+      createdAt: time,
+      failures: 0,
+      disabledAt: null,
+      disabledReason: null,
+      pausedAt: null,
+      failingSince: null,
+      previousSecretUntil: null,
+    };
+    restore = answerWith({
+      request: async (method, path) => {
+        const answers: Record<string, unknown> = {
+          [agentPath('webhooks', {})]: [view],
+          [agentPath('webhookDeliveries', { endpointId: endpoint.id })]: [],
+          [agentPath('webhookChanges', { endpointId: endpoint.id })]: [change('webhookAdded', 0)],
+        };
+        return method === 'GET' && path in answers
+          ? { code: 200, data: answers[path], message: 'ok' }
+          : { code: 404, data: null, message: `not answered: ${path}` };
+      },
+    });
+    const screen = await render(
+      <I18nProvider>
+        <Webhooks />
+      </I18nProvider>,
+    );
+    await screen.getByRole('button', { name: 'Delivery log' }).click();
+    const table = screen.getByRole('table', { name: 'Changes to https://tools.example.com/hook' });
+    await expect.element(table).toBeVisible();
+    expect(table.element().querySelector('tbody tr')?.children[2]?.textContent).toBe('Webhook added');
   });
 });

@@ -5,6 +5,7 @@ import { type DataColumn, DataTable } from './DataTable.js';
 import { useI18n } from './i18n/I18nProvider.js';
 import type { MessageKey } from './i18n/translate.js';
 import { useReport } from './report.js';
+import { WebhookChanges } from './WebhookChanges.js';
 
 const STATUS: Record<WebhookDeliveryView['status'], MessageKey> = {
   pending: 'webhooks.pending',
@@ -142,7 +143,12 @@ export default function Webhooks() {
                 {t('webhooks.remove')}
               </button>
             </span>
-            {open === endpoint.id ? <DeliveryLog endpoint={endpoint} /> : null}
+            {open === endpoint.id ? (
+              <>
+                <DeliveryLog endpoint={endpoint} />
+                <WebhookChanges endpoint={endpoint} />
+              </>
+            ) : null}
           </li>
         ))}
       </ul>
