@@ -105,3 +105,37 @@ describe('without a built visitor app', () => {
     await app.close();
   });
 });
+
+describe('a refusal, for programs', () => {
+  let app: Awaited<ReturnType<typeof buildServer>>;
+  beforeAll(async () => {
+    app = await buildServer({});
+  });
+  afterAll(() => app.close());
+
+  it.each([
+    ['an unknown route', { method: 'GET', url: '/api/nowhere' }, 404, 'not_found'],
+    [
+      'a body the schema refuses',
+      { method: 'POST', url: '/api/chat/visitor/channelInfo', payload: { id: 7 } },
+      400,
+      'invalid_request',
+    ],
+    ['an agent call before logging in', { method: 'GET', url: '/api/agent/me' }, 401, 'unauthorized'],
+    [
+      'an agent write that is not JSON',
+      {
+        method: 'POST',
+        url: '/api/agent/status',
+        payload: 'online=1',
+        headers: { 'content-type': 'text/plain' },
+      },
+      415,
+      'unsupported_media_type',
+    ],
+  ] as const)('given %s, should carry the type of its code', async (_, request, code, type) => {
+    const answer = await app.inject(request);
+    expect(answer.statusCode).toBe(code);
+    expect(answer.json()).toMatchObject({ code, data: null, type });
+  });
+});

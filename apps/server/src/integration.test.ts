@@ -74,7 +74,7 @@ describe.each(testDatabases())('the integration API on $name', (database) => {
 
     const listed = await call(reader.secret, 'GET', '/conversations?channelId=api&status=open');
     expect(listed.code).toBe(ErrorCode.ok);
-    expect(listed.data).toContainEqual(
+    expect(listed.data.conversations).toContainEqual(
       expect.objectContaining({
         id: visitor.sessionId,
         contactId: expect.stringMatching(/^ct_[0-9a-f]{32}$/),
@@ -82,7 +82,9 @@ describe.each(testDatabases())('the integration API on $name', (database) => {
         status: 'open',
       }),
     );
-    const { contactId } = listed.data.find((one: { id: string }) => one.id === visitor.sessionId);
+    const { contactId } = listed.data.conversations.find(
+      (one: { id: string }) => one.id === visitor.sessionId,
+    );
     const read = await call(reader.secret, 'GET', `/conversations/${visitor.sessionId}/messages`);
     expect(read.data).toEqual([
       expect.objectContaining({ sender: 'visitor', msgContent: 'Where is order 42?' }),
@@ -111,6 +113,7 @@ describe.each(testDatabases())('the integration API on $name', (database) => {
         status: 403,
         code: ErrorCode.forbidden,
         message: `this token lacks the ${scope} scope`,
+        type: 'missing_scope',
       });
     }
 
@@ -188,7 +191,9 @@ describe.each(testDatabases())('the integration API on $name', (database) => {
     const listed = await call(reader.secret, 'GET', '/conversations?channelId=api');
     const read = await call(reader.secret, 'GET', `/conversations/${visitor.sessionId}/messages`);
     expect(JSON.stringify([listed, read])).not.toContain(visitor.userId);
-    const { contactId } = listed.data.find((one: { id: string }) => one.id === visitor.sessionId);
+    const { contactId } = listed.data.conversations.find(
+      (one: { id: string }) => one.id === visitor.sessionId,
+    );
     // The contact id opens nothing a visitor's id would: history, posting, the visitor's events.
     for (const [visitorCall, body] of [
       ['getHistoryMsg', { maxTime: Date.now() }],
@@ -269,18 +274,33 @@ describe.each(testDatabases())('the integration API on $name', (database) => {
         .status,
     ).toBe(404);
     const listed = await call(narrow.secret, 'GET', '/conversations');
-    expect(listed.data.every((one: { channelId: string }) => one.channelId === 'other')).toBe(true);
+    expect(listed.data.conversations.every((one: { channelId: string }) => one.channelId === 'other')).toBe(
+      true,
+    );
     expect((await call(narrow.secret, 'GET', '/conversations?channelId=api')).status).toBe(403);
   });
 
   it('given more calls than a token may make in a window, should answer 429 to that token only', async () => {
     const busy = await token('busy', '--scopes', 'conversations:read');
     const calm = await token('calm', '--scopes', 'conversations:read');
-    const codes: number[] = [];
+    const answers = [];
     for (let index = 0; index < 21; index++)
-      codes.push((await call(busy.secret, 'GET', '/conversations?limit=1')).code);
-    expect(codes.slice(0, 20).every((code) => code === 200)).toBe(true);
-    expect(codes[20]).toBe(ErrorCode.tooManyRequests);
+      answers.push(
+        await server().app.inject({
+          url: '/api/integration/v1/conversations?limit=1',
+          headers: { authorization: `Bearer ${busy.secret}` },
+        }),
+      );
+    expect(answers.slice(0, 20).every((answer) => answer.statusCode === 200)).toBe(true);
+    // The headers count the token's budget (20 here), not the address's.
+    expect(answers[0]?.headers['x-ratelimit-limit']).toBe('20');
+    expect(answers[0]?.headers['x-ratelimit-remaining']).toBe('19');
+    expect(answers[19]?.headers['x-ratelimit-remaining']).toBe('0');
+    const refused = answers[20];
+    expect(refused?.statusCode).toBe(ErrorCode.tooManyRequests);
+    expect(refused?.json()).toMatchObject({ code: 429, type: 'rate_limited' });
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused?.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect((await call(calm.secret, 'GET', '/conversations?limit=1')).code).toBe(200);
   });
 
@@ -293,5 +313,117 @@ describe.each(testDatabases())('the integration API on $name', (database) => {
       `select token_hash from integration_tokens where name = 'crm'`,
     );
     expect(stored?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('given more conversations than a page, should page by cursor with the total, and filter by the inbox', async () => {
+    const reader = await token('pager', '--scopes', 'conversations:read');
+    const started = [];
+    for (let index = 0; index < 5; index++) started.push((await chatWithAna('other')).sessionId);
+    const seen: string[] = [];
+    let next: string | null = null;
+    let pages = 0;
+    do {
+      const page = await call(
+        reader.secret,
+        'GET',
+        `/conversations?channelId=other&limit=2${next ? `&cursor=${encodeURIComponent(next)}` : ''}`,
+      );
+      expect(page.data.total).toBe(5);
+      expect(page.data.conversations.length).toBeLessThanOrEqual(2);
+      seen.push(...page.data.conversations.map((one: { id: string }) => one.id));
+      next = page.data.next;
+      pages += 1;
+    } while (next && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(started);
+    expect((await call(reader.secret, 'GET', '/conversations?cursor=yesterday')).status).toBe(400);
+
+    const ana = await token(
+      'ana-desk',
+      '--scopes',
+      'conversations:read,conversations:write',
+      '--as-agent',
+      'ana',
+    );
+    const [first] = started;
+    const labelled = await call(ana.secret, 'PUT', `/conversations/${first}/labels`, { labels: ['vip'] });
+    expect(labelled.data).toMatchObject({
+      id: first,
+      labels: ['vip'],
+      inboxStatus: 'open',
+      priority: 'none',
+    });
+    const pending = await call(ana.secret, 'POST', `/conversations/${first}/status`, { status: 'pending' });
+    expect(pending.data.inboxStatus).toBe('pending');
+    const byLabel = await call(reader.secret, 'GET', '/conversations?label=vip&inboxStatus=pending');
+    expect(byLabel.data).toMatchObject({ total: 1, next: null, conversations: [{ id: first }] });
+    const note = await call(ana.secret, 'POST', `/conversations/${first}/notes`, { body: 'Called back.' });
+    expect(note.data).toMatchObject({ body: 'Called back.', authorId: 'ana' });
+    expect((await call(reader.secret, 'GET', `/conversations/${first}`)).data).toMatchObject({
+      labels: ['vip'],
+      inboxStatus: 'pending',
+    });
+    // A bot token posts messages; changing a conversation is an agent's.
+    const bot = await token('bot-desk', '--scopes', 'conversations:write', '--as-bot', 'B');
+    expect(await call(bot.secret, 'POST', `/conversations/${first}/notes`, { body: 'x' })).toMatchObject({
+      status: 403,
+      type: 'needs_agent',
+    });
+  });
+
+  it('given an Idempotency-Key, should write once and answer a retry the same; another body with it is a 409', async () => {
+    const bot = await token('retrying', '--scopes', 'messages:write', '--as-bot', 'Orderbot');
+    const visitor = await chatWithAna();
+    const post = (key: string, msgContent: string) =>
+      server().app.inject({
+        method: 'POST',
+        url: `/api/integration/v1/conversations/${visitor.sessionId}/messages`,
+        headers: { authorization: `Bearer ${bot.secret}`, 'idempotency-key': key },
+        payload: { msgContent },
+      });
+    const first = await post('order-42-shipped', 'Your order has shipped.');
+    const again = await post('order-42-shipped', 'Your order has shipped.');
+    expect(first.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const stored = await server().app.db.query(
+      `select id from messages where session_id = $1 and msg_content = 'Your order has shipped.'`,
+      [visitor.sessionId],
+    );
+    expect(stored).toHaveLength(1);
+    const reused = await post('order-42-shipped', 'Something else.');
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toMatchObject({ type: 'idempotency_key_reused' });
+    expect((await post('bad key with spaces', 'x')).statusCode).toBe(400);
+  });
+
+  it('given a contact email or phone that cannot be one, should refuse it and keep the old value', async () => {
+    const contacts = await token('contacts-check', '--scopes', 'contacts:write,conversations:read');
+    const visitor = await chatWithAna();
+    const listed = await call(contacts.secret, 'GET', '/conversations?channelId=api');
+    const { contactId } = listed.data.conversations.find(
+      (one: { id: string }) => one.id === visitor.sessionId,
+    );
+    expect(
+      (await call(contacts.secret, 'PUT', `/contacts/${contactId}`, { email: 'ok@example.com' })).code,
+    ).toBe(200);
+    for (const body of [{ email: 'not-an-email' }, { phone: 'call me maybe' }, { phone: '12' }]) {
+      const refused = await call(contacts.secret, 'PUT', `/contacts/${contactId}`, body);
+      expect(refused, JSON.stringify(body)).toMatchObject({ status: 400, type: 'invalid_request' });
+    }
+    const kept = await call(contacts.secret, 'PUT', `/contacts/${contactId}`, { phone: '+45 20 20 12 34' });
+    expect(kept.data).toMatchObject({ email: 'ok@example.com', phone: '+45 20 20 12 34' });
+  });
+
+  it("given a reports token, should answer the report of the token's channels", async () => {
+    const reports = await token('bi', '--scopes', 'reports:read', '--channels', 'other');
+    await chatWithAna('other');
+    await chatWithAna('api');
+    const today = new Date().toISOString().slice(0, 10);
+    const report = await call(reports.secret, 'GET', `/reports?from=${today}&to=${today}`);
+    expect(report.code).toBe(200);
+    expect(report.data.byChannel.map((row: { channelId: string }) => row.channelId)).toEqual(['other']);
+    expect((await call(reports.secret, 'GET', '/reports?from=yesterday&to=today')).status).toBe(400);
   });
 });

@@ -27,6 +27,8 @@ export class ApiError extends Error {
     readonly code?: number,
     /** The envelope's own message, when the server gave one. */
     readonly serverMessage?: string,
+    /** The refusal's machine-readable type (`ErrorType`), when the server gave one. */
+    readonly type?: string,
   ) {
     super(message);
   }
@@ -56,7 +58,15 @@ export function openAnswer<T>(call: string, answer: unknown, read: (data: unknow
   const serverMessage = typeof answer.message === 'string' ? answer.message : '';
   if (answer.code !== ErrorCode.ok) {
     const reason = serverMessage || 'the server refused the request';
-    throw new ApiError(call, 'code', `${call}: ${reason} (code ${answer.code})`, answer.code, serverMessage);
+    const type = typeof answer.type === 'string' ? answer.type : undefined;
+    throw new ApiError(
+      call,
+      'code',
+      `${call}: ${reason} (code ${answer.code})`,
+      answer.code,
+      serverMessage,
+      type,
+    );
   }
   try {
     return read(answer.data);

@@ -150,5 +150,33 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/**
+ * A refusal's machine-readable `type`, beside its code and its human `message`: stable, so a
+ * client branches on it, never on the message's words. Each code has its type; a few refusals
+ * name a narrower one (`missing_scope`, `needs_agent`, `idempotency_key_reused`).
+ */
+export const ERROR_TYPES = {
+  [ErrorCode.badRequest]: 'invalid_request',
+  [ErrorCode.unauthorized]: 'unauthorized',
+  [ErrorCode.forbidden]: 'forbidden',
+  [ErrorCode.notFound]: 'not_found',
+  [ErrorCode.conflict]: 'conflict',
+  [ErrorCode.tooLarge]: 'too_large',
+  [ErrorCode.unsupportedMediaType]: 'unsupported_media_type',
+  [ErrorCode.tooManyRequests]: 'rate_limited',
+  [ErrorCode.internal]: 'internal',
+  [ErrorCode.unavailable]: 'unavailable',
+} as const;
+/** The narrower types some refusals carry instead of their code's. */
+export const SPECIFIC_ERROR_TYPES = ['missing_scope', 'needs_agent', 'idempotency_key_reused'] as const;
+export type ErrorType =
+  | (typeof ERROR_TYPES)[keyof typeof ERROR_TYPES]
+  | (typeof SPECIFIC_ERROR_TYPES)[number]
+  | 'error';
+
+/** The type of a refusal with this code and no narrower type ('error' for a code outside the table). */
+export const errorTypeOf = (code: number): ErrorType =>
+  (ERROR_TYPES as Record<number, ErrorType>)[code] ?? 'error';
+
 /** The fixed fields of a sysMsg call (spec section 7), beside senderType 4 and msgType 3. */
 export const SYSTEM_MESSAGE_FLAGS = { specialMsgFlag: 3, clientType: 3, notifyAdmin: 1 } as const;

@@ -10,6 +10,8 @@ export interface Envelope<T> {
   code: number;
   data: T;
   message: string;
+  /** On a refusal: its machine-readable type (`ErrorType`), e.g. `not_found`, `missing_scope`. */
+  type?: string;
 }
 
 /** A successful answer around `data`. */

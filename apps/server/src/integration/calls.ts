@@ -1,15 +1,23 @@
 import {
   AgentEvent,
+  type ConversationStatus,
+  EMAIL_PATTERN,
   type IntegrationContact,
   type IntegrationConversation,
+  type IntegrationConversationDetail,
+  type IntegrationConversationPage,
   type IntegrationMessage,
+  type IntegrationNote,
+  looksLikePhone,
   MsgType,
+  PRIORITIES,
   SenderType,
   VisitorEvent,
 } from '@parley/chat-protocol';
 import { contactIdOf } from '../contacts.js';
 import * as agentDesk from '../conversation/agentDesk.js';
 import { emitAgentEvent, emitVisitorEvent } from '../conversation/events.js';
+import * as inboxChanges from '../conversation/inboxChanges.js';
 import { toWireMessage } from '../conversation/messages.js';
 import type { ConversationStore } from '../conversation/store.js';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.js';
@@ -63,34 +71,159 @@ const messageOf = (row: MessageRow): IntegrationMessage => ({
 
 const MESSAGE_FIELDS = 'id, sender_type, sender_name, msg_type, msg_content, msg_time';
 
-/** Conversations on the token's channels, oldest first from `since`. */
+/** What the conversations list is filtered by (every field optional). */
+export interface ConversationFilters {
+  channelId?: string;
+  status?: 'open' | 'closed';
+  inboxStatus?: ConversationStatus;
+  label?: string;
+  agentId?: string;
+  since?: string;
+  limit?: string;
+  cursor?: string;
+}
+
+/**
+ * A page of conversations on the token's channels, oldest first from `since`, with the cursor of
+ * the next page (the last one's start time and id: a page holds what a conversation started since
+ * does not move) and how many match in all.
+ */
 export async function conversations(
   store: ConversationStore,
   token: IntegrationToken,
-  query: { channelId?: string; status?: 'open' | 'closed'; since?: string; limit?: string },
-): Promise<IntegrationConversation[]> {
+  query: ConversationFilters,
+): Promise<IntegrationConversationPage> {
   if (query.channelId && token.channels && !token.channels.includes(query.channelId))
     throw forbidden(`this token does not read channel ${query.channelId}`);
+  const limit = Number(query.limit ?? 100);
+  const [afterTime, afterId] = query.cursor ? query.cursor.split(/:(.*)/s) : [];
+  const filters = `created_at >= $1 and ($2::text is null or channel_id = $2)
+       and ($3::text[] is null or channel_id = any($3))
+       and ($4::text is null or ($4 = 'open') = (closed_at is null))
+       and ($5::text is null or state = $5)
+       and ($6::text is null or exists (select 1 from session_labels l where l.session_id = sessions.id and l.label = $6))
+       and ($7::text is null or admin_id = $7)`;
+  const values = [
+    Number(query.since ?? 0),
+    query.channelId ?? null,
+    token.channels,
+    query.status ?? null,
+    query.inboxStatus ?? null,
+    query.label ?? null,
+    query.agentId ?? null,
+  ];
   const rows = await store.db.query<ConversationRow>(
     `select id, channel_id, visitor_id, group_id, admin_id, created_at, closed_at from sessions
-     where created_at >= $1 and ($2::text is null or channel_id = $2) and ($3::text[] is null or channel_id = any($3))
-       and ($4::text is null or ($4 = 'open') = (closed_at is null))
-     order by created_at, id limit $5`,
-    [
-      Number(query.since ?? 0),
-      query.channelId ?? null,
-      token.channels,
-      query.status ?? null,
-      Number(query.limit ?? 100),
-    ],
+     where ${filters} and ($8::bigint is null or (created_at, id) > ($8::bigint, $9::text))
+     order by created_at, id limit $10`,
+    [...values, afterTime === undefined ? null : Number(afterTime), afterId ?? '', limit + 1],
   );
-  return rows.map(conversationOf);
+  const [counted] = await store.db.query<{ total: string | number }>(
+    `select count(*) as total from sessions where ${filters}`,
+    values,
+  );
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    conversations: shown.map(conversationOf),
+    next: rows.length > limit && last ? `${Number(last.created_at)}:${last.id}` : null,
+    total: Number(counted?.total ?? 0),
+  };
+}
+
+/** A conversation with the team's record of it: inbox status, snooze, priority and labels. */
+export async function conversation(
+  store: ConversationStore,
+  token: IntegrationToken,
+  sessionId: string,
+): Promise<IntegrationConversationDetail> {
+  const row = await visibleConversation(store, token, sessionId);
+  const labels = await store.db.query<{ label: string }>(
+    'select label from session_labels where session_id = $1 order by label',
+    [sessionId],
+  );
+  return {
+    ...conversationOf(row),
+    inboxStatus: row.state,
+    snoozedUntil: row.snoozed_until === null ? null : Number(row.snoozed_until),
+    priority: PRIORITIES[Number(row.priority)] ?? 'none',
+    labels: labels.map((one) => one.label),
+  };
+}
+
+/**
+ * The agent a token acts as, for the calls that change a conversation as a person would (status,
+ * labels, notes, assignment): a bot token may post messages, not this.
+ */
+async function actingAgent(store: ConversationStore, token: IntegrationToken) {
+  if (!token.agentId)
+    throw new ApiError(
+      403,
+      'this call acts as an agent: make the token with --as-agent (a bot token only posts messages)',
+      'needs_agent',
+    );
+  const agent = await agentDesk.agent(store, token.agentId);
+  if (!agent) throw forbidden("this token's agent is disabled");
+  return agent;
+}
+
+export async function setStatus(
+  store: ConversationStore,
+  token: IntegrationToken,
+  sessionId: string,
+  body: { status: ConversationStatus; snoozedUntil?: number },
+): Promise<IntegrationConversationDetail> {
+  await visibleConversation(store, token, sessionId);
+  await inboxChanges.setStatus(store, await actingAgent(store, token), sessionId, body);
+  return conversation(store, token, sessionId);
+}
+
+export async function setLabels(
+  store: ConversationStore,
+  token: IntegrationToken,
+  sessionId: string,
+  labels: readonly string[],
+): Promise<IntegrationConversationDetail> {
+  await visibleConversation(store, token, sessionId);
+  await inboxChanges.setLabels(store, await actingAgent(store, token), sessionId, labels);
+  return conversation(store, token, sessionId);
+}
+
+export async function addNote(
+  store: ConversationStore,
+  token: IntegrationToken,
+  sessionId: string,
+  body: string,
+): Promise<IntegrationNote> {
+  await visibleConversation(store, token, sessionId);
+  const note = await inboxChanges.addNote(store, await actingAgent(store, token), sessionId, body);
+  return { id: note.id, body: note.body, authorId: note.agentId, createdAt: note.time };
+}
+
+/** Hands the conversation to a colleague or a group, as the console's transfer does. */
+export async function assign(
+  store: ConversationStore,
+  token: IntegrationToken,
+  sessionId: string,
+  to: { agentId?: string; groupId?: string; note?: string },
+): Promise<IntegrationConversationDetail> {
+  await visibleConversation(store, token, sessionId);
+  await agentDesk.transferChat(store, await actingAgent(store, token), sessionId, to);
+  return conversation(store, token, sessionId);
 }
 
 /** A conversation the token may see, or a 404 that does not tell whether it exists elsewhere. */
 async function visibleConversation(store: ConversationStore, token: IntegrationToken, sessionId: string) {
-  const [row] = await store.db.query<ConversationRow & { poll_id: string }>(
-    'select id, poll_id, channel_id, visitor_id, group_id, admin_id, created_at, closed_at from sessions where id = $1',
+  const [row] = await store.db.query<
+    ConversationRow & {
+      poll_id: string;
+      state: ConversationStatus;
+      snoozed_until: string | number | null;
+      priority: number;
+    }
+  >(
+    `select id, poll_id, channel_id, visitor_id, group_id, admin_id, created_at, closed_at, state,
+       snoozed_until, priority from sessions where id = $1`,
     [sessionId],
   );
   if (!row || (token.channels && !token.channels.includes(row.channel_id)))
@@ -191,6 +324,15 @@ export async function updateContact(
 ): Promise<IntegrationContact> {
   const fields = (['name', 'email', 'phone'] as const).filter((field) => body[field] !== undefined);
   if (fields.length === 0) throw badRequest('name, email or phone: give at least one');
+  // A value that cannot be an address or a number is refused, not stored for someone to mail.
+  const email = body.email?.trim();
+  if (email && !EMAIL_PATTERN.test(email))
+    throw badRequest(`email: ${JSON.stringify(email)} is not an email address`);
+  const phone = body.phone?.trim();
+  if (phone && !looksLikePhone(phone))
+    throw badRequest(
+      `phone: ${JSON.stringify(phone)} is not a phone number (6 to 15 digits, + and spaces allowed)`,
+    );
   const [visitor] = await store.db.query<{ id: string; channel_id: string }>(
     'select id, channel_id from visitors where contact_id = $1',
     [contactId],

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { errorTypeOf } from '@parley/chat-protocol';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { ApiError } from '../errors.js';
@@ -14,34 +15,39 @@ export const errorEnvelope = fastifyPlugin(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: Error & { validation?: unknown; statusCode?: number }, request, reply) => {
       if (error instanceof ApiError) {
-        return reply.code(error.code).send({ code: error.code, data: null, message: error.message });
+        return reply.code(error.code).send(refusal(error.code, error.message, error.type));
       }
       if (error.validation) {
-        return reply.code(400).send({ code: 400, data: null, message: `invalid request: ${error.message}` });
+        return reply.code(400).send(refusal(400, `invalid request: ${error.message}`));
       }
       const status = error.statusCode ?? 500;
       if (status === 413) {
-        return reply.code(413).send({ code: 413, data: null, message: 'the request body is too large' });
+        return reply.code(413).send(refusal(413, 'the request body is too large'));
       }
       if (status >= 400 && status < 500) {
-        return reply.code(status).send({ code: status, data: null, message: error.message });
+        return reply.code(status).send(refusal(status, error.message));
       }
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ code: 500, data: null, message: 'internal server error' });
+      return reply.code(500).send(refusal(500, 'internal server error'));
     });
     app.setNotFoundHandler((request, reply) => {
-      reply.code(404).send({
-        code: 404,
-        data: null,
-        message: `no such route: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}`,
-      });
+      reply
+        .code(404)
+        .send(refusal(404, `no such route: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}`));
     });
   },
   { name: 'parley-error-envelope' },
 );
 
+/** The envelope of a refusal: its code, its message for people and its type for programs. */
+export const refusal = (code: number, message: string, type: string = errorTypeOf(code)) => ({
+  code,
+  data: null,
+  message,
+  type,
+});
 /** The envelope of a refusal, as text. */
-const envelope = (code: number, message: string) => JSON.stringify({ code, data: null, message });
+const envelope = (code: number, message: string) => JSON.stringify(refusal(code, message));
 
 /**
  * Fastify's `frameworkErrors`: what the router refuses before any hook runs (a malformed

@@ -67,6 +67,7 @@ export const rateLimits = fastifyPlugin(
         code: 429,
         data: null,
         message: `too many requests: try again in ${context.after}`,
+        type: 'rate_limited',
       }),
     });
     // The plugin runs one limiter per request (the per-IP one); these are checked on top of it.

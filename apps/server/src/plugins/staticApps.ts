@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { channelOfQuery } from '@parley/chat-protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
+import { refusal } from './errorEnvelope.js';
 import { cspFor } from './securityHeaders.js';
 
 /** Hashed build assets never change under the same name; the HTML must always be revalidated. */
@@ -116,7 +117,7 @@ async function serveApp(
     return true;
   }
   app.get(`${prefix}/*`, (_request, reply) => {
-    reply.code(503).send({ code: 503, data: null, message: missing });
+    reply.code(503).send(refusal(503, missing));
   });
   return false;
 }

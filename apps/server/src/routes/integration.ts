@@ -1,15 +1,18 @@
 import {
   ErrorCode,
   envelope,
+  IDEMPOTENCY_KEY_HEADER,
   type IntegrationPart,
   type IntegrationRoute,
   integrationRoutes,
 } from '@parley/chat-protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConversationStore } from '../conversation/store.js';
-import { ApiError, forbidden, ok, unauthorized } from '../errors.js';
+import { ApiError, ok, unauthorized } from '../errors.js';
 import * as calls from '../integration/calls.js';
+import { once } from '../integration/idempotency.js';
 import { type IntegrationToken, tokenFor } from '../integration/tokens.js';
+import { buildReport } from '../reports/reports.js';
 
 export interface IntegrationLimits {
   /** Calls per token per window; default 600. */
@@ -60,27 +63,74 @@ export function registerIntegrationRoutes(
         ...(route.body && { body: route.body }),
         response: { [ErrorCode.ok]: envelope(route.answer) },
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const header = request.headers.authorization ?? '';
         const bearer = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
         const token = bearer ? await tokenFor(app.db, bearer, conversations.clock()) : undefined;
         if (!token) throw unauthorized('an integration token is needed: Authorization: Bearer pt_...');
         tokens.set(request, token);
-        const allowed = await budget(request);
-        if (!allowed.isAllowed && allowed.isExceeded)
+        // The headers say the token's budget (the one that refuses), not the address's. (Counted
+        // always: `isAllowed` is only true for an allow-list, which the budget has none of.)
+        const counted = await budget(request);
+        if (!counted.isAllowed) {
+          reply
+            .header('x-ratelimit-limit', counted.max)
+            .header('x-ratelimit-remaining', counted.remaining)
+            .header('x-ratelimit-reset', counted.ttlInSeconds);
+        }
+        if (!counted.isAllowed && counted.isExceeded) {
+          reply.header('retry-after', counted.ttlInSeconds);
           throw new ApiError(
             ErrorCode.tooManyRequests,
-            `too many calls with this token: try again in ${allowed.ttlInSeconds} s`,
+            `too many calls with this token: try again in ${counted.ttlInSeconds} s`,
           );
-        if (!token.scopes.includes(route.scope)) throw forbidden(`this token lacks the ${route.scope} scope`);
+        }
+        if (!token.scopes.includes(route.scope))
+          throw new ApiError(
+            ErrorCode.forbidden,
+            `this token lacks the ${route.scope} scope`,
+            'missing_scope',
+          );
         // Fastify has validated each part against the route's schema, whose type Parts<R> is.
-        return ok(await work(token, request as unknown as Parts<R>));
+        const parts = request as unknown as Parts<R>;
+        const key = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+        if (route.method === 'GET' || typeof key !== 'string') return ok(await work(token, parts));
+        const done = await once(
+          app.db,
+          {
+            tokenId: token.id,
+            key,
+            request: [route.method, route.path, parts.params, parts.body],
+            now: conversations.clock(),
+          },
+          () => work(token, parts),
+        );
+        if (done.replayed) reply.header('idempotent-replayed', 'true');
+        return ok(done.answer);
       },
     });
   };
 
   register(integrationRoutes.conversations, (token, request) =>
     calls.conversations(conversations, token, request.query),
+  );
+  register(integrationRoutes.conversation, (token, request) =>
+    calls.conversation(conversations, token, request.params.sessionId),
+  );
+  register(integrationRoutes.setStatus, (token, request) =>
+    calls.setStatus(conversations, token, request.params.sessionId, request.body),
+  );
+  register(integrationRoutes.setLabels, (token, request) =>
+    calls.setLabels(conversations, token, request.params.sessionId, request.body.labels),
+  );
+  register(integrationRoutes.addNote, (token, request) =>
+    calls.addNote(conversations, token, request.params.sessionId, request.body.body),
+  );
+  register(integrationRoutes.assign, (token, request) =>
+    calls.assign(conversations, token, request.params.sessionId, request.body),
+  );
+  register(integrationRoutes.report, (token, request) =>
+    buildReport(app.db, request.query, token.channels ?? undefined),
   );
   register(integrationRoutes.messages, (token, request) =>
     calls.messages(conversations, token, request.params.sessionId),

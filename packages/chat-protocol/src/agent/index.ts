@@ -40,11 +40,15 @@ export {
   type Priority,
 } from './inbox.js';
 export {
+  IDEMPOTENCY_KEY_HEADER,
   INTEGRATION_PREFIX,
   INTEGRATION_TEXT_MAX,
   type IntegrationContact,
   type IntegrationConversation,
+  type IntegrationConversationDetail,
+  type IntegrationConversationPage,
   type IntegrationMessage,
+  type IntegrationNote,
   type IntegrationPart,
   type IntegrationRoute,
   type IntegrationScope,
