@@ -104,6 +104,10 @@ describe('the OpenAPI document', () => {
       export const month: ReportQuery = { from: '2026-01-01', to: '2026-01-31', timeZone: 'Europe/Paris' };
       // @ts-expect-error a report needs the end of its range
       export const open: ReportQuery = { from: '2026-01-01' };
+      // The integrator's guide (apps/server/README.md) pages with these names.
+      type Page = operations['integrationConversations']['responses'][200]['content']['application/json'];
+      export const nextOf = (page: Page): string | null => page.data?.next ?? null;
+      export const firstId = (page: Page): string | undefined => page.data?.conversations[0]?.id;
       type Join = operations['join']['parameters']['path'];
       export const chat: Join = { sessionId: 's1' };
       type Send = NonNullable<operations['visitorSendMsg']['requestBody']>['content']['application/json'];
