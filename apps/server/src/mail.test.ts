@@ -69,8 +69,9 @@ describe.each(testDatabases())('email with SMTP on $name', (database) => {
   // One SMTP server for both databases' runs: addresses differ per database.
   const at = (name: string) => `${name}@${database.name}.example`;
 
-  it('given a left message while nobody of its channel is online, should email its agents who have an address', async () => {
+  it('given a left message while nobody of its channel is online, should email each of its agents who have an address, apart', async () => {
     await admin(server(), 'agent', 'email', 'owl', at('owl'));
+    await admin(server(), 'agent', 'email', 'bat', at('bat'));
     await admin(server(), 'agent', 'email', 'lark', at('lark'));
     const visitor = await server().start('night');
     await server().visitor('leaveMsg', {
@@ -86,6 +87,13 @@ describe.each(testDatabases())('email with SMTP on $name', (database) => {
     expect(notice?.raw).toContain('Subject: New message on night from Lena');
     expect(bodyOf(notice?.raw ?? '')).toContain('Please call me back about order 42.');
     expect(notice?.to).toEqual([at('owl')]);
+    // Bat gets a mail of his own: neither agent sees the other's address.
+    await vi.waitFor(() => expect(mailsTo(at('bat'))).toHaveLength(1), { timeout: 10_000, interval: 20 });
+    const [own] = mailsTo(at('bat'));
+    expect(own?.to).toEqual([at('bat')]);
+    expect(own?.raw).not.toContain(at('owl'));
+    expect(notice?.raw).not.toContain(at('bat'));
+    expect(mailsTo(at('lark'))).toEqual([]);
 
     // Lark is online on the day channel: a message left there is for the console, not a mail.
     const dayVisitor = await server().start('day');
@@ -217,10 +225,29 @@ describe.each(testDatabases())('email with SMTP on $name', (database) => {
     const body = bodyOf(mail?.raw ?? '');
     expect(body).toContain('It is back on Monday.\n\nLark, Acme help');
     expect(body).toContain('> Is the blue one back?');
-    expect((await conversation(visitor.sessionId)).messages.at(-1)).toMatchObject({
-      msgContent: 'It is back on Monday.',
-      emailedTo: at('gus'),
-    });
+    // Text and HTML, the visitor's words escaped and quoted.
+    expect(mail?.raw).toMatch(/Content-Type: multipart\/alternative/);
+    expect(body).toContain('<p>It is back on Monday.</p>');
+    expect(body).toMatch(/<blockquote[^>]*>Is the blue one back\?<\/blockquote>/);
+    const header = (raw: string | undefined, name: string) =>
+      new RegExp(`^${name}: (.+(?:\n[ \t].+)*)`, 'mi')
+        .exec((raw ?? '').replace(/\r\n/g, '\n'))?.[1]
+        ?.replace(/\s+/g, ' ');
+    const first = header(mail?.raw, 'Message-ID');
+    expect(first).toMatch(/^<mail\.\d+@acme\.example>$/);
+    expect(header(mail?.raw, 'References')).toBe(`<conversation.${visitor.sessionId}@acme.example>`);
+
+    // A second answer threads under the first in the visitor's mail client.
+    expect((await emailReply(visitor.sessionId, 'We kept one for you.')).code).toBe(200);
+    await vi.waitFor(() => expect(mailsTo(at('gus'))).toHaveLength(2), { timeout: 10_000, interval: 20 });
+    const second = mailsTo(at('gus'))[1]?.raw;
+    expect(header(second, 'In-Reply-To')).toBe(first);
+    expect(header(second, 'References')).toBe(`<conversation.${visitor.sessionId}@acme.example> ${first}`);
+    expect(header(second, 'Message-ID')).not.toBe(first);
+    expect((await conversation(visitor.sessionId)).messages.slice(-2)).toMatchObject([
+      { msgContent: 'It is back on Monday.', emailedTo: at('gus') },
+      { msgContent: 'We kept one for you.', emailedTo: at('gus') },
+    ]);
     // Integrations hear it as the agent's message, and that it went by email.
     await vi.waitFor(
       () =>
@@ -233,7 +260,10 @@ describe.each(testDatabases())('email with SMTP on $name', (database) => {
                 ? [payload.data.msgContent, payload.data.emailedTo]
                 : [payload.type],
             ),
-        ).toEqual([['It is back on Monday.', at('gus')]]),
+        ).toEqual([
+          ['It is back on Monday.', at('gus')],
+          ['We kept one for you.', at('gus')],
+        ]),
       { timeout: 10_000, interval: 20 },
     );
     await receiver.down();

@@ -36,6 +36,44 @@ interface Queued {
 
 type Log = { info(object: object, message: string): void; warn(object: object, message: string): void };
 
+/** What goes out: the text, its HTML twin, and the headers that thread it. */
+interface Outgoing {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The domain of the sender's address (`Acme <help@acme.example>`): Message-IDs are made on it. */
+export const domainOf = (from: string): string => /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * The HTML part of a mail written as text: paragraphs at blank lines, line breaks kept, lines
+ * quoted with `> ` as a quotation, every character escaped (a visitor's words never become markup).
+ */
+export function htmlOf(text: string): string {
+  // Each paragraph, cut again where its lines start or stop being quoted.
+  const runs = text.split(/\n{2,}/).flatMap((paragraph) => {
+    const found: { quoted: boolean; lines: string[] }[] = [];
+    for (const line of paragraph.split('\n')) {
+      const quoted = line.startsWith('>');
+      const last = found.at(-1);
+      if (last?.quoted === quoted) last.lines.push(line);
+      else found.push({ quoted, lines: [line] });
+    }
+    return found;
+  });
+  const blocks = runs.map(({ quoted, lines }) =>
+    quoted
+      ? `<blockquote style="margin:0 0 1em;padding-left:1em;border-left:3px solid #ccc;color:#555">${lines
+          .map((line) => escapeHtml(line.replace(/^> ?/, '')))
+          .join('<br>')}</blockquote>`
+      : `<p>${lines.map(escapeHtml).join('<br>')}</p>`,
+  );
+  return `<!doctype html><html><body><div dir="auto" style="font-family:sans-serif;line-height:1.5">${blocks.join('')}</div></body></html>`;
+}
+
 /**
  * Sends the mail outbox: every instance claims due mails with `FOR UPDATE SKIP LOCKED`, so each is
  * sent once while instances live; a failure is retried (a minute, then doubling) up to 5 attempts.
@@ -104,7 +142,7 @@ export class Mailer {
   }
 
   private async send(mail: Queued, now: number): Promise<void> {
-    let message: { to: string; subject: string; text: string } | undefined;
+    let message: Outgoing | undefined;
     const finish = (status: 'sent' | 'failed' | 'skipped' | 'pending', error: string | null = null) =>
       this.db.query(
         `update mail_outbox set status = $2, last_error = $3, claimed_until = 0, sent_at = $4,
@@ -126,13 +164,33 @@ export class Mailer {
     if (mail.kind === 'left_notice') {
       if (now - Number(mail.created_at) > NOTICE_FRESH_MS)
         return void (await finish('skipped', 'older than a day'));
-      message = await this.leftNotice(mail);
-      if (!message) return void (await finish('skipped', 'no agent of the channel has an email address'));
+      // One mail per agent, each with its own address alone and its own retries: a notice never
+      // shows one agent's address to another.
+      if (mail.to_address === null) {
+        const addresses = await this.noticeAddresses(mail);
+        if (addresses.length === 0)
+          return void (await finish('skipped', 'no agent of the channel has an email address'));
+        // The notice becomes its agents' mails, in one statement: none lost, none twice.
+        await this.db.query(
+          `with gone as (delete from mail_outbox where id = $5)
+           insert into mail_outbox (kind, to_address, ref, channel_id, created_at)
+           select 'left_notice', address, $1, $2, $3 from unnest($4::text[]) as address`,
+          [mail.ref, mail.channel_id, Number(mail.created_at), addresses, mail.id],
+        );
+        return;
+      }
+      message = await this.leftNotice(mail, mail.to_address);
+      if (!message) return void (await finish('skipped', 'the left message is gone'));
     } else {
       message = { to: mail.to_address ?? '', subject: mail.subject ?? '', text: mail.body ?? '' };
     }
     try {
-      const info = await this.transport.sendMail({ from: this.options.from, ...message });
+      const info = await this.transport.sendMail({
+        from: this.options.from,
+        ...message,
+        html: htmlOf(message.text),
+        ...(await this.threading(mail)),
+      });
       if (!this.options.smtpUrl) {
         this.log.info(
           { mail: String((info as { message?: Buffer }).message ?? '') },
@@ -162,7 +220,36 @@ export class Mailer {
     }
   }
 
-  private async leftNotice(mail: Queued) {
+  /**
+   * A mail's Message-ID, and for an answer in a conversation the headers that thread it under the
+   * conversation's earlier answers in any mail client: `References` (the conversation's own id,
+   * then every answer sent before) and `In-Reply-To` (the last of them).
+   */
+  private async threading(mail: Queued) {
+    const domain = domainOf(this.options.from);
+    const messageId = `<mail.${mail.id}@${domain}>`;
+    if (mail.kind !== 'reply' || !mail.ref) return { messageId };
+    const earlier = await this.db.query<{ id: string | number }>(
+      `select id from mail_outbox where kind = 'reply' and ref = $1 and status = 'sent' and id < $2 order by id`,
+      [mail.ref, mail.id],
+    );
+    const references = [
+      `<conversation.${mail.ref}@${domain}>`,
+      ...earlier.map((one) => `<mail.${one.id}@${domain}>`),
+    ];
+    return { messageId, references, inReplyTo: references.at(-1) };
+  }
+
+  /** The addresses of the channel's agents who have one, for a left message's notice. */
+  private async noticeAddresses(mail: Queued): Promise<string[]> {
+    const agents = await this.db.query<{ email: string }>(
+      `select email from agents where email is not null and disabled_at is null and channels ? $1 order by username`,
+      [mail.channel_id],
+    );
+    return agents.map((agent) => agent.email);
+  }
+
+  private async leftNotice(mail: Queued, to: string): Promise<Outgoing | undefined> {
     const [left] = await this.db.query<{
       name: string | null;
       email: string | null;
@@ -172,14 +259,10 @@ export class Mailer {
     }>('select name, email, phone, content, created_at from leave_messages where id = $1', [
       Number(mail.ref),
     ]);
-    const agents = await this.db.query<{ email: string }>(
-      `select email from agents where email is not null and disabled_at is null and channels ? $1 order by username`,
-      [mail.channel_id],
-    );
-    if (!left || agents.length === 0) return undefined;
+    if (!left) return undefined;
     const from = [left.name, left.email, left.phone].filter(Boolean).join(', ') || 'a visitor';
     return {
-      to: agents.map((agent) => agent.email).join(', '),
+      to,
       subject: `New message on ${mail.channel_id} from ${left.name || 'a visitor'}`,
       text: [
         `Nobody was online on ${mail.channel_id} when ${from} left this message at ${new Date(Number(left.created_at)).toISOString()}:`,

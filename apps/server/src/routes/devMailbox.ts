@@ -108,7 +108,7 @@ export function registerDevMailbox(app: FastifyInstance, auth: AgentAuth): void 
     // demo's administrator does not work on the channel whose left messages make most of its mail.
     const rows = await app.db.query<MailRow>(
       `select id, kind, to_address, subject, body, channel_id, status, last_error, created_at, sent_at
-       from mail_outbox order by id desc limit ${SHOWN}`,
+       from mail_outbox order by created_at desc, id desc limit ${SHOWN}`,
     );
     const intro = `<h1>Demo mailbox</h1>
 <p>No SMTP server is set up (<code>SMTP_URL</code>), so nothing here was sent: these are the mails
