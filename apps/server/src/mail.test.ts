@@ -94,6 +94,17 @@ describe.each(testDatabases())('email with SMTP on $name', (database) => {
     expect(own?.raw).not.toContain(at('owl'));
     expect(notice?.raw).not.toContain(at('bat'));
     expect(mailsTo(at('lark'))).toEqual([]);
+    // The operator's figures: nothing waits in the outbox once both are sent.
+    const outbox = await server().app.metrics.registry.getSingleMetricAsString('parley_mail_outbox');
+    expect(outbox).toContain('parley_mail_outbox{status="pending"} 0');
+    expect(outbox).toContain('parley_mail_outbox{status="failed"} 0');
+    await server().app.db.query(
+      `update mail_outbox set status = 'failed' where kind = 'left_notice' and to_address = $1`,
+      [at('bat')],
+    );
+    expect(await server().app.metrics.registry.getSingleMetricAsString('parley_mail_outbox')).toContain(
+      'parley_mail_outbox{status="failed"} 1',
+    );
 
     // Lark is online on the day channel: a message left there is for the console, not a mail.
     const dayVisitor = await server().start('day');

@@ -120,6 +120,19 @@ export class Metrics {
       },
     });
     new Gauge({
+      name: 'parley_mail_outbox',
+      help: 'Mails in the outbox, on every instance: pending (to be sent, or retried later) and failed (given up after their retries).',
+      labelNames: ['status'],
+      registers: [this.registry],
+      async collect() {
+        const rows = await db.query<{ status: string; count: number }>(
+          `select status, count(*)::int as count from mail_outbox where status in ('pending', 'failed') group by 1`,
+        );
+        for (const status of ['pending', 'failed'])
+          this.set({ status }, rows.find((row) => row.status === status)?.count ?? 0);
+      },
+    });
+    new Gauge({
       name: 'parley_held_polls',
       help: 'Visitor polls held open on this instance (live delivery).',
       registers: [this.registry],
