@@ -5,7 +5,7 @@
 // into their files.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { initialScripts } from './.size-limit.js';
+import { initialScripts } from '../../config/initial-scripts.mjs';
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -43,7 +43,7 @@ const partOf = (source) => {
 
 const parts = new Map();
 let whole = 0;
-for (const file of initialScripts()) {
+for (const file of initialScripts('npm run build -w @parley/visitor')) {
   const code = readFileSync(file, 'utf8');
   whole += gzipSync(code, { level: 9 }).length;
   const map = JSON.parse(readFileSync(`${file}.map`, 'utf8'));
