@@ -125,6 +125,10 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
       ...(env.MAIL_FROM && { from: env.MAIL_FROM }),
       // Demo mode without SMTP prints each mail to the log instead.
       print: demo && !env.SMTP_URL,
+      ...(env.MAIL_INBOUND_ADDRESS && { inboundAddress: env.MAIL_INBOUND_ADDRESS }),
+      ...(env.MAIL_INBOUND_PORT && { inboundPort: number(env.MAIL_INBOUND_PORT, 2525) }),
+      ...(env.MAIL_INBOUND_HOST && { inboundHost: env.MAIL_INBOUND_HOST }),
+      ...(env.MAIL_INBOUND_CHANNEL && { inboundChannel: env.MAIL_INBOUND_CHANNEL }),
     },
     webhooks: {
       // The server calls webhook URLs from inside the operator's network: outside demo mode a URL

@@ -245,7 +245,7 @@ describe.each(testDatabases())('email with SMTP on $name', (database) => {
         .exec((raw ?? '').replace(/\r\n/g, '\n'))?.[1]
         ?.replace(/\s+/g, ' ');
     const first = header(mail?.raw, 'Message-ID');
-    expect(first).toMatch(/^<mail\.\d+@acme\.example>$/);
+    expect(first).toMatch(/^<mail\.\d+\.[0-9a-f]{12}@acme\.example>$/);
     expect(header(mail?.raw, 'References')).toBe(`<conversation.${visitor.sessionId}@acme.example>`);
 
     // A second answer threads under the first in the visitor's mail client.

@@ -146,13 +146,20 @@ export class ConversationStore {
   async insertMessage(
     tx: Queryable,
     session: Pick<SessionRow, 'id' | 'visitor_id'>,
-    message: IncomingMessage & { senderType: SenderType; senderAvatar?: string; emailedTo?: string },
+    message: IncomingMessage & {
+      senderType: SenderType;
+      senderAvatar?: string;
+      emailedTo?: string;
+      /** A visitor's message that came by email: the address it came from. */
+      emailFrom?: string;
+    },
     at = this.clock(),
     /** A robot answer's own fields, which no page, agent or integration sends. */
     answer?: RobotAnswerFields,
   ): Promise<MessageRow | undefined> {
     const extra: Record<string, unknown> = {};
     if (message.emailedTo) extra.emailedTo = message.emailedTo;
+    if (message.emailFrom) extra.emailFrom = message.emailFrom;
     if (message.card) extra.card = message.card;
     if (message.senderAvatar) extra.senderAvatar = message.senderAvatar;
     if (answer?.replyTo) extra.replyTo = answer.replyTo;

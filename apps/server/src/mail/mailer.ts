@@ -1,5 +1,6 @@
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Db } from '../db/types.js';
+import { mailMessageId, mailSecret, replyAddress } from './threads.js';
 
 export interface MailOptions {
   /** An SMTP connection URL (`smtp://user:pass@host:587`, `smtps://...`); unset: no mail is sent. */
@@ -10,6 +11,18 @@ export interface MailOptions {
   print: boolean;
   /** How often an instance looks for mails to send, in ms. */
   intervalMs: number;
+  /**
+   * Mail in (`MAIL_INBOUND_ADDRESS`): the address replies come to, plus-tagged per mail
+   * (`support+42.<tag>@acme.example`). Set, answers by email carry it as `Reply-To` and the
+   * server reads mail sent to it (mail/inbound.ts).
+   */
+  inboundAddress?: string;
+  /** The port this server takes mail on by SMTP (`MAIL_INBOUND_PORT`); unset: no SMTP in. */
+  inboundPort?: number;
+  /** The interface of that port; default all (`MAIL_INBOUND_HOST`). */
+  inboundHost?: string;
+  /** A new mail to the inbound address opens a conversation on this channel (`MAIL_INBOUND_CHANNEL`). */
+  inboundChannel?: string;
 }
 
 export const DEFAULT_MAIL_OPTIONS: MailOptions = {
@@ -82,6 +95,7 @@ export function htmlOf(text: string): string {
  */
 export class Mailer {
   private readonly transport: Transporter;
+  private secret: Promise<string> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
@@ -226,8 +240,10 @@ export class Mailer {
    * then every answer sent before) and `In-Reply-To` (the last of them).
    */
   private async threading(mail: Queued) {
+    this.secret ??= mailSecret(this.db);
+    const secret = await this.secret;
     const domain = domainOf(this.options.from);
-    const messageId = `<mail.${mail.id}@${domain}>`;
+    const messageId = mailMessageId(secret, mail.id, domain);
     if (mail.kind !== 'reply' || !mail.ref) return { messageId };
     const earlier = await this.db.query<{ id: string | number }>(
       `select id from mail_outbox where kind = 'reply' and ref = $1 and status = 'sent' and id < $2 order by id`,
@@ -235,9 +251,16 @@ export class Mailer {
     );
     const references = [
       `<conversation.${mail.ref}@${domain}>`,
-      ...earlier.map((one) => `<mail.${one.id}@${domain}>`),
+      ...earlier.map((one) => mailMessageId(secret, one.id, domain)),
     ];
-    return { messageId, references, inReplyTo: references.at(-1) };
+    // With mail in, the visitor's reply comes back to this mail's own address.
+    const inbound = this.options.inboundAddress;
+    return {
+      messageId,
+      references,
+      inReplyTo: references.at(-1),
+      ...(inbound && { replyTo: replyAddress(secret, mail.id, inbound) }),
+    };
   }
 
   /** The addresses of the channel's agents who have one, for a left message's notice. */
