@@ -41,7 +41,7 @@ export async function runTokenAdmin(verb: string | undefined, args: string[], co
           agentUsername: values['as-agent'],
           botName: values['as-bot'],
         },
-        now,
+        { by: null, now },
       );
       const as = values['as-agent']
         ? ` as agent ${values['as-agent']}`
@@ -67,7 +67,7 @@ export async function runTokenAdmin(verb: string | undefined, args: string[], co
     return;
   }
   if (verb === 'revoke') {
-    if (!target || !(await revokeToken(context.db, target, now)))
+    if (!target || !(await revokeToken(context.db, target, { by: null, now })))
       throw new AdminError(`no token ${target ?? ''}`);
     context.out(`token ${target} revoked: refused from the next call on`);
     return;
