@@ -1,4 +1,4 @@
-import { agentPath, ErrorCode, type IntegrationTokenView } from '@parley/chat-protocol';
+import { agentPath, ErrorCode, type IntegrationTokenView, integrationScopes } from '@parley/chat-protocol';
 import { describe, expect, it } from 'vitest';
 import { runAdmin } from './admin/commands.js';
 import type { Seed } from './seed.js';
@@ -146,7 +146,11 @@ describe.each(testDatabases())('integration API tokens from the console on $name
   });
 
   it.each([
-    ['an unknown scope', { name: 'x', scopes: ['admin:all'] }, /scopes/],
+    [
+      'an unknown scope',
+      { name: 'x', scopes: ['admin:all'] },
+      new RegExp(`scopes.*\\(${integrationScopes.join(', ')}\\)`),
+    ],
     ['no scope', { name: 'x', scopes: [] }, /scopes/],
     ['a blank name', { name: '   ', scopes: ['contacts:write'] }, /name/],
     [
