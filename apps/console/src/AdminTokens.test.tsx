@@ -194,6 +194,7 @@ describe('the API tokens page', () => {
       .toEqual([{ method: 'DELETE', path: '/api/agent/admin/tokens/tok_1', body: undefined }]);
     await expect.element(screen.getByRole('cell', { name: /^Revoked / })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Revoke Helpdesk sync' }).elements()).toHaveLength(0);
+    await expect.element(screen.getByRole('heading', { name: 'API tokens' })).toHaveFocus();
   });
 
   it("given the URL of the settings' tokens page, should open it from the settings' parts", async () => {

@@ -15,8 +15,9 @@ import { TokenDialog } from './TokenDialog.js';
 function SecretDialog({ name, secret, onClose }: { name: string; secret: string; onClose: () => void }) {
   const { t } = useI18n();
   const copyRef = useRef<HTMLButtonElement>(null);
+  // No clipboard outside a secure context (http on another host): the token stays there to select.
   const copy = () =>
-    navigator.clipboard.writeText(secret).then(
+    (navigator.clipboard?.writeText(secret) ?? Promise.reject(new Error('no clipboard'))).then(
       () => toast.success(t('tokens.copied')),
       () => toast.error(t('tokens.copyFailed')),
     );
@@ -64,6 +65,7 @@ export function AdminTokens({
   const { t, formatDateTime } = useI18n();
   const report = useReport();
   const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const [tokens, setTokens] = useState<IntegrationTokenView[] | null>(null);
   const [making, setMaking] = useState(false);
   const [revoking, setRevoking] = useState<IntegrationTokenView | null>(null);
@@ -82,6 +84,8 @@ export function AdminTokens({
       report(error);
     }
     await refresh();
+    // Its Revoke button is gone with it: the focus goes back to the top of the page, not nowhere.
+    headingRef.current?.focus();
   };
 
   const postsAs = (token: IntegrationTokenView) =>
@@ -139,7 +143,9 @@ export function AdminTokens({
   return (
     <section aria-labelledby={headingId}>
       {/* The button is beside the heading, not in it: the heading names the table. */}
-      <h3 id={headingId}>{t('admin.tokens')}</h3>
+      <h3 id={headingId} ref={headingRef} tabIndex={-1}>
+        {t('admin.tokens')}
+      </h3>
       <p className="console-hint">{t('tokens.intro')}</p>
       <p>
         <button
