@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
+import { integrationScopes } from '@parley/chat-protocol';
 import { createToken, listTokens, revokeToken, TokenError } from '../integration/tokens.js';
 import { type AdminContext, AdminError } from './commands.js';
 
 export const TOKEN_USAGE = `  token add <name> --scopes <scope,scope> [--channels <id,id>] [--as-agent <username> | --as-bot <name>]
-                                                    an integration API token (scopes: conversations:read,
-                                                    messages:write, contacts:write), shown once
+                                                    an integration API token, shown once; scopes:
+                                                    ${integrationScopes.join(', ')}
   token list
   token revoke <token-id>                           refused from the next call on`;
 
