@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { AdminAgents } from './AdminAgents.js';
 import { AdminChanges } from './AdminChanges.js';
 import { AdminChannels } from './AdminChannels.js';
+import { AdminTokens } from './AdminTokens.js';
 import { type AdminAgent, type AdminChannel, adminApi } from './adminCalls.js';
 import { useT } from './i18n/I18nProvider.js';
 import type { MessageKey } from './i18n/translate.js';
@@ -12,12 +13,13 @@ import { useReport } from './report.js';
 const PARTS: [SettingsPage, MessageKey][] = [
   ['agents', 'admin.agents'],
   ['channels', 'admin.channels'],
+  ['tokens', 'admin.tokens'],
   ['changes', 'admin.changes'],
 ];
 
 /**
  * The administrators' area (the server refuses its calls to anyone else): the agents, the
- * channels' everyday settings, and the record of who changed what. It loads when first opened.
+ * channels' everyday settings, the integration API tokens, and the record of who changed what. It loads when first opened.
  */
 export default function Admin({
   page: part,
@@ -70,6 +72,7 @@ export default function Admin({
       {part === 'channels' && channels ? (
         <AdminChannels channels={channels} onChanged={refreshChannels} />
       ) : null}
+      {part === 'tokens' && agents && channels ? <AdminTokens agents={agents} channels={channels} /> : null}
       {part === 'changes' ? <AdminChanges agents={agents ?? []} /> : null}
     </section>
   );

@@ -14,6 +14,8 @@ const KINDS: Record<AdminChangeKind, MessageKey> = {
   agentPassword: 'admin.kindAgentPassword',
   channelAdded: 'admin.kindChannelAdded',
   channelChanged: 'admin.kindChannelChanged',
+  tokenAdded: 'admin.kindTokenAdded',
+  tokenRevoked: 'admin.kindTokenRevoked',
 };
 
 /**

@@ -1,6 +1,6 @@
 /** The administration calls of the agent API (docs/contract.md, "Administration"), answers checked by the contract. */
 
-import type { AgentFields, ChannelSettings } from '@parley/chat-protocol';
+import type { AgentFields, ChannelSettings, IntegrationTokenInput } from '@parley/chat-protocol';
 import { call } from './api.js';
 
 export type {
@@ -10,6 +10,7 @@ export type {
   AgentFields,
   ChannelSettings,
   ChannelTexts,
+  IntegrationTokenView,
   WebhookChange,
   WorkingWindow,
 } from '@parley/chat-protocol';
@@ -29,4 +30,9 @@ export const adminApi = {
   changes: () => call('adminChanges', {}),
   /** One webhook endpoint's changes (its own list: the changes above hold agents and channels). */
   webhookChanges: (endpointId: string) => call('webhookChanges', { params: { endpointId } }),
+  /** The integration API tokens, live and revoked, never the tokens themselves. */
+  tokens: () => call('integrationTokens', {}),
+  /** A new token: `secret` is the token itself, answered this once. */
+  addToken: (input: IntegrationTokenInput) => call('addIntegrationToken', { body: input }),
+  revokeToken: (tokenId: string) => call('revokeIntegrationToken', { params: { tokenId } }),
 };

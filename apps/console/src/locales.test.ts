@@ -41,6 +41,7 @@ const SAME_AS_ENGLISH: Record<string, Language[]> = {
   'admin.password': ['it', 'tl'],
   'admin.channel': ['tl'],
   'palette.inbox': ['nl', 'tl'],
+  'tokens.asBot': ['de', 'nl'],
 };
 
 /** Languages in a script other than Latin: the only Latin they hold is the brand and "ID". */

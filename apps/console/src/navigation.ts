@@ -13,7 +13,7 @@ import { useCallback, useMemo } from 'react';
 // views. A wrong query parameter is dropped, not an error: the default list shows.
 
 /** The administrators' pages, in their order. */
-export const SETTINGS_PAGES = ['agents', 'channels', 'changes'] as const;
+export const SETTINGS_PAGES = ['agents', 'channels', 'tokens', 'changes'] as const;
 export type SettingsPage = (typeof SETTINGS_PAGES)[number];
 
 /** The inbox's filters and search, as the URL of every view carries them. */

@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
+import { integrationScopes } from '@parley/chat-protocol';
 import { createToken, listTokens, revokeToken, TokenError } from '../integration/tokens.js';
 import { type AdminContext, AdminError } from './commands.js';
 
 export const TOKEN_USAGE = `  token add <name> --scopes <scope,scope> [--channels <id,id>] [--as-agent <username> | --as-bot <name>]
-                                                    an integration API token (scopes: conversations:read,
-                                                    messages:write, contacts:write), shown once
+                                                    an integration API token, shown once; scopes:
+                                                    ${integrationScopes.join(', ')}
   token list
   token revoke <token-id>                           refused from the next call on`;
 
@@ -41,7 +42,7 @@ export async function runTokenAdmin(verb: string | undefined, args: string[], co
           agentUsername: values['as-agent'],
           botName: values['as-bot'],
         },
-        now,
+        { by: null, now },
       );
       const as = values['as-agent']
         ? ` as agent ${values['as-agent']}`
@@ -67,7 +68,7 @@ export async function runTokenAdmin(verb: string | undefined, args: string[], co
     return;
   }
   if (verb === 'revoke') {
-    if (!target || !(await revokeToken(context.db, target, now)))
+    if (!target || !(await revokeToken(context.db, target, { by: null, now })))
       throw new AdminError(`no token ${target ?? ''}`);
     context.out(`token ${target} revoked: refused from the next call on`);
     return;

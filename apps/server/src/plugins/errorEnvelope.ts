@@ -5,10 +5,20 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fastifyPlugin from 'fastify-plugin';
 import { ApiError } from '../errors.js';
 
+/** The values a field may take, when a value outside them was refused: " (a, b, c)", else "". */
+function allowedValues(error: { validation?: unknown }): string {
+  const failures = Array.isArray(error.validation)
+    ? (error.validation as { params?: { allowedValues?: unknown } }[])
+    : [];
+  const allowed = failures.find((failure) => Array.isArray(failure.params?.allowedValues))?.params
+    ?.allowedValues;
+  return Array.isArray(allowed) ? ` (${allowed.join(', ')})` : '';
+}
+
 /**
- * Every refusal in the envelope `{ code, data: null, message }` with the HTTP status equal to the
- * code: the server's own refusals (ApiError), schema failures (400 naming the field), a body over
- * the limit (413), Fastify's other client errors as they are, and anything unexpected as a 500
+ * Every refusal in the envelope `{ code, data: null, message, type }` with the HTTP status equal
+ * to the code: the server's own refusals (ApiError), schema failures (400 naming the field, and
+ * the values it may take), a body over the limit (413), Fastify's other client errors as they are, and anything unexpected as a 500
  * whose details go to the log only. An unknown route is a 404 in the same envelope.
  */
 export const errorEnvelope = fastifyPlugin(
@@ -18,7 +28,7 @@ export const errorEnvelope = fastifyPlugin(
         return reply.code(error.code).send(refusal(error.code, error.message, error.type));
       }
       if (error.validation) {
-        return reply.code(400).send(refusal(400, `invalid request: ${error.message}`));
+        return reply.code(400).send(refusal(400, `invalid request: ${error.message}${allowedValues(error)}`));
       }
       const status = error.statusCode ?? 500;
       if (status === 413) {

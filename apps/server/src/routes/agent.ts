@@ -35,8 +35,9 @@ import type { ConversationStore } from '../conversation/store.js';
 import * as visitorProfile from '../conversation/visitorProfile.js';
 
 import type { Db } from '../db/db.js';
-import { ApiError, forbidden, ok, unauthorized } from '../errors.js';
+import { ApiError, badRequest, forbidden, notFound, ok, unauthorized } from '../errors.js';
 import { randomId } from '../ids.js';
+import { createToken, listTokens, revokeToken, TokenError } from '../integration/tokens.js';
 import { mailNotSetUp, queueEmailReply } from '../mail/queue.js';
 import { verifyPassword } from '../passwords.js';
 
@@ -348,14 +349,14 @@ export function registerAgentRoutes(
   });
   agentCall('today', (agent, request) => agentDay(conversations, agent, Number(request.query.since)));
 
-  // The administration (admin/agents.ts, admin/channels.ts): administrators only, each change
-  // recorded with who made it.
+  // The administration (admin/agents.ts, admin/channels.ts, integration/tokens.ts): administrators
+  // only, each change recorded with who made it.
   const adminCall = <N extends AgentCallName>(
     name: N,
     work: (change: adminAgents.ChangeContext, request: CallRequest<N>) => Promise<AgentAnswer<N>>,
   ) =>
     agentCall(name, (agent, request) => {
-      if (agent.role !== 'admin') throw forbidden('only administrators manage agents and channels');
+      if (agent.role !== 'admin') throw forbidden('only administrators manage agents, channels and tokens');
       return work({ by: agent.id, now: conversations.clock() }, request);
     });
   adminCall('adminAgents', () => adminAgents.listAgents(conversations.db));
@@ -377,4 +378,21 @@ export function registerAgentRoutes(
     updateChannel(conversations, request.params.channelId, request.body, change),
   );
   adminCall('adminChanges', (_change, request) => adminChanges(conversations.db, request.query.before));
+
+  // Integration API tokens: the token itself is answered once, by addIntegrationToken.
+  adminCall('integrationTokens', () => listTokens(conversations.db));
+  adminCall('addIntegrationToken', async (change, request) => {
+    try {
+      const { token, record } = await createToken(conversations.db, request.body, change);
+      return { token: record, secret: token };
+    } catch (error) {
+      if (error instanceof TokenError) throw badRequest(error.message);
+      throw error;
+    }
+  });
+  adminCall('revokeIntegrationToken', async (change, request) => {
+    const token = await revokeToken(conversations.db, request.params.tokenId, change);
+    if (!token) throw notFound('no such token');
+    return token;
+  });
 }

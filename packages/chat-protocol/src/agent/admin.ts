@@ -150,17 +150,19 @@ export const ADMIN_CHANGE_KINDS = [
   'agentPassword',
   'channelAdded',
   'channelChanged',
+  'tokenAdded',
+  'tokenRevoked',
 ] as const;
 export type AdminChangeKind = (typeof ADMIN_CHANGE_KINDS)[number];
 
-/** One recorded change: who (null: the command line), when, what and on which agent or channel. */
+/** One recorded change: who (null: the command line), when, what and on which agent, channel or token. */
 export interface AdminChange {
   id: string;
   kind: AdminChangeKind;
-  /** The agent's or the channel's id. */
+  /** The agent's, the channel's or the integration token's id. */
   target: string;
   by: { id: string; nick: string } | null;
-  /** The fields that changed, each `{ from, to }` (a password never). */
+  /** The fields that changed, each `{ from, to }` (a password or a token never). */
   changes: Record<string, { from: unknown; to: unknown }>;
   time: number;
 }

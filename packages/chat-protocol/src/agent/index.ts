@@ -76,6 +76,17 @@ export {
   type HttpMethod,
 } from './routes.js';
 export { agentAnswerSchemas } from './schemas.js';
+export {
+  type IntegrationTokenInput,
+  type IntegrationTokenView,
+  integrationTokenInputSchema,
+  integrationTokenSchema,
+  TOKEN_BOT_NAME_MAX,
+  TOKEN_CHANNELS_MAX,
+  TOKEN_NAME_MAX,
+  type TokenCalls,
+  tokenAnswerSchemas,
+} from './tokens.js';
 export type * from './types.js';
 export { deskEventTypes } from './types.js';
 export {

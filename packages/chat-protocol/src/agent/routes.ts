@@ -12,6 +12,7 @@ import {
 } from './inbox.js';
 import { REPORTS_PATH, reportQuerySchema } from './reports.js';
 import { agentAnswerSchemas } from './schemas.js';
+import { integrationTokenInputSchema } from './tokens.js';
 import type { AgentAnswer, AgentBody, AgentCallName, AgentParams, AgentQuery } from './types.js';
 import {
   WEBHOOKS_ADMIN_PATH,
@@ -262,6 +263,11 @@ export const agentRoutes: { [N in AgentCallName]: AgentRoute<N> } = {
   }),
   testWebhook: route('testWebhook', 'POST', `${WEBHOOK}/test`),
   webhookChanges: route('webhookChanges', 'GET', `${WEBHOOK}/changes`),
+  integrationTokens: route('integrationTokens', 'GET', `${ADMIN}/tokens`),
+  addIntegrationToken: route('addIntegrationToken', 'POST', `${ADMIN}/tokens`, {
+    body: integrationTokenInputSchema,
+  }),
+  revokeIntegrationToken: route('revokeIntegrationToken', 'DELETE', `${ADMIN}/tokens/:tokenId`),
 };
 
 /**

@@ -17,6 +17,7 @@ import { mailQueuedSchema } from './email.js';
 import { inboxAnswerSchemas, noteSchema } from './inboxSchemas.js';
 import { agentMessage, nullable, nullableText, rating, strings, text, time } from './parts.js';
 import { reportSchema } from './reports.js';
+import { tokenAnswerSchemas } from './tokens.js';
 import type {
   Agent,
   AgentAnswer,
@@ -290,4 +291,5 @@ export const agentAnswerSchemas = describesEach<{ [N in AgentCallName]: AgentAns
   report: reportSchema,
   replyToLeftMessage: mailQueuedSchema,
   ...webhookAnswerSchemas,
+  ...tokenAnswerSchemas,
 });

@@ -3,6 +3,7 @@ import type { AdminCalls } from './admin.js';
 import type { EmailCalls } from './email.js';
 import type { InboxCalls, Note } from './inbox.js';
 import type { ReportCalls } from './reports.js';
+import type { TokenCalls } from './tokens.js';
 import type { WebhookCalls } from './webhooks.js';
 
 // The agent API's shapes (docs/contract.md, "The agent API"): what the console and any other agent
@@ -275,7 +276,13 @@ export interface ChatParams {
  * Every agent call: its path parameters, query, body and the `data` of its success. A call's name
  * is its key in `agentRoutes` (method and path) and `agentAnswerSchemas`.
  */
-export interface AgentCalls extends InboxCalls, AdminCalls, ReportCalls, EmailCalls, WebhookCalls {
+export interface AgentCalls
+  extends InboxCalls,
+    AdminCalls,
+    ReportCalls,
+    EmailCalls,
+    WebhookCalls,
+    TokenCalls {
   login: {
     body: { username: string; password: string };
     answer: { token: string; agent: Agent; expiresAt: number };
