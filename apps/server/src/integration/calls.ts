@@ -16,6 +16,7 @@ import {
 } from '@parley/chat-protocol';
 import { contactIdOf } from '../contacts.js';
 import * as agentDesk from '../conversation/agentDesk.js';
+import type { Agent } from '../conversation/domain.js';
 import { emitAgentEvent, emitVisitorEvent } from '../conversation/events.js';
 import * as inboxChanges from '../conversation/inboxChanges.js';
 import { toWireMessage } from '../conversation/messages.js';
@@ -167,27 +168,32 @@ async function actingAgent(store: ConversationStore, token: IntegrationToken) {
   return agent;
 }
 
-export async function setStatus(
+/** Changes a conversation the token sees as its agent would, and answers it as it is then. */
+async function changeAsAgent(
+  store: ConversationStore,
+  token: IntegrationToken,
+  sessionId: string,
+  change: (agent: Agent) => Promise<unknown>,
+): Promise<IntegrationConversationDetail> {
+  await visibleConversation(store, token, sessionId);
+  await change(await actingAgent(store, token));
+  return conversation(store, token, sessionId);
+}
+
+export const setStatus = (
   store: ConversationStore,
   token: IntegrationToken,
   sessionId: string,
   body: { status: ConversationStatus; snoozedUntil?: number },
-): Promise<IntegrationConversationDetail> {
-  await visibleConversation(store, token, sessionId);
-  await inboxChanges.setStatus(store, await actingAgent(store, token), sessionId, body);
-  return conversation(store, token, sessionId);
-}
+) => changeAsAgent(store, token, sessionId, (agent) => inboxChanges.setStatus(store, agent, sessionId, body));
 
-export async function setLabels(
+export const setLabels = (
   store: ConversationStore,
   token: IntegrationToken,
   sessionId: string,
   labels: readonly string[],
-): Promise<IntegrationConversationDetail> {
-  await visibleConversation(store, token, sessionId);
-  await inboxChanges.setLabels(store, await actingAgent(store, token), sessionId, labels);
-  return conversation(store, token, sessionId);
-}
+) =>
+  changeAsAgent(store, token, sessionId, (agent) => inboxChanges.setLabels(store, agent, sessionId, labels));
 
 export async function addNote(
   store: ConversationStore,
@@ -201,16 +207,12 @@ export async function addNote(
 }
 
 /** Hands the conversation to a colleague or a group, as the console's transfer does. */
-export async function assign(
+export const assign = (
   store: ConversationStore,
   token: IntegrationToken,
   sessionId: string,
   to: { agentId?: string; groupId?: string; note?: string },
-): Promise<IntegrationConversationDetail> {
-  await visibleConversation(store, token, sessionId);
-  await agentDesk.transferChat(store, await actingAgent(store, token), sessionId, to);
-  return conversation(store, token, sessionId);
-}
+) => changeAsAgent(store, token, sessionId, (agent) => agentDesk.transferChat(store, agent, sessionId, to));
 
 /** A conversation the token may see, or a 404 that does not tell whether it exists elsewhere. */
 async function visibleConversation(store: ConversationStore, token: IntegrationToken, sessionId: string) {
