@@ -10,7 +10,11 @@ import { createConsoleRouter } from '../router.js';
 // answered by agent-core's fake server. What the tests share.
 
 let restore: ReturnType<typeof answerWith> | undefined;
+let mounted: { unmount(): void } | undefined;
 afterEach(() => {
+  // The console goes first, then its transport: a poll still running must not reach the real one.
+  mounted?.unmount();
+  mounted = undefined;
   if (restore) answerWith(restore);
   restore = undefined;
   localStorage.clear();
@@ -31,6 +35,7 @@ export async function renderConsole(server: { transport: AgentTransport }, url =
       <RouterProvider router={router} />
     </I18nProvider>,
   );
+  mounted = screen;
   // The address bar: what a reload or a new tab would open.
   const path = () => router.history.location.pathname + router.history.location.search;
   return { screen, router, path };
