@@ -7,6 +7,11 @@ describe('a refusal as a client reads it', () => {
     expect(errorTypeOf(Number(code))).toBe(type);
   });
 
+  it('should name a type for every refusal code the contract has, and for no other code', () => {
+    const refusals = Object.values(ErrorCode).filter((code) => code !== ErrorCode.ok);
+    expect(Object.keys(ERROR_TYPES).map(Number).sort()).toEqual([...refusals].sort());
+  });
+
   it('given a code outside the table, should give the general type', () => {
     expect(errorTypeOf(418)).toBe('error');
   });

@@ -156,16 +156,17 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
  * name a narrower one (`missing_scope`, `needs_agent`, `idempotency_key_reused`).
  */
 export const ERROR_TYPES = {
-  [ErrorCode.badRequest]: 'invalid_request',
-  [ErrorCode.unauthorized]: 'unauthorized',
-  [ErrorCode.forbidden]: 'forbidden',
-  [ErrorCode.notFound]: 'not_found',
-  [ErrorCode.conflict]: 'conflict',
-  [ErrorCode.tooLarge]: 'too_large',
-  [ErrorCode.unsupportedMediaType]: 'unsupported_media_type',
-  [ErrorCode.tooManyRequests]: 'rate_limited',
-  [ErrorCode.internal]: 'internal',
-  [ErrorCode.unavailable]: 'unavailable',
+  // The codes as numbers (not `ErrorCode.…`), so a bundle that does not use the table drops it.
+  400: 'invalid_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  500: 'internal',
+  503: 'unavailable',
 } as const;
 /** The narrower types some refusals carry instead of their code's. */
 export const SPECIFIC_ERROR_TYPES = ['missing_scope', 'needs_agent', 'idempotency_key_reused'] as const;
