@@ -72,6 +72,7 @@ export function openAnswer<T>(call: string, answer: unknown, read: (data: unknow
     return read(answer.data);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    throw new ApiError(call, 'shape', `${call}: unexpected answer, ${why}`);
+    // No code (the call did not fail by one), but the server's words: a page shows them.
+    throw new ApiError(call, 'shape', `${call}: unexpected answer, ${why}`, undefined, serverMessage);
   }
 }
