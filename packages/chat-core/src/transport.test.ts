@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError } from '@parley/chat-protocol';
+import { ApiError, visitorRoutes } from '@parley/chat-protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createChatApi, createFetchTransport } from './transport.js';
 
@@ -75,6 +75,8 @@ describe('fetch transport against a local server', () => {
       method: 'POST',
       type: 'application/json',
     });
+    // The path the contract's table gives the call (spelt in the transport, outside the page's bundle).
+    expect(seen.at(-1)?.url).toBe(visitorRoutes.channelInfo.path);
   });
 
   it('given a code other than 200, should fail with kind code, the code and the server message', async () => {
