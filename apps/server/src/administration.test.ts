@@ -86,15 +86,23 @@ describe.each(testDatabases())('administration on $name', (database) => {
       updateAgent: fieldsOf('max'),
       resetPassword: {},
       updateChannel: settingsOf('desk'),
+      addWebhook: { url: 'https://crm.example/hooks' },
+      addIntegrationToken: { name: 'crm', scopes: ['conversations:read'] },
     };
     const names = Object.keys(agentRoutes).filter((name) =>
       agentRoutes[name as AgentCallName].path.startsWith('/api/agent/admin/'),
     ) as AgentCallName[];
-    // The agents' and channels' nine, and one webhook endpoint's six.
-    expect(names).toHaveLength(15);
+    // The agents' and channels' nine, the webhooks' twelve and the API tokens' three.
+    expect(names).toHaveLength(24);
     for (const name of names) {
       const route = agentRoutes[name];
-      const path = agentPath(name, { agentId: 'max', channelId: 'desk', endpointId: 'wh_x' } as never);
+      const path = agentPath(name, {
+        agentId: 'max',
+        channelId: 'desk',
+        endpointId: 'wh_x',
+        deliveryId: '1',
+        tokenId: 'tok_x',
+      } as never);
       const body = bodies[name] ?? (route.method === 'GET' ? undefined : {});
       const answer = await ana.call(route.method, path, body);
       expect(answer, name).toMatchObject({

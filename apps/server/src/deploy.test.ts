@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { operationsRoutes } from '@parley/chat-protocol';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { repoRoot, serverRoot } from './config.js';
@@ -56,7 +57,8 @@ describe('the Dockerfile and compose.yaml', () => {
     const caddyfile = read('deploy/Caddyfile');
     expect(caddyfile).toContain('health_uri /readyz');
     expect(caddyfile).toMatch(/reverse_proxy parley-a:3000 parley-b:3000/);
-    expect(read('apps/server/src/plugins/health.ts')).toContain("app.get('/readyz'");
+    expect(read('apps/server/src/plugins/health.ts')).toContain('operationsRoutes.readiness.path');
+    expect(operationsRoutes.readiness.path).toBe('/readyz');
   });
 
   it('given what the Dockerfile copies from the repository, should find each path', () => {
